@@ -1,0 +1,99 @@
+// mvt: one sbt module per part of the trading stack. Dependencies point one way (see docs/design.md).
+ThisBuild / scalaVersion := "3.3.7"
+ThisBuild / organization := "mvt"
+ThisBuild / version := "0.1.0"
+ThisBuild / scalacOptions ++= Seq(
+  "-deprecation",
+  "-feature",
+  "-unchecked",
+  "-Wunused:imports,privates,locals"
+)
+
+val V = new {
+  val cats = "2.13.0"
+  val catsEffect = "3.6.3"
+  val decline = "2.4.0"
+  val hdr = "2.2.2"
+  val munit = "1.3.0"
+  val munitScalacheck = "1.3.0"
+  val scalacheck = "1.18.1"
+}
+
+lazy val testDeps = Seq(
+  "org.scalameta" %% "munit" % V.munit % Test,
+  "org.scalameta" %% "munit-scalacheck" % V.munitScalacheck % Test,
+  "org.scalacheck" %% "scalacheck" % V.scalacheck % Test
+)
+
+lazy val common = Seq(
+  libraryDependencies ++= testDeps,
+  Test / fork := true,
+  Test / javaOptions ++= Seq("-Xss8m", "-Xmx2g", "-XX:+UseParallelGC"),
+  Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
+)
+
+lazy val root = (project in file("."))
+  .aggregate(core, orderbook, workload, bench, crdt, analytics, cli)
+  .settings(publish / skip := true)
+
+lazy val core = (project in file("core")).settings(common, name := "mvt-core")
+
+lazy val orderbook = (project in file("orderbook"))
+  .dependsOn(core % "compile->compile;test->test")
+  .settings(common, name := "mvt-orderbook")
+
+lazy val workload = (project in file("workload"))
+  .dependsOn(orderbook % "compile->compile;test->test")
+  .settings(common, name := "mvt-workload")
+
+lazy val crdt = (project in file("crdt"))
+  .dependsOn(core % "compile->compile;test->test")
+  .settings(
+    common,
+    name := "mvt-crdt",
+    libraryDependencies ++= Seq(
+      "org.typelevel" %% "cats-kernel" % V.cats,
+      "org.typelevel" %% "cats-kernel-laws" % V.cats % Test,
+      // discipline-munit 2.0.0 pins a munit-scalacheck that this repository copy lacks; ours comes from testDeps.
+      ("org.typelevel" %% "discipline-munit" % "2.0.0" % Test).exclude("org.scalameta", "munit-scalacheck_3")
+    )
+  )
+
+lazy val analytics = (project in file("analytics"))
+  .dependsOn(core % "compile->compile;test->test")
+  .settings(
+    common,
+    name := "mvt-analytics",
+    libraryDependencies ++= Seq("org.typelevel" %% "spire" % "0.18.0")
+  )
+
+lazy val bench = (project in file("bench"))
+  .dependsOn(workload % "compile->compile;test->test", crdt, analytics)
+  .enablePlugins(JmhPlugin)
+  .settings(
+    common,
+    name := "mvt-bench",
+    libraryDependencies ++= Seq("org.hdrhistogram" % "HdrHistogram" % V.hdr)
+  )
+
+lazy val cli = (project in file("cli"))
+  .dependsOn(bench % "compile->compile;test->test")
+  .settings(
+    common,
+    name := "mvt-cli",
+    libraryDependencies ++= Seq(
+      "com.monovore" %% "decline" % V.decline,
+      "org.typelevel" %% "cats-effect" % V.catsEffect
+    ),
+    Compile / mainClass := Some("mvt.cli.Main"),
+    assembly / mainClass := Some("mvt.cli.Main"),
+    assembly / assemblyJarName := "mvt.jar",
+    assembly / test := {},
+    assembly / assemblyMergeStrategy := {
+      case x if x.endsWith("module-info.class") => MergeStrategy.discard
+      case PathList("META-INF", "versions", _ @_*) => MergeStrategy.first
+      case x =>
+        val old = (assembly / assemblyMergeStrategy).value
+        old(x)
+    }
+  )
