@@ -1,0 +1,32 @@
+package mvt.core
+
+/**
+ * Receives an engine's events as primitive calls, so a fast engine reports without allocating.
+ * Called on the engine's thread only.
+ */
+trait EventSink {
+  def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit
+  def executed(
+      symbol: Symbol,
+      buyId: OrderId,
+      sellId: OrderId,
+      price: Price,
+      tradeQty: Quantity,
+      aggressor: Side
+  ): Unit
+  def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit
+  def cancelRejected(symbol: Symbol, id: OrderId): Unit
+  def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit
+}
+
+object EventSink {
+
+  /** Discards every event. */
+  object Ignore extends EventSink {
+    def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
+    def executed(s: Symbol, b: OrderId, o: OrderId, p: Price, q: Quantity, a: Side): Unit = ()
+    def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit = ()
+    def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
+    def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
+  }
+}

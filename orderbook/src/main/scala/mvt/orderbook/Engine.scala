@@ -1,0 +1,24 @@
+package mvt.orderbook
+
+/** The matching engines of the project, by their command-line names. */
+enum Engine(val label: String, val description: String) {
+  case Fast extends Engine("fast", "pooled primitive arrays, intrusive FIFO levels, O(1) cancel")
+  case LazyCancel extends Engine("lazy-cancel", "historical: TreeMap of Queues, cancels deferred to matching")
+  case QueueBook extends Engine("queue", "historical: TreeMap of immutable Queues, cancels search levels")
+  case ListBook extends Engine("list", "historical: TreeMap of Lists, linear append, cancels search levels")
+
+  /** A new empty book of this design for one symbol. */
+  def newBook(): OrderBook = this match {
+    case Fast => new FastOrderBook()
+    case LazyCancel => new LazyCancelOrderBook()
+    case QueueBook => new QueueOrderBook()
+    case ListBook => new ListOrderBook()
+  }
+}
+
+object Engine {
+  def parse(name: String): Option[Engine] = values.find(_.label == name)
+
+  /** The accepted names, for help texts and errors. */
+  def names: String = values.map(_.label).mkString("|")
+}

@@ -1,0 +1,114 @@
+package mvt.orderbook
+
+import mvt.core.*
+
+/**
+ * Routes commands to one book per symbol, validates them and keeps order ids unique across books (spec rule 2),
+ * for any engine. Reports every event to `sink`, which must not call back into the exchange. Not thread-safe.
+ */
+final class Exchange(engine: Engine, sink: EventSink) {
+  private val bookIndex = new java.util.HashMap[String, Integer]()
+  private var books = new Array[OrderBook](16)
+  private var symbols = new Array[String](16)
+  private var bookCount = 0
+  // owner: every live order id -> index of the book it rests in; absent once filled or cancelled
+  private val owner = new LongIntHashMap(1 << 16)
+
+  // the add being matched, read by the fill listener
+  private var takerSymbol: Symbol = Symbol.unsafe("NONE")
+  private var takerId = 0L
+  private var takerSide: Side = Side.Buy
+
+  private val fills: FillListener = new FillListener {
+    def fill(makerId: OrderId, price: Price, tradeQty: Quantity, makerDone: Boolean): Unit = {
+      if (makerDone) owner.remove(makerId.value)
+      if (takerSide.isBuy) sink.executed(takerSymbol, OrderId(takerId), makerId, price, tradeQty, takerSide)
+      else sink.executed(takerSymbol, makerId, OrderId(takerId), price, tradeQty, takerSide)
+    }
+  }
+
+  /** The book index of `symbol`, creating its book on first sight (spec rule 1). */
+  def bookOf(symbol: Symbol): Int = {
+    val known = bookIndex.get(symbol.name)
+    if (known != null) known.intValue
+    else {
+      if (bookCount == books.length) {
+        books = java.util.Arrays.copyOf(books, bookCount * 2)
+        symbols = java.util.Arrays.copyOf(symbols, bookCount * 2)
+      }
+      books(bookCount) = engine.newBook()
+      symbols(bookCount) = symbol.name
+      bookIndex.put(symbol.name, Integer.valueOf(bookCount))
+      bookCount += 1
+      bookCount - 1
+    }
+  }
+
+  def add(symbol: Symbol, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
+    val b = bookOf(symbol)
+    if (!price.isValid) sink.rejected(symbol, id, RejectReason.InvalidPrice)
+    else if (!qty.isValid) sink.rejected(symbol, id, RejectReason.InvalidQuantity)
+    else if (owner.contains(id.value)) sink.rejected(symbol, id, RejectReason.DuplicateOrderId)
+    else {
+      takerSymbol = symbol
+      takerId = id.value
+      takerSide = side
+      val rested = books(b).add(id, side, price, qty, fills)
+      if (rested.units > 0) {
+        owner.put(id.value, b)
+        sink.added(symbol, id, side, price, rested)
+      }
+    }
+  }
+
+  def cancel(symbol: Symbol, id: OrderId): Unit = {
+    val b = bookOf(symbol)
+    // an id live in another symbol's book is not this book's to cancel
+    if (owner.get(id.value) != b) sink.cancelRejected(symbol, id)
+    else {
+      val qty = books(b).cancel(id)
+      owner.remove(id.value)
+      sink.canceled(symbol, id, qty)
+    }
+  }
+
+  def apply(command: Command): Unit = command match {
+    case Command.Add(s, id, side, p, q) => add(s, id, side, p, q)
+    case Command.Cancel(s, id) => cancel(s, id)
+  }
+
+  /** Orders resting across all books. */
+  def liveOrderCount: Int = owner.size
+
+  /** Symbols with a book, in ascending byte order. */
+  def symbolsWithBooks: Vector[Symbol] = Vector.tabulate(bookCount)(i => Symbol.unsafe(symbols(i))).sorted
+
+  /** The book of a symbol that has one. */
+  def book(symbol: Symbol): Option[OrderBook] = Option(bookIndex.get(symbol.name)).map(i => books(i.intValue))
+
+  /** The spec's snapshot: symbols ascending, bids best first, then asks best first. */
+  def snapshot: Vector[Level] =
+    symbolsWithBooks.flatMap(s =>
+      book(s).toVector.flatMap(b => b.levels(s, Side.Buy) ++ b.levels(s, Side.Sell))
+    )
+
+  /** Checks every book and that `owner` maps exactly the resting orders. For tests; costs O(orders). */
+  def checkInvariants(): Unit = {
+    var resting = 0
+    var i = 0
+    while (i < bookCount) {
+      val b = books(i)
+      b.checkInvariants()
+      for (side <- Side.values; o <- b.restingOrders(side)) {
+        resting += 1
+        if (owner.get(o.id.value) != i)
+          throw new IllegalStateException(
+            s"Exchange: resting order ${o.id.value} of ${symbols(i)} not owned by it"
+          )
+      }
+      i += 1
+    }
+    if (resting != owner.size)
+      throw new IllegalStateException(s"Exchange: ${owner.size} owned ids, $resting rest")
+  }
+}

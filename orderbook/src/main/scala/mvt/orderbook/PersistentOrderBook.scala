@@ -1,0 +1,117 @@
+package mvt.orderbook
+
+import mvt.core.*
+
+import scala.collection.immutable.TreeMap
+
+/**
+ * The firm's historical book design, kept as a baseline: per side an immutable `TreeMap` from price to a
+ * FIFO of orders, replaced wholesale on every change. Cancels search the levels for the id. Not thread-safe.
+ */
+abstract class PersistentOrderBook[Q](using queue: LevelQueue[Q]) extends OrderBook {
+  // best level first on each side: bids by descending price, asks by ascending
+  protected var bids: TreeMap[Long, Q] = TreeMap.empty(using Ordering.Long.reverse)
+  protected var asks: TreeMap[Long, Q] = TreeMap.empty(using Ordering.Long)
+  private var nextSeq = 0L
+
+  private def sideMap(side: Byte): TreeMap[Long, Q] = if (side == Side.BuyCode) bids else asks
+  private def setSide(side: Byte, m: TreeMap[Long, Q]): Unit =
+    if (side == Side.BuyCode) bids = m else asks = m
+
+  /** True when `o` was cancelled but still sits in its level (only the lazy-cancel design has such orders). */
+  protected def isGhost(o: PersistentOrder): Boolean = false
+
+  /** Called when matching drops a ghost from its level. */
+  protected def ghostDropped(o: PersistentOrder): Unit = ()
+
+  /** Called after a fill leaves `o` with `o.qty` remaining (zero when it left the book). */
+  protected def filled(o: PersistentOrder): Unit = ()
+
+  /** Called when an order starts resting. */
+  protected def rested(o: PersistentOrder): Unit = ()
+
+  def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity = {
+    val own = side.code.toByte
+    val other = side.opposite.code.toByte
+    var remaining = qty.units
+    var book = sideMap(other)
+    def crosses(p: Long): Boolean = if (side.isBuy) p <= price.raw else p >= price.raw
+    while (remaining > 0 && book.nonEmpty && crosses(book.head._1)) {
+      val (lp, level) = book.head
+      var q = level
+      while (remaining > 0 && !queue.isEmpty(q)) {
+        val maker = queue.head(q)
+        if (isGhost(maker)) {
+          q = queue.dropHead(q)
+          ghostDropped(maker)
+        } else {
+          val trade = math.min(remaining, maker.qty)
+          remaining -= trade
+          val left = maker.copy(qty = maker.qty - trade)
+          q = if (left.qty == 0) queue.dropHead(q) else queue.replaceHead(q, left)
+          filled(left)
+          fills.fill(OrderId(maker.id), Price.fromRaw(lp), Quantity(trade), left.qty == 0)
+        }
+      }
+      book = if (queue.isEmpty(q)) book - lp else book.updated(lp, q)
+    }
+    setSide(other, book)
+    if (remaining > 0) {
+      val o = PersistentOrder(id.value, own, price.raw, remaining, nextSeq)
+      nextSeq += 1
+      val m = sideMap(own)
+      setSide(own, m.updated(price.raw, queue.append(m.getOrElse(price.raw, queue.empty), o)))
+      rested(o)
+    }
+    Quantity(remaining)
+  }
+
+  /** Searches every level of both sides for the id, as the historical books did. */
+  def cancel(id: OrderId): Quantity = {
+    val found = (bids.iterator ++ asks.iterator).collectFirst {
+      case (p, q) if queue.toList(q).exists(o => o.id == id.value && !isGhost(o)) =>
+        queue.toList(q).find(_.id == id.value).get
+    }
+    found match {
+      case None => Quantity.Zero
+      case Some(o) =>
+        val m = sideMap(o.side)
+        val q = queue.removeId(m(o.price), o.id)
+        setSide(o.side, if (queue.isEmpty(q)) m - o.price else m.updated(o.price, q))
+        Quantity(o.qty)
+    }
+  }
+
+  protected def liveOrders(side: Side): Vector[PersistentOrder] =
+    sideMap(side.code.toByte).valuesIterator.flatMap(q => queue.toList(q)).filterNot(isGhost).toVector
+
+  def restingOrders(side: Side): Vector[RestingOrder] =
+    liveOrders(side).map(o => RestingOrder(OrderId(o.id), side, Price.fromRaw(o.price), Quantity(o.qty)))
+
+  def levels(symbol: Symbol, side: Side): Vector[Level] =
+    liveOrders(side).groupBy(_.price).toVector
+      .map((p, os) => Level(symbol, side, Price.fromRaw(p), Quantity(os.map(_.qty).sum), os.size))
+      .sortBy(l => if (side.isBuy) -l.price.raw else l.price.raw)
+
+  def checkInvariants(): Unit = {
+    def fail(msg: String): Nothing = throw new IllegalStateException(s"${getClass.getSimpleName}: $msg")
+    for (side <- Side.values; (p, q) <- sideMap(side.code.toByte)) {
+      if (queue.isEmpty(q)) fail(s"empty level at $p")
+      queue.toList(q).foreach { o =>
+        if (o.price != p || o.side != side.code) fail(s"order ${o.id} filed under the wrong level")
+        if (o.qty <= 0) fail(s"order ${o.id} rests with quantity ${o.qty}")
+      }
+      val seqs = queue.toList(q).map(_.seq)
+      if (seqs != seqs.sorted) fail(s"level $p is not in arrival order")
+    }
+    val bestBid = liveOrders(Side.Buy).headOption.map(_.price)
+    val bestAsk = liveOrders(Side.Sell).headOption.map(_.price)
+    if (bestBid.exists(b => bestAsk.exists(_ <= b))) fail("book is crossed at rest")
+  }
+}
+
+/** The first historical book: a `List` per level, so appending an order copies the level. */
+final class ListOrderBook extends PersistentOrderBook[List[PersistentOrder]]
+
+/** The second historical book: an immutable `Queue` per level. */
+final class QueueOrderBook extends PersistentOrderBook[scala.collection.immutable.Queue[PersistentOrder]]
