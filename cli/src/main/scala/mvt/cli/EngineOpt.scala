@@ -15,4 +15,9 @@ object EngineOpt {
   /** `--engine E`, default `fast`. */
   val single: Opts[Engine] =
     Opts.option[Engine]("engine", s"Matching engine (default fast).").withDefault(Engine.Fast)
+
+  /** `--baseline E` for comparisons, default `lazy-cancel`. */
+  val baseline: Opts[Engine] =
+    Opts.option[Engine]("baseline", "Engine to compare the fast one with (default lazy-cancel).")
+      .withDefault(Engine.LazyCancel)
 }

@@ -23,6 +23,9 @@ object Symbol {
   /** Wraps text already checked by a codec. */
   private[core] inline def trusted(text: String): Symbol = text
 
+  /** Wraps text that came from a `Symbol` before (engine internals keep names as `String`); no check. */
+  inline def unsafeTrusted(text: String): Symbol = text
+
   extension (s: Symbol) inline def name: String = s
 
   /** Ascending byte order, as the snapshot wants (symbols are ASCII, so this is `String` order). */

@@ -7,12 +7,12 @@ enum Engine(val label: String, val description: String) {
   case QueueBook extends Engine("queue", "historical: TreeMap of immutable Queues, cancels search levels")
   case ListBook extends Engine("list", "historical: TreeMap of Lists, linear append, cancels search levels")
 
-  /** A new empty book of this design for one symbol. */
-  def newBook(): OrderBook = this match {
-    case Fast => new FastOrderBook()
-    case LazyCancel => new LazyCancelOrderBook()
-    case QueueBook => new QueueOrderBook()
-    case ListBook => new ListOrderBook()
+  /** A new empty book of this design for one symbol, registering its orders in `index` as book `bookNo`. */
+  def newBook(index: OrderIndex, bookNo: Int): OrderBook = this match {
+    case Fast => new FastOrderBook(index, bookNo)
+    case LazyCancel => new LazyCancelOrderBook(index, bookNo)
+    case QueueBook => new QueueOrderBook(index, bookNo)
+    case ListBook => new ListOrderBook(index, bookNo)
   }
 }
 

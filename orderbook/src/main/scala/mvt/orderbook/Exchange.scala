@@ -11,8 +11,8 @@ final class Exchange(engine: Engine, sink: EventSink) {
   private var books = new Array[OrderBook](16)
   private var symbols = new Array[String](16)
   private var bookCount = 0
-  // owner: every live order id -> index of the book it rests in; absent once filled or cancelled
-  private val owner = new LongIntHashMap(1 << 16)
+  // live: every resting order id -> its book; the books keep it current as orders rest and leave
+  private val live = new OrderIndex()
 
   // the add being matched, read by the fill listener
   private var takerSymbol: Symbol = Symbol.unsafe("NONE")
@@ -21,14 +21,26 @@ final class Exchange(engine: Engine, sink: EventSink) {
 
   private val fills: FillListener = new FillListener {
     def fill(makerId: OrderId, price: Price, tradeQty: Quantity, makerDone: Boolean): Unit = {
-      if (makerDone) owner.remove(makerId.value)
       if (takerSide.isBuy) sink.executed(takerSymbol, OrderId(takerId), makerId, price, tradeQty, takerSide)
       else sink.executed(takerSymbol, makerId, OrderId(takerId), price, tradeQty, takerSide)
     }
   }
 
+  // the last symbol looked up: readers intern symbols, so consecutive commands often hit this by reference
+  private var lastSymbol: String = null
+  private var lastBook = -1
+
   /** The book index of `symbol`, creating its book on first sight (spec rule 1). */
-  def bookOf(symbol: Symbol): Int = {
+  def bookOf(symbol: Symbol): Int =
+    if (symbol.name eq lastSymbol) lastBook
+    else {
+      val b = lookup(symbol)
+      lastSymbol = symbol.name
+      lastBook = b
+      b
+    }
+
+  private def lookup(symbol: Symbol): Int = {
     val known = bookIndex.get(symbol.name)
     if (known != null) known.intValue
     else {
@@ -36,7 +48,7 @@ final class Exchange(engine: Engine, sink: EventSink) {
         books = java.util.Arrays.copyOf(books, bookCount * 2)
         symbols = java.util.Arrays.copyOf(symbols, bookCount * 2)
       }
-      books(bookCount) = engine.newBook()
+      books(bookCount) = engine.newBook(live, bookCount)
       symbols(bookCount) = symbol.name
       bookIndex.put(symbol.name, Integer.valueOf(bookCount))
       bookCount += 1
@@ -44,32 +56,32 @@ final class Exchange(engine: Engine, sink: EventSink) {
     }
   }
 
-  def add(symbol: Symbol, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
-    val b = bookOf(symbol)
+  def add(symbol: Symbol, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
+    add(bookOf(symbol), id, side, price, qty)
+
+  def cancel(symbol: Symbol, id: OrderId): Unit = cancel(bookOf(symbol), id)
+
+  /** `add` for a book index from `bookOf`: saves the symbol lookup on replay paths. */
+  def add(b: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
+    val symbol = Symbol.unsafeTrusted(symbols(b))
     if (!price.isValid) sink.rejected(symbol, id, RejectReason.InvalidPrice)
     else if (!qty.isValid) sink.rejected(symbol, id, RejectReason.InvalidQuantity)
-    else if (owner.contains(id.value)) sink.rejected(symbol, id, RejectReason.DuplicateOrderId)
+    else if (live.isLive(id.value)) sink.rejected(symbol, id, RejectReason.DuplicateOrderId)
     else {
       takerSymbol = symbol
       takerId = id.value
       takerSide = side
       val rested = books(b).add(id, side, price, qty, fills)
-      if (rested.units > 0) {
-        owner.put(id.value, b)
-        sink.added(symbol, id, side, price, rested)
-      }
+      if (rested.units > 0) sink.added(symbol, id, side, price, rested)
     }
   }
 
-  def cancel(symbol: Symbol, id: OrderId): Unit = {
-    val b = bookOf(symbol)
+  /** `cancel` for a book index from `bookOf`. */
+  def cancel(b: Int, id: OrderId): Unit = {
+    val symbol = Symbol.unsafeTrusted(symbols(b))
     // an id live in another symbol's book is not this book's to cancel
-    if (owner.get(id.value) != b) sink.cancelRejected(symbol, id)
-    else {
-      val qty = books(b).cancel(id)
-      owner.remove(id.value)
-      sink.canceled(symbol, id, qty)
-    }
+    if (live.bookOf(id.value) != b) sink.cancelRejected(symbol, id)
+    else sink.canceled(symbol, id, books(b).cancel(id))
   }
 
   def apply(command: Command): Unit = command match {
@@ -78,7 +90,10 @@ final class Exchange(engine: Engine, sink: EventSink) {
   }
 
   /** Orders resting across all books. */
-  def liveOrderCount: Int = owner.size
+  def liveOrderCount: Int = live.size
+
+  /** Bytes held by the shared order index (books report their own). */
+  def indexFootprintBytes: Long = live.footprintBytes
 
   /** Symbols with a book, in ascending byte order. */
   def symbolsWithBooks: Vector[Symbol] = Vector.tabulate(bookCount)(i => Symbol.unsafe(symbols(i))).sorted
@@ -92,7 +107,7 @@ final class Exchange(engine: Engine, sink: EventSink) {
       book(s).toVector.flatMap(b => b.levels(s, Side.Buy) ++ b.levels(s, Side.Sell))
     )
 
-  /** Checks every book and that `owner` maps exactly the resting orders. For tests; costs O(orders). */
+  /** Checks every book and that the index holds exactly the resting orders. For tests; costs O(orders). */
   def checkInvariants(): Unit = {
     var resting = 0
     var i = 0
@@ -101,14 +116,14 @@ final class Exchange(engine: Engine, sink: EventSink) {
       b.checkInvariants()
       for (side <- Side.values; o <- b.restingOrders(side)) {
         resting += 1
-        if (owner.get(o.id.value) != i)
+        if (live.bookOf(o.id.value) != i)
           throw new IllegalStateException(
-            s"Exchange: resting order ${o.id.value} of ${symbols(i)} not owned by it"
+            s"Exchange: resting order ${o.id.value} of ${symbols(i)} not indexed"
           )
       }
       i += 1
     }
-    if (resting != owner.size)
-      throw new IllegalStateException(s"Exchange: ${owner.size} owned ids, $resting rest")
+    if (resting != live.size)
+      throw new IllegalStateException(s"Exchange: ${live.size} indexed ids, $resting rest")
   }
 }

@@ -4,20 +4,36 @@ import mvt.core.*
 
 /**
  * The production book: orders in pooled slots of primitive arrays, linked into FIFO levels; levels pooled and
- * kept in a `PriceLadder` per side; an open-addressing map from id to slot. O(1) cancel and best price; no
- * allocation per command once the pools have grown to the book's size. Not thread-safe.
+ * kept in a `PriceLadder` per side; ids found through the exchange's shared `OrderIndex`, whose handle is the
+ * slot. O(1) cancel and best price; no allocation per command once the pools have grown to the book's size.
+ * Not thread-safe.
  */
-final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) extends OrderBook {
-  import FastOrderBook.Nil
+final class FastOrderBook(
+    index: OrderIndex = new OrderIndex(),
+    bookNo: Int = 0,
+    initialOrders: Int = 1024,
+    initialLevels: Int = 64
+) extends OrderBook {
+  import FastOrderBook.{Nil, Stride}
 
-  // order slots; slot 0 is unused so that 0 can mean "none"
-  private var ordId = new Array[Long](initialOrders)
-  private var ordQty = new Array[Long](initialOrders) // remaining quantity, > 0 while the slot is in use
-  private var ordNext = new Array[Int](initialOrders) // next in level (or next free slot), Nil at the tail
-  private var ordPrev = new Array[Int](initialOrders) // previous in level, Nil at the head
-  private var ordLevel = new Array[Int](initialOrders) // the level the order rests in
-  private var freeOrder = Nil // head of the free-slot list, linked through ordNext
+  // order slots interleaved in one array, Stride longs each, so one order's fields share a cache line;
+  // slot 0 is unused so that 0 can mean "none"
+  private var ord = new Array[Long](initialOrders * Stride)
+  private var freeOrder = Nil // head of the free-slot list, linked through next
   private var orderHigh = 1 // slots at or above this were never used
+  private var orderSlots = initialOrders
+
+  private inline def slotId(o: Int): Long = ord(o * Stride)
+  private inline def slotQty(o: Int): Long = ord(o * Stride + 1) // remaining, > 0 while the slot rests
+  private inline def setQty(o: Int, q: Long): Unit = ord(o * Stride + 1) = q
+  private inline def nextOf(o: Int): Int =
+    (ord(o * Stride + 2) >>> 32).toInt // later order in level, Nil at tail
+  private inline def prevOf(o: Int): Int = ord(o * Stride + 2).toInt // earlier order in level, Nil at head
+  private inline def setLinks(o: Int, prev: Int, next: Int): Unit =
+    ord(o * Stride + 2) = (next.toLong << 32) | (prev.toLong & 0xffffffffL)
+  private inline def setNext(o: Int, n: Int): Unit = setLinks(o, prevOf(o), n)
+  private inline def setPrev(o: Int, p: Int): Unit = setLinks(o, p, nextOf(o))
+  private inline def levelOf(o: Int): Int = ord(o * Stride + 3).toInt
 
   // level slots, same scheme
   private var lvlPrice = new Array[Long](initialLevels)
@@ -31,10 +47,10 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
 
   private val bids = new PriceLadder()
   private val asks = new PriceLadder()
-  private val slotOfId = new LongIntHashMap(initialOrders)
+  private var resting = 0 // orders on the book = slots in use
 
   /** Orders resting now. */
-  def orderCount: Int = slotOfId.size
+  def orderCount: Int = resting
 
   private inline def ladder(side: Side): PriceLadder = if (side.isBuy) bids else asks
   private inline def keyOf(side: Side, price: Long): Long = if (side.isBuy) price else -price
@@ -52,23 +68,24 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
       if (crossing) {
         var o = lvlHead(lvl)
         while (remaining > 0 && o != Nil) {
-          val next = ordNext(o)
-          val trade = math.min(remaining, ordQty(o))
+          val after = nextOf(o)
+          val makerQty = slotQty(o)
+          val trade = math.min(remaining, makerQty)
           remaining -= trade
-          ordQty(o) -= trade
+          setQty(o, makerQty - trade)
           lvlQty(lvl) -= trade
-          val makerId = ordId(o)
-          val done = ordQty(o) == 0L
+          val makerId = slotId(o)
+          val done = makerQty == trade
           if (done) {
             // fills consume from the head, so the maker is the head: unlink it there
-            lvlHead(lvl) = next
-            if (next != Nil) ordPrev(next) = Nil else lvlTail(lvl) = Nil
+            lvlHead(lvl) = after
+            if (after != Nil) setPrev(after, Nil) else lvlTail(lvl) = Nil
             lvlCount(lvl) -= 1
-            slotOfId.remove(makerId)
+            index.unregister(makerId)
             releaseOrder(o)
           }
           fills.fill(OrderId(makerId), Price.fromRaw(lp), Quantity(trade), done)
-          o = next
+          o = after
         }
         if (lvlCount(lvl) == 0) {
           book.removeBest()
@@ -93,30 +110,32 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
         l
       }
     val o = acquireOrder()
-    ordId(o) = id
-    ordQty(o) = qty
-    ordLevel(o) = lvl
-    ordNext(o) = Nil
+    val base = o * Stride
+    ord(base) = id
+    ord(base + 1) = qty
+    ord(base + 3) = lvl.toLong
     val tail = lvlTail(lvl)
-    ordPrev(o) = tail
-    if (tail == Nil) lvlHead(lvl) = o else ordNext(tail) = o
+    setLinks(o, tail, Nil)
+    if (tail == Nil) lvlHead(lvl) = o else setNext(tail, o)
     lvlTail(lvl) = o
     lvlQty(lvl) += qty
     lvlCount(lvl) += 1
-    slotOfId.put(id, o)
+    resting += 1
+    index.register(id, bookNo, o)
   }
 
   def cancel(id: OrderId): Quantity = {
-    val o = slotOfId.remove(id.value)
+    val o = index.handle(id.value, bookNo)
     if (o < 0) Quantity.Zero
     else {
-      val qty = ordQty(o)
-      val lvl = ordLevel(o)
-      val prev = ordPrev(o)
-      val next = ordNext(o)
-      if (prev == Nil) lvlHead(lvl) = next else ordNext(prev) = next
-      if (next == Nil) lvlTail(lvl) = prev else ordPrev(next) = prev
-      lvlQty(lvl) -= qty
+      index.unregister(id.value)
+      val left = slotQty(o)
+      val lvl = levelOf(o)
+      val before = prevOf(o)
+      val after = nextOf(o)
+      if (before == Nil) lvlHead(lvl) = after else setNext(before, after)
+      if (after == Nil) lvlTail(lvl) = before else setPrev(after, before)
+      lvlQty(lvl) -= left
       lvlCount(lvl) -= 1
       if (lvlCount(lvl) == 0) {
         val side = Side.fromCode(lvlSide(lvl))
@@ -125,25 +144,26 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
         releaseLevel(lvl)
       }
       releaseOrder(o)
-      Quantity(qty)
+      Quantity(left)
     }
   }
 
   private def acquireOrder(): Int =
     if (freeOrder != Nil) {
       val o = freeOrder
-      freeOrder = ordNext(o)
+      freeOrder = nextOf(o)
       o
     } else {
-      if (orderHigh == ordId.length) growOrders()
+      if (orderHigh == orderSlots) growOrders()
       val o = orderHigh
       orderHigh += 1
       o
     }
 
   private def releaseOrder(o: Int): Unit = {
-    ordQty(o) = 0L
-    ordNext(o) = freeOrder
+    resting -= 1
+    setQty(o, 0L)
+    setLinks(o, Nil, freeOrder)
     freeOrder = o
   }
 
@@ -174,12 +194,8 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
   }
 
   private def growOrders(): Unit = {
-    val n = ordId.length * 2
-    ordId = java.util.Arrays.copyOf(ordId, n)
-    ordQty = java.util.Arrays.copyOf(ordQty, n)
-    ordNext = java.util.Arrays.copyOf(ordNext, n)
-    ordPrev = java.util.Arrays.copyOf(ordPrev, n)
-    ordLevel = java.util.Arrays.copyOf(ordLevel, n)
+    orderSlots *= 2
+    ord = java.util.Arrays.copyOf(ord, orderSlots * Stride)
   }
 
   private def growLevels(): Unit = {
@@ -208,20 +224,19 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
       val l = ladder.levelAt(i)
       var o = lvlHead(l)
       while (o != Nil) {
-        out += RestingOrder(OrderId(ordId(o)), side, Price.fromRaw(lvlPrice(l)), Quantity(ordQty(o)))
-        o = ordNext(o)
+        out += RestingOrder(OrderId(slotId(o)), side, Price.fromRaw(lvlPrice(l)), Quantity(slotQty(o)))
+        o = nextOf(o)
       }
       i -= 1
     }
     out.result()
   }
 
-  /** Bytes held by the book's arrays and map: the memory cost of its resting orders. */
+  /** Bytes held by the book's arrays (the shared `OrderIndex` adds its own `footprintBytes`). */
   def footprintBytes: Long = {
-    val orders = ordId.length.toLong * (8 + 8 + 4 + 4 + 4)
+    val orders = ord.length.toLong * 8
     val levels = lvlPrice.length.toLong * (8 + 8 + 4 + 4 + 4 + 1)
-    val map = slotOfId.capacity.toLong * (8 + 4)
-    orders + levels + map + bids.footprintBytes + asks.footprintBytes
+    orders + levels + bids.footprintBytes + asks.footprintBytes
   }
 
   def checkInvariants(): Unit = {
@@ -240,14 +255,14 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
         var qty = 0L
         var n = 0
         while (o != Nil) {
-          if (ordLevel(o) != l) fail(s"order slot $o points to level ${ordLevel(o)}, rests in $l")
-          if (ordPrev(o) != prev) fail(s"order slot $o has a broken prev link")
-          if (ordQty(o) <= 0L) fail(s"order ${ordId(o)} rests with quantity ${ordQty(o)}")
-          if (slotOfId.get(ordId(o)) != o) fail(s"order ${ordId(o)} is not mapped to its slot")
-          qty += ordQty(o)
+          if (levelOf(o) != l) fail(s"order slot $o points to level ${levelOf(o)}, rests in $l")
+          if (prevOf(o) != prev) fail(s"order slot $o has a broken prev link")
+          if (slotQty(o) <= 0L) fail(s"order ${slotId(o)} rests with quantity ${slotQty(o)}")
+          if (index.handle(slotId(o), bookNo) != o) fail(s"order ${slotId(o)} is not indexed to its slot")
+          qty += slotQty(o)
           n += 1
           prev = o
-          o = ordNext(o)
+          o = nextOf(o)
         }
         if (lvlTail(l) != prev) fail(s"level $l tail is wrong")
         if (n == 0) fail(s"empty level $l is still on the ladder")
@@ -257,7 +272,7 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
         i += 1
       }
     }
-    if (seen != slotOfId.size) fail(s"${slotOfId.size} ids mapped but $seen orders rest")
+    if (seen != resting) fail(s"$resting slots in use but $seen orders rest")
     if (!bids.isEmpty && !asks.isEmpty && lvlPrice(bids.bestLevel) >= lvlPrice(asks.bestLevel))
       fail("book is crossed at rest")
   }
@@ -265,4 +280,5 @@ final class FastOrderBook(initialOrders: Int = 1024, initialLevels: Int = 64) ex
 
 object FastOrderBook {
   private inline val Nil = 0
+  private inline val Stride = 4 // id, remaining qty, links (next << 32 | prev), level
 }

@@ -9,7 +9,8 @@ import scala.collection.immutable.{HashMap, HashSet, Queue}
  * level until matching reaches it and drops it. Keeps a map of active orders to answer cancels without a
  * search. Not thread-safe.
  */
-final class LazyCancelOrderBook extends PersistentOrderBook[Queue[PersistentOrder]] {
+final class LazyCancelOrderBook(index: OrderIndex = new OrderIndex(), bookNo: Int = 0)
+    extends PersistentOrderBook[Queue[PersistentOrder]](index, bookNo) {
   // active: live orders by id, with their current remaining quantity
   private var active: HashMap[Long, PersistentOrder] = HashMap.empty
   // pendingCancel: sequence numbers of cancelled orders still in a level (an id may be reused meanwhile)
@@ -27,6 +28,7 @@ final class LazyCancelOrderBook extends PersistentOrderBook[Queue[PersistentOrde
       case Some(o) =>
         active -= o.id
         pendingCancel += o.seq
+        index.unregister(o.id)
         Quantity(o.qty)
     }
 

@@ -8,7 +8,8 @@ import scala.collection.immutable.TreeMap
  * The firm's historical book design, kept as a baseline: per side an immutable `TreeMap` from price to a
  * FIFO of orders, replaced wholesale on every change. Cancels search the levels for the id. Not thread-safe.
  */
-abstract class PersistentOrderBook[Q](using queue: LevelQueue[Q]) extends OrderBook {
+abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queue: LevelQueue[Q])
+    extends OrderBook {
   // best level first on each side: bids by descending price, asks by ascending
   protected var bids: TreeMap[Long, Q] = TreeMap.empty(using Ordering.Long.reverse)
   protected var asks: TreeMap[Long, Q] = TreeMap.empty(using Ordering.Long)
@@ -49,6 +50,7 @@ abstract class PersistentOrderBook[Q](using queue: LevelQueue[Q]) extends OrderB
           remaining -= trade
           val left = maker.copy(qty = maker.qty - trade)
           q = if (left.qty == 0) queue.dropHead(q) else queue.replaceHead(q, left)
+          if (left.qty == 0) index.unregister(maker.id)
           filled(left)
           fills.fill(OrderId(maker.id), Price.fromRaw(lp), Quantity(trade), left.qty == 0)
         }
@@ -61,6 +63,7 @@ abstract class PersistentOrderBook[Q](using queue: LevelQueue[Q]) extends OrderB
       nextSeq += 1
       val m = sideMap(own)
       setSide(own, m.updated(price.raw, queue.append(m.getOrElse(price.raw, queue.empty), o)))
+      index.register(o.id, bookNo, 0)
       rested(o)
     }
     Quantity(remaining)
@@ -78,6 +81,7 @@ abstract class PersistentOrderBook[Q](using queue: LevelQueue[Q]) extends OrderB
         val m = sideMap(o.side)
         val q = queue.removeId(m(o.price), o.id)
         setSide(o.side, if (queue.isEmpty(q)) m - o.price else m.updated(o.price, q))
+        index.unregister(o.id)
         Quantity(o.qty)
     }
   }
@@ -111,7 +115,9 @@ abstract class PersistentOrderBook[Q](using queue: LevelQueue[Q]) extends OrderB
 }
 
 /** The first historical book: a `List` per level, so appending an order copies the level. */
-final class ListOrderBook extends PersistentOrderBook[List[PersistentOrder]]
+final class ListOrderBook(index: OrderIndex = new OrderIndex(), bookNo: Int = 0)
+    extends PersistentOrderBook[List[PersistentOrder]](index, bookNo)
 
 /** The second historical book: an immutable `Queue` per level. */
-final class QueueOrderBook extends PersistentOrderBook[scala.collection.immutable.Queue[PersistentOrder]]
+final class QueueOrderBook(index: OrderIndex = new OrderIndex(), bookNo: Int = 0)
+    extends PersistentOrderBook[scala.collection.immutable.Queue[PersistentOrder]](index, bookNo)

@@ -1,0 +1,37 @@
+package mvt.cli
+
+import mvt.bench.TimedReplay
+
+import java.io.PrintStream
+
+/** Progress on stderr: a redrawn bar on a terminal, one line per phase otherwise (CI logs stay short). */
+final class ProgressBar(err: PrintStream, interactive: Boolean) extends TimedReplay.Progress {
+  private var label = ""
+  private var lastPercent = -1
+
+  /** Runs `body` as a named phase and reports its duration. */
+  def phase[A](name: String)(body: => A): A = {
+    label = name
+    lastPercent = -1
+    val t0 = System.nanoTime()
+    val a = body
+    val ms = (System.nanoTime() - t0) / 1e6
+    if (interactive) err.print("\r\u001b[2K")
+    err.println(f"  $name%-12s done in $ms%.0f ms")
+    a
+  }
+
+  def update(done: Int, total: Int): Unit = if (interactive) {
+    val percent = (100L * done / math.max(1, total)).toInt
+    if (percent != lastPercent) {
+      lastPercent = percent
+      val filled = percent / 5
+      err.print(f"\r  $label%-12s [${"#" * filled}${"." * (20 - filled)}] $percent%3d%%")
+      err.flush()
+    }
+  }
+}
+
+object ProgressBar {
+  def apply(err: PrintStream): ProgressBar = new ProgressBar(err, System.console() != null)
+}

@@ -1,0 +1,107 @@
+package mvt.workload
+
+import mvt.core.*
+import mvt.orderbook.Exchange
+
+/**
+ * A command stream held in parallel primitive arrays, so replaying it allocates nothing and measures only the
+ * engine. Symbols are indices into `symbols`. Build with `CommandBatch.Builder`; immutable once built.
+ */
+final class CommandBatch private (
+    val symbols: Vector[Symbol],
+    kinds: Array[Byte],
+    symbolIdx: Array[Int],
+    ids: Array[Long],
+    sides: Array[Byte],
+    prices: Array[Long],
+    qtys: Array[Long],
+    val size: Int
+) {
+
+  def isAdd(i: Int): Boolean = kinds(i) == CommandReader.Add
+
+  /** Command `i` as a value (allocates). */
+  def command(i: Int): Command =
+    if (isAdd(i)) Command.Add(
+      symbols(symbolIdx(i)),
+      OrderId(ids(i)),
+      Side.fromCode(sides(i)),
+      Price.fromRaw(prices(i)),
+      Quantity(qtys(i))
+    )
+    else Command.Cancel(symbols(symbolIdx(i)), OrderId(ids(i)))
+
+  def symbolIndex(i: Int): Int = symbolIdx(i)
+
+  /** Applies commands `[from, until)` to `exchange`. */
+  def replay(exchange: Exchange, from: Int = 0, until: Int = size): Unit = {
+    val books = symbols.map(exchange.bookOf).toArray
+    var i = from
+    while (i < until) {
+      val b = books(symbolIdx(i))
+      if (kinds(i) == CommandReader.Add)
+        exchange.add(b, OrderId(ids(i)), Side.fromCode(sides(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
+      else exchange.cancel(b, OrderId(ids(i)))
+      i += 1
+    }
+  }
+
+  /** Writes the batch as a commands file (see docs/formats.md). */
+  def writeCsv(out: java.io.OutputStream): Unit = {
+    val w = new AsciiOutput(out)
+    var i = 0
+    while (i < size) {
+      if (isAdd(i))
+        w.ascii("add,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).comma()
+          .ascii(Side.fromCode(sides(i)).render).comma().price(Price.fromRaw(prices(i))).comma().long(qtys(i))
+          .newline()
+      else w.ascii("cancel,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).newline()
+      i += 1
+    }
+    w.flush()
+  }
+}
+
+object CommandBatch {
+
+  /** Accumulates commands; grows by doubling. Not thread-safe. */
+  final class Builder(val symbols: Vector[Symbol], initialCapacity: Int = 1 << 16) {
+    private var kinds = new Array[Byte](initialCapacity)
+    private var symbolIdx = new Array[Int](initialCapacity)
+    private var ids = new Array[Long](initialCapacity)
+    private var sides = new Array[Byte](initialCapacity)
+    private var prices = new Array[Long](initialCapacity)
+    private var qtys = new Array[Long](initialCapacity)
+    private var n = 0
+
+    def size: Int = n
+
+    private def slot(kind: Int, symbol: Int, id: Long): Int = {
+      if (n == kinds.length) {
+        val c = n * 2
+        kinds = java.util.Arrays.copyOf(kinds, c)
+        symbolIdx = java.util.Arrays.copyOf(symbolIdx, c)
+        ids = java.util.Arrays.copyOf(ids, c)
+        sides = java.util.Arrays.copyOf(sides, c)
+        prices = java.util.Arrays.copyOf(prices, c)
+        qtys = java.util.Arrays.copyOf(qtys, c)
+      }
+      kinds(n) = kind.toByte
+      symbolIdx(n) = symbol
+      ids(n) = id
+      n += 1
+      n - 1
+    }
+
+    def add(symbol: Int, id: Long, side: Side, price: Long, qty: Long): Unit = {
+      val i = slot(CommandReader.Add, symbol, id)
+      sides(i) = side.code.toByte
+      prices(i) = price
+      qtys(i) = qty
+    }
+
+    def cancel(symbol: Int, id: Long): Unit = { val _ = slot(CommandReader.Cancel, symbol, id) }
+
+    def result(): CommandBatch = new CommandBatch(symbols, kinds, symbolIdx, ids, sides, prices, qtys, n)
+  }
+}
