@@ -13,5 +13,14 @@ object Main extends IOApp {
     super.runtimeConfig.copy(cpuStarvationCheckInitialDelay = Duration.Inf)
 
   def run(args: List[String]): IO[ExitCode] =
-    Cli.run(args, Terminal.system).flatTap(_ => IO(System.out.flush()))
+    Cli
+      .run(args, Terminal.system)
+      .handleErrorWith { e =>
+        // a bug, not a user mistake: one line by default, the trace on request
+        IO {
+          System.err.println(s"mvt: unexpected error: $e (set MVT_DEBUG=1 for the stack trace)")
+          if (sys.env.contains("MVT_DEBUG")) e.printStackTrace()
+        }.as(Cli.Failure)
+      }
+      .flatTap(_ => IO(System.out.flush()))
 }
