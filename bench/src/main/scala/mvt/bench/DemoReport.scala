@@ -8,14 +8,17 @@ object DemoReport {
 
   private def grouped(n: Long): String = f"$n%,d"
 
-  def events(r: ReplayResult): String = {
+  def events(r: ReplayResult, batch: CommandBatch): String = {
     val total = r.events.total
     val lines = r.events.byKind.map { (k, n) =>
       f"  $k%-16s ${grouped(n)}%14s  ${100.0 * n / math.max(1L, total)}%5.1f%%"
     }
-    (s"Events (${grouped(total)} in all, ${grouped(r.events.executedQty)} units traded):" +: lines).mkString(
-      "\n"
-    )
+    val placed = (0 until batch.size).count(batch.isAdd)
+    val canceledShare = 100.0 * r.events.canceled / math.max(1, placed)
+    val summary =
+      f"  ${grouped(placed.toLong)} orders placed; $canceledShare%.0f%% of them canceled before they filled"
+    (s"Events (${grouped(total)} in all, ${grouped(r.events.executedQty)} units traded):" +: lines :+ summary)
+      .mkString("\n")
   }
 
   def throughput(fast: ReplayResult, baseline: ReplayResult): String = {

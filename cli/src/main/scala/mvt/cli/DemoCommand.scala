@@ -42,7 +42,7 @@ object DemoCommand {
     }
     val fast = progress.phase(Engine.Fast.label)(TimedReplay.run(Engine.Fast, batch, progress))
     val base = progress.phase(baseline.label)(TimedReplay.run(baseline, batch, progress))
-    t.out.println(DemoReport.events(fast))
+    t.out.println(DemoReport.events(fast, batch))
     t.out.println()
     t.out.println(DemoReport.throughput(fast, base))
     t.out.println()
