@@ -21,6 +21,7 @@ object Cli {
     List(
       MatchCommand.opts(t),
       DemoCommand.opts(t),
+      GenerateCommand.opts(t),
       BenchCommand.opts(t)
     ).reduce(_ orElse _)
 

@@ -67,4 +67,16 @@ object Files {
     val where = if (path == "-") "standard input" else path
     IO(t.err.println(s"${e.render} (in $where)")).as(Cli.FormatError)
   }
+
+  /** A failure when an output path names the input file, which opening the output would truncate. */
+  def refuseOverwrite(in: String, outs: List[String], t: Terminal): Option[IO[ExitCode]] =
+    if (in == "-") None
+    else {
+      def same(out: String) =
+        out != "-" && JFiles.exists(Path.of(out)) && JFiles.exists(Path.of(in)) &&
+          JFiles.isSameFile(Path.of(in), Path.of(out))
+      outs.find(same).map(out =>
+        IO(t.err.println(s"mvt: refusing to overwrite the input file $out")).as(Cli.Failure)
+      )
+    }
 }

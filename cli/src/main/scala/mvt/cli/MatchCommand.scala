@@ -31,6 +31,9 @@ object MatchCommand {
     }
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
+    Files.refuseOverwrite(args.in, args.out :: args.snapshot.toList, t).getOrElse(matchFile(args, t))
+
+  private def matchFile(args: Args, t: Terminal): IO[ExitCode] =
     Files.withInput(args.in, t) { in =>
       Files.withOutput(args.out, t) { out =>
         IO.blocking {
