@@ -20,43 +20,33 @@ object Files {
   private def fail(t: Terminal, what: String, path: String, e: Throwable): IO[ExitCode] =
     IO(t.err.println(s"mvt: cannot $what $path: ${describe(e)}")).as(Cli.Failure)
 
+  /** Opens `path` as a resource and runs `use`; failing to open it, or an I/O error while using it, is status 1. */
+  private def using[S <: AutoCloseable, A](path: String, what: String, t: Terminal)(open: => S)(
+      use: S => IO[A]
+  ): IO[Either[ExitCode, A]] =
+    Resource
+      .fromAutoCloseable(IO.blocking(open))
+      .attempt
+      .use {
+        case Left(e) => fail(t, what, path, e).map(Left(_))
+        case Right(s) => use(s).map(Right(_))
+      }
+      .handleErrorWith {
+        case e: IOException => fail(t, what, path, e).map(Left(_))
+        case e => IO.raiseError(e)
+      }
+
   /** Runs `use` with the file (or standard input for `-`); a missing file ends with status 1. */
   def withInput[A](path: String, t: Terminal)(use: InputStream => IO[A]): IO[Either[ExitCode, A]] =
     if (path == "-") use(t.in).map(Right(_))
-    else
-      Resource
-        .fromAutoCloseable(IO.blocking(new BufferedInputStream(
-          JFiles.newInputStream(Paths.get(path)),
-          1 << 16
-        )))
-        .attempt
-        .use {
-          case Left(e) => fail(t, "read", path, e).map(Left(_))
-          case Right(in) => use(in).map(Right(_))
-        }
-        .handleErrorWith {
-          case e: IOException => fail(t, "read", path, e).map(Left(_))
-          case e => IO.raiseError(e)
-        }
+    else using(path, "read", t)(new BufferedInputStream(JFiles.newInputStream(Paths.get(path)), 1 << 16))(use)
 
   /** Runs `use` with the file created or truncated (or standard output for `-`); failure to open is status 1. */
   def withOutput(path: String, t: Terminal)(use: OutputStream => IO[ExitCode]): IO[ExitCode] =
     if (path == "-") use(t.out).flatTap(_ => IO(t.out.flush()))
     else
-      Resource
-        .fromAutoCloseable(IO.blocking(new BufferedOutputStream(
-          JFiles.newOutputStream(Path.of(path)),
-          1 << 16
-        )))
-        .attempt
-        .use {
-          case Left(e) => fail(t, "write", path, e)
-          case Right(out) => use(out)
-        }
-        .handleErrorWith {
-          case e: IOException => fail(t, "write", path, e)
-          case e => IO.raiseError(e)
-        }
+      using(path, "write", t)(new BufferedOutputStream(JFiles.newOutputStream(Path.of(path)), 1 << 16))(use)
+        .map(_.merge)
 
   /** Writes a whole file with `write`; failure is status 1. */
   def writeFile(path: String, t: Terminal)(write: OutputStream => Unit): IO[ExitCode] =
