@@ -3,28 +3,28 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.workload.RandomSession
+import mvt.workload.ProfileGenerator
 
-/** `mvt generate`: writes a seeded random session as a commands file. */
+/** `mvt generate`: writes a seeded order flow of a profile as a commands file and prints its mix. */
 object GenerateCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("generate", "Write a seeded random trading session as a commands file.") {
+    Opts.subcommand("generate", "Write a seeded order flow as a commands file and print its command mix.") {
       (
         Opts.option[String]("out", "Where to write the commands; - is standard output.", metavar = "FILE|-"),
         Opts.option[Int]("commands", "Number of commands.", metavar = "N").validate(
           "--commands must be positive"
         )(_ > 0),
-        Opts.option[Int]("symbols", "Symbols (default 20).", metavar = "K")
-          .withDefault(20)
-          .validate("--symbols must be between 1 and 1000")(k => k >= 1 && k <= 1000),
-        Opts.option[Long]("seed", "Random seed (default 42).", metavar = "S").withDefault(42L)
-      ).mapN { (out, n, k, seed) =>
+        ProfileOpts.profile,
+        ProfileOpts.seed
+      ).mapN { (out, n, profile, seed) =>
+        // the mix goes to stderr when the commands themselves go to stdout
+        val report = if (out == "-") t.err else t.out
         Files.withOutput(out, t) { stream =>
           IO.blocking {
-            RandomSession.generate(RandomSession.Params(commands = n, symbols = k, seed = seed)).writeCsv(
-              stream
-            )
+            val g = ProfileGenerator.generate(profile, n, seed)
+            g.batch.writeCsv(stream)
+            report.println(g.mix.render)
             ExitCode.Success
           }
         }

@@ -92,6 +92,12 @@ final class Exchange(engine: Engine, sink: EventSink) {
   /** Orders resting across all books. */
   def liveOrderCount: Int = live.size
 
+  /** Orders resting in the book with this index. */
+  def orderCount(book: Int): Int = books(book).orderCount
+
+  /** Whether some quantity of `id` rests in any book. */
+  def isLive(id: OrderId): Boolean = live.isLive(id.value)
+
   /** Bytes held by the shared order index (books report their own). */
   def indexFootprintBytes: Long = live.footprintBytes
 

@@ -17,6 +17,9 @@ trait OrderBook {
   /** Removes a resting order; returns the quantity that was resting, or zero when `id` does not rest here. */
   def cancel(id: OrderId): Quantity
 
+  /** Orders resting in this book (O(1) for the fast book, O(orders) for the historical ones). */
+  def orderCount: Int
+
   /** The levels of one side, best first (allocates; for snapshots and tests). */
   def levels(symbol: Symbol, side: Side): Vector[Level]
 

@@ -86,6 +86,8 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
     }
   }
 
+  def orderCount: Int = liveOrders(Side.Buy).size + liveOrders(Side.Sell).size
+
   protected def liveOrders(side: Side): Vector[PersistentOrder] =
     sideMap(side.code.toByte).valuesIterator.flatMap(q => queue.toList(q)).filterNot(isGhost).toVector
 

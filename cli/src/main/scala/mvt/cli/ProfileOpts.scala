@@ -1,0 +1,41 @@
+package mvt.cli
+
+import cats.data.{Validated, ValidatedNel}
+import cats.syntax.all.*
+import com.monovore.decline.{Argument, Opts}
+import mvt.workload.WorkloadProfile
+
+/** `--profile P`, `--symbols K` and repeated `--param name=value`, combined into one profile. */
+object ProfileOpts {
+  given Argument[WorkloadProfile] with {
+    def read(s: String): ValidatedNel[String, WorkloadProfile] =
+      Validated
+        .fromOption(
+          WorkloadProfile.named(s),
+          s"unknown profile '$s' (expected ${WorkloadProfile.all.map(_.name).mkString("|")})"
+        )
+        .toValidatedNel
+    def defaultMetavar: String = WorkloadProfile.all.map(_.name).mkString("|")
+  }
+
+  private val paramHelp =
+    "Override one profile parameter; repeatable. Parameters: " +
+      WorkloadProfile.params.map(p => s"${p.name} (${p.meaning})").mkString("; ") + "."
+
+  val profile: Opts[WorkloadProfile] =
+    (
+      Opts.option[WorkloadProfile]("profile", "Order-flow profile (default normal).").withDefault(
+        WorkloadProfile.normal
+      ),
+      Opts.option[Int]("symbols", "Symbols (default: the profile's, 20).", metavar = "K")
+        .validate("--symbols must be between 1 and 10000")(k => k >= 1 && k <= 10000)
+        .orNone,
+      Opts.options[String]("param", paramHelp, metavar = "name=value").orEmpty
+    ).tupled.mapValidated { (base, symbols, overrides) =>
+      val withSymbols = symbols.fold(base)(k => base.copy(symbols = k))
+      Validated.fromEither(WorkloadProfile.withOverrides(withSymbols, overrides)).toValidatedNel
+    }
+
+  val seed: Opts[Long] =
+    Opts.option[Long]("seed", "Random seed (default 42).", metavar = "S").withDefault(42L)
+}

@@ -1,0 +1,188 @@
+package mvt.workload
+
+/**
+ * The knobs of a generated order flow. Every field can be overridden by name (see `WorkloadProfile.params`).
+ * Prices are in ticks of `tickUnits` raw units (1e-8 each); quantities in units.
+ */
+final case class WorkloadProfile(
+    name: String,
+    symbols: Int,
+    cancelShare: Double,
+    lateCancelShare: Double,
+    crossShare: Double,
+    crossTicks: Int,
+    restingLevels: Int,
+    levelDecay: Double,
+    midMoveEvery: Int,
+    midMoveTicks: Int,
+    recentCancelBias: Double,
+    minDepth: Int,
+    lotSize: Int,
+    maxLots: Int,
+    oddLotShare: Double,
+    tickUnits: Long,
+    startMidTicks: Int
+) {
+  def describe: String =
+    WorkloadProfile.params.map(p => s"${p.name}=${p.show(this)}").mkString(" ")
+}
+
+object WorkloadProfile {
+
+  /** One overridable parameter: its name, what it means, and how to read and set it. */
+  final case class Param(
+      name: String,
+      meaning: String,
+      show: WorkloadProfile => String,
+      set: (WorkloadProfile, String) => Either[String, WorkloadProfile]
+  )
+
+  private def num[A](name: String, meaning: String, get: WorkloadProfile => A, parse: String => Option[A])(
+      valid: A => Boolean,
+      range: String
+  )(put: (WorkloadProfile, A) => WorkloadProfile): Param =
+    Param(
+      name,
+      meaning,
+      p => get(p).toString,
+      (p, text) =>
+        parse(text).filter(valid).map(put(p, _)).toRight(s"parameter $name: expected $range, found '$text'")
+    )
+
+  private def share(name: String, meaning: String, get: WorkloadProfile => Double)(
+      put: (WorkloadProfile, Double) => WorkloadProfile
+  ): Param = num(name, meaning, get, _.toDoubleOption)(d => d >= 0 && d <= 1, "a number from 0 to 1")(put)
+
+  private def count(name: String, meaning: String, get: WorkloadProfile => Int, min: Int = 1)(
+      put: (WorkloadProfile, Int) => WorkloadProfile
+  ): Param = num(name, meaning, get, _.toIntOption)(_ >= min, s"a whole number >= $min")(put)
+
+  /** Every parameter, in the order they are documented and printed. */
+  val params: Vector[Param] = Vector(
+    count("symbols", "instruments in the flow; busier ones follow a Zipf(1) popularity", _.symbols)((p, v) =>
+      p.copy(symbols = v)
+    ),
+    share("cancelShare", "share of placed orders cancelled while still resting", _.cancelShare)((p, v) =>
+      p.copy(cancelShare = v)
+    ),
+    share(
+      "lateCancelShare",
+      "extra cancels, as a share of placed orders, sent after the order filled (rejected)",
+      _.lateCancelShare
+    )((p, v) => p.copy(lateCancelShare = v)),
+    share("crossShare", "share of orders priced through the touch, so they trade at once", _.crossShare)(
+      (p, v) =>
+        p.copy(crossShare = v)
+    ),
+    count("crossTicks", "how far past the touch a crossing order reaches, in ticks", _.crossTicks, 0)(
+      (p, v) =>
+        p.copy(crossTicks = v)
+    ),
+    count("restingLevels", "passive orders rest 1..N ticks behind the touch", _.restingLevels)((p, v) =>
+      p.copy(restingLevels = v)
+    ),
+    share("levelDecay", "chance of stepping one more tick away when placing a passive order", _.levelDecay)(
+      (p, v) => p.copy(levelDecay = v)
+    ),
+    count("midMoveEvery", "a symbol's mid moves after this many of its orders, on average", _.midMoveEvery)(
+      (p, v) => p.copy(midMoveEvery = v)
+    ),
+    count("midMoveTicks", "a mid move is 1..N ticks up or down", _.midMoveTicks)((p, v) =>
+      p.copy(midMoveTicks = v)
+    ),
+    share(
+      "recentCancelBias",
+      "chance that a cancel picks one of the 64 newest resting orders",
+      _.recentCancelBias
+    )((p, v) => p.copy(recentCancelBias = v)),
+    count("minDepth", "cancels leave at least this many orders resting in a symbol's book", _.minDepth, 0)(
+      (p, v) =>
+        p.copy(minDepth = v)
+    ),
+    count("lotSize", "round-lot size in units", _.lotSize)((p, v) => p.copy(lotSize = v)),
+    count("maxLots", "order sizes are 1..N lots", _.maxLots)((p, v) => p.copy(maxLots = v)),
+    share("oddLotShare", "share of orders of 1..lotSize-1 units instead", _.oddLotShare)((p, v) =>
+      p.copy(oddLotShare = v)
+    ),
+    num("tickUnits", "price tick in 1e-8 units (1000000 = 0.01)", _.tickUnits, _.toLongOption)(
+      t => t >= 1 && t <= 100000000L,
+      "a whole number from 1 to 100000000"
+    )((p, v) => p.copy(tickUnits = v)),
+    count(
+      "startMidTicks",
+      "mids start at 100+(0..N) times 10 ticks (seeded per symbol)",
+      _.startMidTicks,
+      100
+    )((p, v) =>
+      p.copy(startMidTicks = v)
+    )
+  )
+
+  val normal: WorkloadProfile = WorkloadProfile(
+    name = "normal",
+    symbols = 20,
+    cancelShare = 0.70,
+    lateCancelShare = 0.03,
+    crossShare = 0.06,
+    crossTicks = 2,
+    restingLevels = 40,
+    levelDecay = 0.80,
+    midMoveEvery = 40,
+    midMoveTicks = 1,
+    recentCancelBias = 0.6,
+    minDepth = 200,
+    lotSize = 100,
+    maxLots = 10,
+    oddLotShare = 0.15,
+    tickUnits = 1000000L,
+    startMidTicks = 5000
+  )
+
+  /** The flow of a volatile day: more cancels, a mid that moves often and further. */
+  val volatile: WorkloadProfile =
+    normal.copy(
+      name = "volatile",
+      cancelShare = 0.85,
+      lateCancelShare = 0.05,
+      crossShare = 0.02,
+      midMoveEvery = 20,
+      midMoveTicks = 2,
+      levelDecay = 0.92,
+      minDepth = 100
+    )
+
+  /** Heavy matching: many orders cross, few rest for long. */
+  val crossing: WorkloadProfile =
+    normal.copy(name = "crossing", cancelShare = 0.30, crossShare = 0.45, crossTicks = 4, restingLevels = 10)
+
+  /** Millions of resting orders spread over thousands of levels: random memory access dominates. */
+  val deep: WorkloadProfile =
+    normal.copy(
+      name = "deep",
+      cancelShare = 0.10,
+      lateCancelShare = 0.01,
+      crossShare = 0.01,
+      restingLevels = 4000,
+      levelDecay = 0.999,
+      midMoveEvery = 400
+    )
+
+  val all: Vector[WorkloadProfile] = Vector(normal, volatile, crossing, deep)
+
+  def named(name: String): Option[WorkloadProfile] = all.find(_.name == name)
+
+  /** Applies `name=value` overrides in order; the first bad one is the error. */
+  def withOverrides(base: WorkloadProfile, overrides: List[String]): Either[String, WorkloadProfile] =
+    overrides.foldLeft[Either[String, WorkloadProfile]](Right(base)) { (acc, kv) =>
+      acc.flatMap { p =>
+        kv.split("=", 2) match {
+          case Array(k, v) =>
+            params.find(_.name == k).toRight(
+              s"unknown parameter '$k' (known: ${params.map(_.name).mkString(", ")})"
+            )
+              .flatMap(_.set(p, v))
+          case _ => Left(s"expected name=value, found '$kv'")
+        }
+      }
+    }
+}
