@@ -22,6 +22,7 @@ object Cli {
       MatchCommand.opts(t),
       DemoCommand.opts(t),
       GenerateCommand.opts(t),
+      ConvertCommand.opts(t),
       BenchCommand.opts(t)
     ).reduce(_ orElse _)
 

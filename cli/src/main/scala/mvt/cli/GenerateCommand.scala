@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.workload.ProfileGenerator
+import mvt.workload.{CommandLog, MarkovGenerator, ProfileGenerator}
 
 /** `mvt generate`: writes a seeded order flow of a profile as a commands file and prints its mix. */
 object GenerateCommand {
@@ -15,19 +15,66 @@ object GenerateCommand {
         Opts.option[Int]("commands", "Number of commands.", metavar = "N").validate(
           "--commands must be positive"
         )(_ > 0),
+        Opts.option[String]("format", "csv (a commands file, the default) or bin (a binary command log).")
+          .withDefault("csv")
+          .validate("--format must be csv or bin")(f => f == "csv" || f == "bin"),
         ProfileOpts.profile,
-        ProfileOpts.seed
-      ).mapN { (out, n, profile, seed) =>
-        // the mix goes to stderr when the commands themselves go to stdout
-        val report = if (out == "-") t.err else t.out
-        Files.withOutput(out, t) { stream =>
-          IO.blocking {
-            val g = ProfileGenerator.generate(profile, n, seed)
-            g.batch.writeCsv(stream)
-            report.println(g.mix.render)
-            ExitCode.Success
-          }
+        ProfileOpts.seed,
+        Opts.option[String](
+          "model",
+          "profile (the default: the profile's shares) or markov (a Markov chain of kinds)."
+        )
+          .withDefault("profile")
+          .validate("--model must be profile or markov")(m => m == "profile" || m == "markov"),
+        Opts.option[String](
+          "weights",
+          "With --model markov: a weights file (see docs/workloads.md).",
+          metavar = "FILE"
+        )
+          .orNone
+      ).mapN { (out, n, format, profile, seed, model, weightsFile) =>
+        val weights: IO[Either[ExitCode, MarkovGenerator.Weights]] = weightsFile match {
+          case None => IO.pure(Right(MarkovGenerator.Weights.default))
+          case Some(path) =>
+            Files.withInput(path, t)(in => IO.blocking(new String(in.readAllBytes(), "UTF-8"))).flatMap {
+              case Left(code) => IO.pure(Left(code))
+              case Right(text) =>
+                MarkovGenerator.Weights.parse(text) match {
+                  case Right(w) => IO.pure(Right(w))
+                  case Left(e) => IO(t.err.println(s"$e (in $path)")).as(Left(Cli.FormatError))
+                }
+            }
+        }
+        weights.flatMap {
+          case Left(code) => IO.pure(code)
+          case Right(w) => write(out, n, format, profile, seed, if (model == "markov") Some(w) else None, t)
         }
       }
     }
+
+  private def write(
+      out: String,
+      n: Int,
+      format: String,
+      profile: mvt.workload.WorkloadProfile,
+      seed: Long,
+      markov: Option[MarkovGenerator.Weights],
+      t: Terminal
+  ): IO[ExitCode] = {
+    // the mix goes to stderr when the commands themselves go to stdout
+    val report = if (out == "-") t.err else t.out
+    Files.withOutput(out, t) { stream =>
+      IO.blocking {
+        val g = markov.fold(ProfileGenerator.generate(profile, n, seed))(MarkovGenerator.generate(
+          _,
+          profile,
+          n,
+          seed
+        ))
+        if (format == "bin") CommandLog.write(g.batch, stream) else g.batch.writeCsv(stream)
+        report.println(g.mix.render)
+        ExitCode.Success
+      }
+    }
+  }
 }

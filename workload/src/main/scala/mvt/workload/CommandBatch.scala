@@ -22,16 +22,21 @@ final class CommandBatch private (
 
   /** Command `i` as a value (allocates). */
   def command(i: Int): Command =
-    if (isAdd(i)) Command.Add(
-      symbols(symbolIdx(i)),
-      OrderId(ids(i)),
-      Side.fromCode(sides(i)),
-      Price.fromRaw(prices(i)),
-      Quantity(qtys(i))
-    )
+    if (isAdd(i))
+      Command.Add(
+        symbols(symbolIdx(i)),
+        OrderId(ids(i)),
+        Side.fromCode(sides(i)),
+        Price.fromRaw(prices(i)),
+        Quantity(qtys(i))
+      )
     else Command.Cancel(symbols(symbolIdx(i)), OrderId(ids(i)))
 
   def symbolIndex(i: Int): Int = symbolIdx(i)
+  def id(i: Int): Long = ids(i)
+  def side(i: Int): Side = Side.fromCode(sides(i))
+  def price(i: Int): Long = prices(i)
+  def qty(i: Int): Long = qtys(i)
 
   /** Applies commands `[from, until)` to `exchange`. */
   def replay(exchange: Exchange, from: Int = 0, until: Int = size): Unit = {
@@ -46,14 +51,18 @@ final class CommandBatch private (
     }
   }
 
-  /** Writes the batch as a commands file (see docs/formats.md). */
+  /**
+   * Writes the batch as a commands file (see docs/formats.md). A price or quantity that was unrepresentable
+   * in the source is written as `0`, which the engine rejects for the same reason.
+   */
   def writeCsv(out: java.io.OutputStream): Unit = {
     val w = new AsciiOutput(out)
     var i = 0
     while (i < size) {
       if (isAdd(i))
         w.ascii("add,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).comma()
-          .ascii(Side.fromCode(sides(i)).render).comma().price(Price.fromRaw(prices(i))).comma().long(qtys(i))
+          .ascii(Side.fromCode(sides(i)).render).comma().price(Price.fromRaw(math.max(0L, prices(i)))).comma()
+          .long(math.max(0L, qtys(i)))
           .newline()
       else w.ascii("cancel,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).newline()
       i += 1
@@ -65,7 +74,10 @@ final class CommandBatch private (
 object CommandBatch {
 
   /** Accumulates commands; grows by doubling. Not thread-safe. */
-  final class Builder(val symbols: Vector[Symbol], initialCapacity: Int = 1 << 16) {
+  final class Builder(initialSymbols: Vector[Symbol], initialCapacity: Int = 1 << 16) {
+    private val symbolList = Vector.newBuilder[Symbol] ++= initialSymbols
+    private val symbolIndex = new java.util.HashMap[String, Integer]()
+    initialSymbols.zipWithIndex.foreach((s, i) => symbolIndex.put(s.name, i))
     private var kinds = new Array[Byte](initialCapacity)
     private var symbolIdx = new Array[Int](initialCapacity)
     private var ids = new Array[Long](initialCapacity)
@@ -75,6 +87,18 @@ object CommandBatch {
     private var n = 0
 
     def size: Int = n
+
+    /** The index of `symbol`, appending it to the symbol table when new. */
+    def indexOf(symbol: Symbol): Int = {
+      val known = symbolIndex.get(symbol.name)
+      if (known != null) known.intValue
+      else {
+        val i = symbolIndex.size
+        symbolIndex.put(symbol.name, i)
+        symbolList += symbol
+        i
+      }
+    }
 
     private def slot(kind: Int, symbol: Int, id: Long): Int = {
       if (n == kinds.length) {
@@ -102,6 +126,23 @@ object CommandBatch {
 
     def cancel(symbol: Int, id: Long): Unit = { val _ = slot(CommandReader.Cancel, symbol, id) }
 
-    def result(): CommandBatch = new CommandBatch(symbols, kinds, symbolIdx, ids, sides, prices, qtys, n)
+    /** Appends the reader's current command. */
+    def append(reader: CommandReader): Unit =
+      if (reader.kind == CommandReader.Add)
+        add(indexOf(reader.symbol), reader.id.value, reader.side, reader.price.raw, reader.qty.units)
+      else cancel(indexOf(reader.symbol), reader.id.value)
+
+    def result(): CommandBatch =
+      new CommandBatch(symbolList.result(), kinds, symbolIdx, ids, sides, prices, qtys, n)
+  }
+
+  /** Reads a whole commands file into a batch, or the first format error. */
+  def readCsv(in: java.io.InputStream): Either[FormatError, CommandBatch] = {
+    val reader = new CommandReader(in)
+    val b = new Builder(Vector.empty)
+    try {
+      while (reader.next()) b.append(reader)
+      Right(b.result())
+    } catch { case e: FormatError => Left(e) }
   }
 }
