@@ -1,0 +1,82 @@
+package mvt.workload
+
+import mvt.core.*
+import mvt.orderbook.{Engine, Exchange}
+
+class ProfileGeneratorSuite extends munit.FunSuite {
+
+  private def commands(b: CommandBatch): Vector[Command] = Vector.tabulate(b.size)(b.command)
+
+  private def digest(b: CommandBatch): Long = {
+    val events = new EventCounter
+    b.replay(new Exchange(Engine.Fast, events))
+    events.digest
+  }
+
+  test("the same seed gives the same stream; another seed a different one") {
+    for (p <- WorkloadProfile.all) {
+      val a = ProfileGenerator.generate(p, 20000, 7L).batch
+      val b = ProfileGenerator.generate(p, 20000, 7L).batch
+      val c = ProfileGenerator.generate(p, 20000, 8L).batch
+      assertEquals(commands(a), commands(b), p.name)
+      assertNotEquals(commands(a), commands(c), p.name)
+    }
+  }
+
+  test("each profile's mix matches its parameters") {
+    val n = 200000
+    def mix(p: WorkloadProfile) = ProfileGenerator.generate(p, n, 11L).mix
+    val normal = mix(WorkloadProfile.normal)
+    val volatile = mix(WorkloadProfile.volatile)
+    val crossing = mix(WorkloadProfile.crossing)
+    val deep = mix(WorkloadProfile.deep)
+    assertEqualsDouble(normal.canceledShare, 70.0, 2.0)
+    assertEqualsDouble(volatile.canceledShare, 85.0, 2.0)
+    assertEqualsDouble(crossing.canceledShare, 30.0, 2.0)
+    // late cancels are rejected by the engine, at about the profile's share of placed orders
+    assertEqualsDouble(normal.cancelsRejected.toDouble / normal.adds, 0.03, 0.01)
+    // crossing trades far more than normal; deep keeps most of its orders resting
+    assert(crossing.executions.toDouble / crossing.adds > 2 * normal.executions.toDouble / normal.adds)
+    assert(deep.restingAtEnd > 0.7 * deep.adds, deep.render)
+    assert(deep.levelsAtEnd > 10 * normal.levelsAtEnd, s"${deep.levelsAtEnd} vs ${normal.levelsAtEnd}")
+    // the commands add up, and every cancel is either accepted or rejected
+    for (m <- Vector(normal, volatile, crossing, deep)) {
+      assertEquals(m.adds + m.cancels, m.commands, m.profile.name)
+      assertEquals(m.cancelsAccepted + m.cancelsRejected, m.cancels, m.profile.name)
+    }
+  }
+
+  test("the mix reported is what the engine does with the stream") {
+    val g = ProfileGenerator.generate(WorkloadProfile.normal, 50000, 3L)
+    val events = new EventCounter
+    val exchange = new Exchange(Engine.Fast, events)
+    g.batch.replay(exchange)
+    assertEquals(events.canceled, g.mix.cancelsAccepted)
+    assertEquals(events.cancelRejected, g.mix.cancelsRejected)
+    assertEquals(events.executed, g.mix.executions)
+    assertEquals(exchange.liveOrderCount.toLong, g.mix.restingAtEnd)
+  }
+
+  test("overrides change one parameter and reject bad names and values") {
+    val p = WorkloadProfile.withOverrides(WorkloadProfile.normal, List("cancelShare=0.5", "maxLots=3"))
+    assertEquals(p.map(p => (p.cancelShare, p.maxLots)), Right((0.5, 3)))
+    assert(
+      WorkloadProfile.withOverrides(WorkloadProfile.normal, List("nope=1")).left.exists(_.contains("unknown"))
+    )
+    assert(WorkloadProfile.withOverrides(WorkloadProfile.normal, List("cancelShare=2")).left.exists(
+      _.contains("0 to 1")
+    ))
+    assert(WorkloadProfile.withOverrides(WorkloadProfile.normal, List("maxLots")).left.exists(
+      _.contains("name=value")
+    ))
+    val lower = ProfileGenerator.generate(p.toOption.get, 100000, 5L).mix
+    assertEqualsDouble(lower.canceledShare, 50.0, 2.0)
+  }
+
+  test("generated streams are identical across the fast and lazy-cancel engines") {
+    val b = ProfileGenerator.generate(WorkloadProfile.volatile, 50000, 9L).batch
+    val lazyEvents = new EventCounter
+    b.replay(new Exchange(Engine.LazyCancel, lazyEvents))
+    assertEquals(lazyEvents.digest, digest(b))
+  }
+}
