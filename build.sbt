@@ -73,7 +73,13 @@ lazy val bench = (project in file("bench"))
   .settings(
     common,
     name := "mvt-bench",
-    libraryDependencies ++= Seq("org.hdrhistogram" % "HdrHistogram" % V.hdr)
+    libraryDependencies ++= Seq(
+      "org.hdrhistogram" % "HdrHistogram" % V.hdr,
+      // the outside peer for throughput and latency comparisons; used only by bench
+      "exchange.core2" % "exchange-core" % "0.5.3",
+      // exchange-core logs through slf4j; without a binding every run prints a warning
+      "org.slf4j" % "slf4j-nop" % "1.7.30"
+    )
   )
 
 lazy val cli = (project in file("cli"))

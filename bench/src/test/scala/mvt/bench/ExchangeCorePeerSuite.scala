@@ -1,0 +1,39 @@
+package mvt.bench
+
+import mvt.bench.peer.ExchangeCorePeer
+import mvt.orderbook.{Engine, Exchange}
+import mvt.workload.{ProfileGenerator, WorkloadProfile}
+
+class ExchangeCorePeerSuite extends munit.FunSuite {
+
+  for (
+    profile <- Vector(WorkloadProfile.normal, WorkloadProfile.volatile, WorkloadProfile.crossing);
+    kind <- ExchangeCorePeer.Kind.values
+  )
+    test(s"${kind.label} sees the same trades and volume per symbol as fast, on ${profile.name}") {
+      val batch = ProfileGenerator.generate(profile, 60000, 17L).batch
+      val ours = new TradeTally
+      batch.replay(new Exchange(Engine.Fast, ours))
+      val peer = new ExchangeCorePeer(kind, batch.symbols.size)
+      peer.replay(batch)
+      peer.validate()
+      var total = 0L
+      batch.symbols.zipWithIndex.foreach { (s, i) =>
+        assertEquals((peer.trades(i), peer.volume(i)), ours.of(s), s.name)
+        total += peer.trades(i)
+      }
+      assert(total > 1000, s"only $total trades: the stream does not exercise matching")
+    }
+
+  test("the adapter skips adds our engine rejects for range, and unknown cancels change nothing") {
+    val peer = new ExchangeCorePeer(ExchangeCorePeer.Kind.Direct, 1)
+    peer.add(0, 1, buy = false, price = 0L, qty = 10L)
+    peer.add(0, 2, buy = false, price = 100L, qty = 0L)
+    peer.cancel(0, 99L)
+    peer.add(0, 3, buy = true, price = 100L, qty = 10L)
+    assertEquals(peer.trades(0), 0L)
+    peer.add(0, 4, buy = false, price = 100L, qty = 4L)
+    assertEquals((peer.trades(0), peer.volume(0)), (1L, 4L))
+    peer.validate()
+  }
+}
