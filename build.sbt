@@ -25,6 +25,14 @@ lazy val testDeps = Seq(
   "org.scalacheck" %% "scalacheck" % V.scalacheck % Test
 )
 
+// The outside peer for throughput and latency comparisons, used only by bench code. cli lists it too because
+// sbt's resolution through the bench project drops it from cli's classpath, and the jar must carry it.
+lazy val peerDeps = Seq(
+  "exchange.core2" % "exchange-core" % "0.5.3",
+  // exchange-core logs through slf4j; without a binding every run prints a warning
+  "org.slf4j" % "slf4j-nop" % "1.7.30"
+)
+
 lazy val common = Seq(
   libraryDependencies ++= testDeps,
   Test / fork := true,
@@ -73,13 +81,7 @@ lazy val bench = (project in file("bench"))
   .settings(
     common,
     name := "mvt-bench",
-    libraryDependencies ++= Seq(
-      "org.hdrhistogram" % "HdrHistogram" % V.hdr,
-      // the outside peer for throughput and latency comparisons; used only by bench
-      "exchange.core2" % "exchange-core" % "0.5.3",
-      // exchange-core logs through slf4j; without a binding every run prints a warning
-      "org.slf4j" % "slf4j-nop" % "1.7.30"
-    )
+    libraryDependencies ++= Seq("org.hdrhistogram" % "HdrHistogram" % V.hdr) ++ peerDeps
   )
 
 lazy val cli = (project in file("cli"))
@@ -90,7 +92,7 @@ lazy val cli = (project in file("cli"))
     libraryDependencies ++= Seq(
       "com.monovore" %% "decline" % V.decline,
       "org.typelevel" %% "cats-effect" % V.catsEffect
-    ),
+    ) ++ peerDeps,
     Compile / mainClass := Some("mvt.cli.Main"),
     assembly / mainClass := Some("mvt.cli.Main"),
     assembly / assemblyJarName := "mvt.jar",
@@ -98,6 +100,9 @@ lazy val cli = (project in file("cli"))
     assembly / assemblyMergeStrategy := {
       case x if x.endsWith("module-info.class") => MergeStrategy.discard
       case PathList("META-INF", "versions", _ @_*) => MergeStrategy.first
+      // two generations of IntelliJ's annotation jars arrive through exchange-core; compile-time only
+      case PathList("org", "intellij", "lang", "annotations", _ @_*) => MergeStrategy.first
+      case PathList("org", "jetbrains", "annotations", _ @_*) => MergeStrategy.first
       case x =>
         val old = (assembly / assemblyMergeStrategy).value
         old(x)

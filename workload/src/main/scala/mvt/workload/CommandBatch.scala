@@ -20,6 +20,21 @@ final class CommandBatch private (
 
   def isAdd(i: Int): Boolean = kinds(i) == CommandReader.Add
 
+  /** The first `n` commands (shares nothing mutable: the arrays are copied). */
+  def prefix(n: Int): CommandBatch = {
+    val k = math.min(n, size)
+    new CommandBatch(
+      symbols,
+      java.util.Arrays.copyOf(kinds, k),
+      java.util.Arrays.copyOf(symbolIdx, k),
+      java.util.Arrays.copyOf(ids, k),
+      java.util.Arrays.copyOf(sides, k),
+      java.util.Arrays.copyOf(prices, k),
+      java.util.Arrays.copyOf(qtys, k),
+      k
+    )
+  }
+
   /** Command `i` as a value (allocates). */
   def command(i: Int): Command =
     if (isAdd(i))

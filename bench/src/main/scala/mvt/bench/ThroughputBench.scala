@@ -1,0 +1,130 @@
+package mvt.bench
+
+import mvt.workload.{CommandBatch, CommandLog}
+
+import java.io.{BufferedOutputStream, File, FileOutputStream, PrintStream}
+import java.lang.management.ManagementFactory
+import scala.jdk.CollectionConverters.*
+
+/**
+ * Replay throughput of several engines on one command stream, each in a fresh forked JVM with this JVM's
+ * flags, after a warm-up; medians and spread over the repeats, allocation per command and GC activity.
+ */
+object ThroughputBench {
+
+  /** One engine's measured passes. */
+  final case class EngineResult(engine: String, commands: Int, passes: Vector[PassResult]) {
+    private def perSecond(n: Long, nanos: Long) = n * 1e9 / math.max(1L, nanos)
+    private val sorted = passes.sortBy(_.nanos)
+    val median: PassResult = sorted(sorted.size / 2)
+    def commandsPerSecond: Double = perSecond(commands.toLong, median.nanos)
+    def slowest: Double = perSecond(commands.toLong, sorted.last.nanos)
+    def fastest: Double = perSecond(commands.toLong, sorted.head.nanos)
+    def eventsPerSecond: Double = perSecond(median.events, median.nanos)
+    def bytesPerCommand: Double = median.allocatedBytes.toDouble / math.max(1, commands)
+  }
+
+  private def javaCommand: String =
+    ProcessHandle.current().info().command().orElse(
+      new File(System.getProperty("java.home"), "bin/java").getPath
+    )
+
+  /** This JVM's flags, minus ones that must not be passed on (debug agents). */
+  def jvmFlags: Vector[String] =
+    ManagementFactory.getRuntimeMXBean.getInputArguments.asScala.toVector.filterNot(f =>
+      f.startsWith("-agentlib") || f.startsWith("-javaagent") || f.startsWith("-Xrunjdwp")
+    )
+
+  /** Writes the batch as a temporary command log that forked JVMs load. */
+  def tempLog(batch: CommandBatch): File = {
+    val f = File.createTempFile("mvt-bench-", ".mvtc")
+    f.deleteOnExit()
+    val out = new BufferedOutputStream(new FileOutputStream(f), 1 << 20)
+    try CommandLog.write(batch, out)
+    finally out.close()
+    f
+  }
+
+  /** Forks a JVM that runs `engine` on `log`; a failure of the child is an exception with its stderr. */
+  def fork(engine: BenchEngine, log: File, repeats: Int): EngineResult = {
+    val cmd = (javaCommand +: jvmFlags) ++ Vector(
+      "-cp",
+      System.getProperty("java.class.path"),
+      "mvt.bench.ThroughputChild",
+      engine.label,
+      log.getPath,
+      repeats.toString
+    )
+    val proc = new ProcessBuilder(cmd.asJava).redirectError(ProcessBuilder.Redirect.PIPE).start()
+    proc.getOutputStream.close()
+    val err = new StringBuilder
+    val errReader = new Thread(() => { val _ = err.append(new String(proc.getErrorStream.readAllBytes())) })
+    errReader.setDaemon(true)
+    errReader.start()
+    val lines = scala.io.Source.fromInputStream(proc.getInputStream).getLines().toVector
+    val status = proc.waitFor()
+    errReader.join()
+    val passes = lines.filter(_.startsWith("pass ")).map { l =>
+      val f = l.split(" ").drop(1).map(_.toLong)
+      PassResult(f(0), f(1), f(2), f(3), f(4))
+    }
+    val commands = lines.find(_.startsWith("pass ")).map(_.split(" ").last.toInt).getOrElse(0)
+    if (status != 0 || passes.isEmpty)
+      throw new IllegalStateException(
+        s"${engine.label} run failed (status $status): ${err.toString.trim.take(500)}"
+      )
+    EngineResult(engine.label, commands, passes)
+  }
+
+  def table(results: Vector[EngineResult]): String = {
+    val fast = results.find(_.engine == "fast").map(_.commandsPerSecond)
+    def m(x: Double) = f"${x / 1e6}%.2f M"
+    val header =
+      f"  ${"engine"}%-22s ${"commands/s"}%12s ${"spread (min..max)"}%22s ${"events/s"}%12s ${"vs fast"}%9s ${"B/command"}%10s ${"GCs"}%5s ${"GC ms"}%7s"
+    val rows = results.map { r =>
+      val ratio = fast.fold("")(f => f"${r.commandsPerSecond / f}%.3fx")
+      f"  ${r.engine}%-22s ${m(r.commandsPerSecond)}%12s ${m(r.slowest) + ".." + m(r.fastest)}%22s ${m(r.eventsPerSecond)}%12s $ratio%9s ${r.bytesPerCommand}%10.1f ${r.median.gcCount}%5d ${r.median.gcMillis}%7d"
+    }
+    (header +: rows).mkString("\n")
+  }
+
+  /** Rows of sizes, columns of engines. */
+  def sweepTable(rows: Vector[(Int, EngineResult)]): String = {
+    val engines = rows.map(_._2.engine).distinct
+    val header = f"  ${"commands"}%10s" + engines.map(e => f" $e%22s").mkString
+    val lines = rows.groupBy(_._1).toVector.sortBy(_._1).map { (n, rs) =>
+      f"  $n%10d" + engines.map(e =>
+        rs.find(_._2.engine == e).fold(f" ${"-"}%22s")(r => f" ${r._2.commandsPerSecond / 1e6}%20.3f M")
+      ).mkString
+    }
+    (header +: lines).mkString("\n")
+  }
+
+  private def q(s: String) = "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
+
+  def machineJson: String =
+    s"""{"cores": ${MachineInfo.cores}, "os": ${q(MachineInfo.os)}, "jvm": ${q(
+        MachineInfo.jvm
+      )}, "flags": ${q(jvmFlags.mkString(" "))}}"""
+
+  def json(results: Vector[EngineResult], sweep: Vector[(Int, EngineResult)], workload: String): String = {
+    def engine(r: EngineResult) =
+      s"""{"engine": ${q(r.engine)}, "commands": ${r.commands}, "repeats": ${r.passes
+          .size}, "commandsPerSecond": ${r.commandsPerSecond}, "commandsPerSecondMin": ${r
+          .slowest}, "commandsPerSecondMax": ${r.fastest}, "eventsPerSecond": ${r
+          .eventsPerSecond}, "bytesPerCommand": ${r.bytesPerCommand}, "gcCount": ${r.median
+          .gcCount}, "gcMillis": ${r.median.gcMillis}}"""
+    val sweepJson = sweep.map((n, r) => s"""{"size": $n, "result": ${engine(r)}}""").mkString("[", ", ", "]")
+    s"""{"machine": $machineJson, "workload": ${q(workload)}, "engines": ${results.map(engine).mkString(
+        "[",
+        ", ",
+        "]"
+      )}, "sweep": $sweepJson}"""
+  }
+
+  def writeJson(path: String, text: String): Unit = {
+    val out = new PrintStream(new FileOutputStream(path), true, "UTF-8")
+    try out.println(text)
+    finally out.close()
+  }
+}
