@@ -1,0 +1,38 @@
+package mvt.bench.latency
+
+import mvt.bench.BenchEngine
+import mvt.bench.peer.ExchangeCorePeer
+import mvt.core.*
+import mvt.orderbook.Exchange
+import mvt.workload.CommandBatch
+
+/** Applies command `i` of a batch to one engine instance: what the latency driver times. Not thread-safe. */
+trait CommandStepper {
+  def step(i: Int): Unit
+}
+
+object CommandStepper {
+
+  /** A fresh instance of `engine` over `batch`. */
+  def apply(engine: BenchEngine, batch: CommandBatch): CommandStepper = engine match {
+    case BenchEngine.Ours(e) =>
+      val exchange = new Exchange(e, new EventCounter)
+      val books = batch.symbols.map(exchange.bookOf).toArray
+      i =>
+        if (batch.isAdd(i))
+          exchange.add(
+            books(batch.symbolIndex(i)),
+            OrderId(batch.id(i)),
+            batch.side(i),
+            Price.fromRaw(batch.price(i)),
+            Quantity(batch.qty(i))
+          )
+        else exchange.cancel(books(batch.symbolIndex(i)), OrderId(batch.id(i)))
+    case BenchEngine.Peer(kind) =>
+      val peer = new ExchangeCorePeer(kind, batch.symbols.size)
+      i =>
+        if (batch.isAdd(i))
+          peer.add(batch.symbolIndex(i), batch.id(i), batch.side(i).isBuy, batch.price(i), batch.qty(i))
+        else peer.cancel(batch.symbolIndex(i), batch.id(i))
+  }
+}

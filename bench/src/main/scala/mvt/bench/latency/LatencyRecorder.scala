@@ -1,0 +1,26 @@
+package mvt.bench.latency
+
+import org.HdrHistogram.Histogram
+
+/**
+ * Records each command's latency twice: from its intended start (corrected for coordinated omission) and from
+ * its actual start (service time only, what a closed-loop benchmark would report). Nanoseconds, 3 significant
+ * digits. Single writer: the thread that completes the commands.
+ */
+final class LatencyRecorder(val budgetNanos: Long) {
+  val corrected = new Histogram(3600L * 1000000000L, 3)
+  val naive = new Histogram(3600L * 1000000000L, 3)
+  private var withinBudget = 0L
+
+  def record(intendedNanos: Long, startNanos: Long, endNanos: Long): Unit = {
+    val latency = endNanos - intendedNanos
+    corrected.recordValue(math.max(0L, latency))
+    naive.recordValue(math.max(0L, endNanos - startNanos))
+    if (latency <= budgetNanos) withinBudget += 1
+  }
+
+  def count: Long = corrected.getTotalCount
+
+  /** Share of commands completed within the budget of their intended start. */
+  def withinBudgetShare: Double = withinBudget.toDouble / math.max(1L, count)
+}

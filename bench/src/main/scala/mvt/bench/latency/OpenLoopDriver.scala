@@ -1,0 +1,80 @@
+package mvt.bench.latency
+
+/**
+ * Sends commands on a fixed schedule (command i is due at t0 + i / rate, whatever happened before) and records
+ * each latency from that due time, so a stall is charged to every command queued behind it.
+ */
+object OpenLoopDriver {
+
+  /** How commands reach the engine: called by the driver thread, or handed to an engine thread by a ring. */
+  enum Handoff(val label: String) {
+    case Direct extends Handoff("direct")
+    case Ring extends Handoff("ring")
+  }
+
+  private inline def spinUntil(deadline: Long): Unit =
+    while (System.nanoTime() - deadline < 0) Thread.onSpinWait()
+
+  /** Runs commands `0 until count` at `rate` per second into `stepper`. */
+  def run(
+      stepper: CommandStepper,
+      count: Int,
+      rate: Long,
+      handoff: Handoff,
+      recorder: LatencyRecorder
+  ): Unit =
+    handoff match {
+      case Handoff.Direct => direct(stepper, count, rate, recorder)
+      case Handoff.Ring => ring(stepper, count, rate, recorder)
+    }
+
+  private def due(t0: Long, i: Int, rate: Long): Long = t0 + (i.toLong * 1000000000L) / rate
+
+  private def direct(stepper: CommandStepper, count: Int, rate: Long, recorder: LatencyRecorder): Unit = {
+    val t0 = System.nanoTime() + 1000000L
+    var i = 0
+    while (i < count) {
+      val intended = due(t0, i, rate)
+      spinUntil(intended) // early: wait for the schedule; late: start at once, the delay is recorded
+      val start = System.nanoTime()
+      stepper.step(i)
+      recorder.record(intended, start, System.nanoTime())
+      i += 1
+    }
+  }
+
+  private def ring(stepper: CommandStepper, count: Int, rate: Long, recorder: LatencyRecorder): Unit = {
+    val q = new SpscRing(1 << 16)
+    val t0 = System.nanoTime() + 5000000L
+    val producer = new Thread(
+      () => {
+        var i = 0
+        while (i < count) {
+          val intended = due(t0, i, rate)
+          spinUntil(intended)
+          q.put(i, intended)
+          i += 1
+        }
+      },
+      "mvt-gateway"
+    )
+    producer.setDaemon(true)
+    producer.start()
+    var seq = 0L
+    while (seq < count) {
+      val n = q.available(seq)
+      if (n == 0) Thread.onSpinWait()
+      else {
+        val end = seq + n
+        while (seq < end) {
+          val start = System.nanoTime()
+          stepper.step(q.indexAt(seq))
+          recorder.record(q.intendedAt(seq), start, System.nanoTime())
+          seq += 1
+        }
+        q.release(seq)
+      }
+    }
+    producer.join()
+  }
+}
