@@ -1,0 +1,52 @@
+package mvt.orderbook
+
+import mvt.core.*
+import org.scalacheck.Gen
+
+/**
+ * ScalaCheck generators of command sequences over a few symbols, a small id space (so duplicates, reuse and
+ * cross-symbol cancels are frequent), a dense price band that crosses often, far-apart prices and bad values.
+ */
+object CommandGens {
+  val symbols: Vector[Symbol] = Vector("A", "BB.X", "C-1").map(Symbol.unsafe)
+
+  val genSymbol: Gen[Symbol] = Gen.oneOf(symbols)
+  val genSide: Gen[Side] = Gen.oneOf(Side.Buy, Side.Sell)
+
+  val genValidPrice: Gen[Price] = Gen.frequency(
+    20 -> Gen.choose(95L, 105L).map(t => Price.fromRaw(t * Price.Scale / 10)), // 9.5 to 10.5 by 0.1
+    3 -> Gen.choose(1L, 999L).map(t => Price.fromRaw(10 * Price.Scale + t)), // 10.00000001 ...
+    2 -> Gen.choose(1L, Price.Limit - 1).map(Price.fromRaw),
+    1 -> Gen.oneOf(Price.fromRaw(1L), Price.fromRaw(Price.Limit - 1))
+  )
+
+  val genPrice: Gen[Price] = Gen.frequency(
+    30 -> genValidPrice,
+    1 -> Gen.oneOf(Price.fromRaw(0L), Price.Unrepresentable)
+  )
+
+  val genValidQty: Gen[Quantity] = Gen.frequency(
+    20 -> Gen.choose(1L, 20L).map(Quantity(_)),
+    2 -> Gen.choose(1L, Quantity.Max).map(Quantity(_)),
+    1 -> Gen.const(Quantity(Quantity.Max))
+  )
+
+  val genQty: Gen[Quantity] = Gen.frequency(
+    30 -> genValidQty,
+    1 -> Gen.oneOf(Quantity(0L), Quantity(Quantity.Max + 1), Quantity.Unrepresentable)
+  )
+
+  val genId: Gen[OrderId] = Gen.frequency(
+    20 -> Gen.choose(1L, 40L),
+    1 -> Gen.choose(1L, Long.MaxValue),
+    1 -> Gen.const(Long.MaxValue)
+  ).map(OrderId(_))
+
+  val genAdd: Gen[Command] =
+    Gen.zip(genSymbol, genId, genSide, genPrice, genQty).map(Command.Add.apply)
+  val genCancel: Gen[Command] = Gen.zip(genSymbol, genId).map(Command.Cancel.apply)
+  val genCommand: Gen[Command] = Gen.frequency(3 -> genAdd, 1 -> genCancel)
+
+  /** Up to `max` commands. */
+  def genCommands(max: Int): Gen[List[Command]] = Gen.choose(0, max).flatMap(Gen.listOfN(_, genCommand))
+}
