@@ -42,11 +42,19 @@ object CommandGens {
     1 -> Gen.const(Long.MaxValue)
   ).map(OrderId(_))
 
-  val genAdd: Gen[Command] =
-    Gen.zip(genSymbol, genId, genSide, genPrice, genQty).map(Command.Add.apply)
-  val genCancel: Gen[Command] = Gen.zip(genSymbol, genId).map(Command.Cancel.apply)
-  val genCommand: Gen[Command] = Gen.frequency(3 -> genAdd, 1 -> genCancel)
+  def genAdd(symbol: Gen[Symbol]): Gen[Command] =
+    Gen.zip(symbol, genId, genSide, genPrice, genQty).map(Command.Add.apply)
+  def genCancel(symbol: Gen[Symbol]): Gen[Command] = Gen.zip(symbol, genId).map(Command.Cancel.apply)
+  def genCommand(symbol: Gen[Symbol]): Gen[Command] =
+    Gen.frequency(3 -> genAdd(symbol), 1 -> genCancel(symbol))
+  val genCommand: Gen[Command] = genCommand(genSymbol)
 
   /** Up to `max` commands. */
   def genCommands(max: Int): Gen[List[Command]] = Gen.choose(0, max).flatMap(Gen.listOfN(_, genCommand))
+
+  /** A valid symbol of 1 to 12 characters, biased to the characters that sort before letters. */
+  val genAnySymbol: Gen[Symbol] =
+    Gen.choose(1, Symbol.MaxLength).flatMap(n => Gen.listOfN(n, Gen.oneOf("AB09.-Z"))).map(cs =>
+      Symbol.unsafe(cs.mkString)
+    )
 }

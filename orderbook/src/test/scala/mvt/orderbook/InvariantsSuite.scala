@@ -11,7 +11,7 @@ import org.scalacheck.Prop.forAll
  */
 class InvariantsSuite extends munit.ScalaCheckSuite {
   override def scalaCheckTestParameters: Test.Parameters =
-    super.scalaCheckTestParameters.withMinSuccessfulTests(150)
+    super.scalaCheckTestParameters.withMinSuccessfulTests(100)
 
   private def runAll(engine: Engine, commands: Seq[Command]): CheckedExchange = {
     val x = new CheckedExchange(engine)
@@ -54,6 +54,29 @@ class InvariantsSuite extends munit.ScalaCheckSuite {
             )
           }
           Prop.passed
+      }
+    }
+  }
+
+  for (engine <- Engine.values) {
+    property(
+      s"${engine.label}: many symbols (more books than the exchange starts with), snapshot in byte order"
+    ) {
+      val gen = for {
+        symbols <- Gen.listOfN(30, CommandGens.genAnySymbol)
+        commands <- Gen.listOfN(250, CommandGens.genCommand(Gen.oneOf(symbols)))
+      } yield commands
+      forAll(gen) { commands =>
+        val x = runAll(engine, commands)
+        val names = x.exchange.snapshot.map(_.symbol.name)
+        // ascending byte order: '-' < '.' < digits < letters, and a prefix first
+        assertEquals(
+          names.distinct,
+          names.distinct.sortBy(_.getBytes("US-ASCII").toSeq.map(_ & 0xff))(
+            using scala.math.Ordering.Implicits.seqOrdering
+          )
+        )
+        assertEquals(x.exchange.symbolsWithBooks.toSet, commands.map(_.symbol).toSet)
       }
     }
   }
