@@ -4,8 +4,8 @@ import cats.effect.unsafe.implicits.global
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files as JFiles, Path}
-import mvt.core.{ConformanceCase, ConformanceCases}
-import mvt.orderbook.Engine
+import mvt.core.{CommandReader, ConformanceCase, ConformanceCases, CsvEventWriter, Mix, RandomCommands}
+import mvt.orderbook.{Engine, Exchange, Replay}
 
 /** `mvt match` run in-process on every conformance vector with every engine, and its failure modes. */
 class MatchCommandSuite extends munit.FunSuite {
@@ -82,6 +82,25 @@ class MatchCommandSuite extends munit.FunSuite {
       assertEquals(r.out, c.events)
       assertEquals(r.status, if (c.errorLine.isDefined) 2 else 0, r.err)
       c.errorLine.foreach(line => assert(r.err.startsWith(s"line $line:"), r.err))
+    }
+  }
+
+  tmp.test("a large random stream gives the library's events, with every engine") { dir =>
+    val lines = new RandomCommands(31L, Mix.crossHeavy(300)).take(60000).mkString("", "\n", "\n")
+    val in = dir.resolve("random.csv")
+    JFiles.writeString(in, lines)
+    val expected = new ByteArrayOutputStream
+    val writer = new CsvEventWriter(expected)
+    Replay.run(
+      new CommandReader(new ByteArrayInputStream(lines.getBytes(UTF_8))),
+      new Exchange(Engine.Fast, writer)
+    )
+    writer.flush()
+    assert(expected.size > (1 << 20), expected.size) // past every buffer on the way
+    Engine.values.foreach { engine =>
+      val r = run("match", "--in", in.toString, "--engine", engine.label)()
+      assertEquals(r.status, 0, r.err)
+      assert(r.out == expected.toString(UTF_8), s"${engine.label} differs from the library")
     }
   }
 

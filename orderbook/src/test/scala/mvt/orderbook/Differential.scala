@@ -11,6 +11,10 @@ final class Differential(engines: Vector[Engine], checkEvery: Int) {
   val sinks: Vector[EventBuffer] = engines.map(_ => new EventBuffer)
   val exchanges: Vector[Exchange] = engines.zip(sinks).map((e, s) => new Exchange(e, s))
   private var applied = 0L
+  private var deepest = 0
+
+  /** The most orders resting at once at any check. */
+  def maxLiveOrders: Int = deepest
 
   /** Commands applied so far. */
   def commands: Long = applied
@@ -55,6 +59,7 @@ final class Differential(engines: Vector[Engine], checkEvery: Int) {
     }
     val live = exchanges.map(_.liveOrderCount)
     if (live.distinct.size != 1) throw new AssertionError(s"$where: live order counts differ: $live")
+    deepest = math.max(deepest, live.head)
   }
 
   /** How many events of a kind (see `EventBuffer.count`) the first engine reported. */

@@ -39,6 +39,7 @@ class DifferentialSuite extends munit.FunSuite {
     val d =
       runRandom(FastAndLazy, seed = 11L, Mix.cancelHeavy(maxTracked = 20000), 1002000, checkEvery = 100000)
     assert(d.commands >= 1000000, d.commands)
+    assert(d.maxLiveOrders > 5000, s"books only reached ${d.maxLiveOrders} orders")
   }
 
   test("fast vs lazy-cancel: 1,000,000 commands, cross-heavy") {
