@@ -138,6 +138,22 @@ class MatchCommandSuite extends munit.FunSuite {
     assertOneLineMessage(r.err, out)
   }
 
+  tmp.test("a standard output that fails (a full disk) is status 1 with a one-line message") { dir =>
+    val c = ConformanceCases.all.find(_.snapshot.isDefined).get
+    val full = new java.io.OutputStream {
+      def write(b: Int): Unit = throw new java.io.IOException("No space left on device")
+    }
+    val err = new ByteArrayOutputStream
+    val t = Terminal(
+      new ByteArrayInputStream(Array.emptyByteArray),
+      new PrintStream(full, true, UTF_8),
+      new PrintStream(err, true, UTF_8)
+    )
+    val code = Cli.run(List("match", "--in", commandsFile(dir, c).toString), t).unsafeRunSync()
+    assertOneLineMessage(err.toString(UTF_8), "standard output")
+    assertEquals(code.code, 1)
+  }
+
   tmp.test("an unwritable snapshot is status 1 with a one-line message") { dir =>
     val c = ConformanceCases.all.find(_.snapshot.isDefined).get
     val snap = dir.resolve("no-such-dir").resolve("snapshot.csv").toString
