@@ -152,7 +152,9 @@ final class RandomCommands(seed: Long, mix: Mix) extends Iterator[String] {
         val cross = rnd.nextDouble() < mix.crossWeight
         val offset = if (cross) rnd.nextInt(6).toLong else 1L + rnd.nextInt(15)
         val ticks = if (buy == cross) book.mid + offset else book.mid - offset
-        math.max(ticks, 1L) * book.tick
+        // now and then a finer price than the symbol's tick, so every symbol sees 1 to 8 decimals
+        val fine = if (rnd.nextInt(8) == 0) (1 + rnd.nextInt(9)) * Pow10(rnd.nextInt(8)) else 0L
+        math.max(ticks, 1L) * book.tick + fine
       }
     decorate(Price.fromRaw(raw).render)
   }
