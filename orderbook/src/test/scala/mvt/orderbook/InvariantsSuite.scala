@@ -118,6 +118,26 @@ class InvariantsSuite extends munit.ScalaCheckSuite {
       assertEquals(x.apply(badQty), Vector(Event.Rejected(acme, OrderId(4), RejectReason.InvalidQuantity)))
     }
 
+    test(
+      s"${engine.label}: an id cancelled and reused at the same price queues behind, not in its old place"
+    ) {
+      val x = new CheckedExchange(engine)
+      x.apply(add(acme, 1, Side.Buy, "10", 5))
+      x.apply(add(acme, 2, Side.Buy, "10", 5))
+      x.apply(Command.Cancel(acme, OrderId(1)))
+      x.apply(add(acme, 1, Side.Buy, "10", 7)) // a new life of id 1, now behind 2
+      x.apply(Command.Cancel(acme, OrderId(1)))
+      x.apply(add(acme, 1, Side.Buy, "10", 3))
+      val sweep = x.apply(add(acme, 3, Side.Sell, "10", 100))
+      assertEquals(
+        sweep.map(_.render),
+        Vector("executed,ACME,2,3,10,5,SELL", "executed,ACME,1,3,10,3,SELL", "added,ACME,3,SELL,10,92")
+      )
+      assertEquals(x.apply(Command.Cancel(acme, OrderId(1))).map(_.kind), Vector("cancel-rejected"))
+      assertEquals(x.apply(Command.Cancel(acme, OrderId(3))).map(_.render), Vector("canceled,ACME,3,92"))
+      assertEquals(x.exchange.snapshot, Vector.empty)
+    }
+
     test(s"${engine.label}: a long random session stays consistent") {
       val x = new CheckedExchange(engine)
       val commands = Gen.listOfN(3000, CommandGens.genCommand).apply(
