@@ -43,7 +43,15 @@ object Files {
 
   /** Runs `use` with the file created or truncated (or standard output for `-`); failure to open is status 1. */
   def withOutput(path: String, t: Terminal)(use: OutputStream => IO[ExitCode]): IO[ExitCode] =
-    if (path == "-") use(t.out).flatTap(_ => IO(t.out.flush()))
+    if (path == "-")
+      // a PrintStream swallows write errors; ask it, so a failed stdout is a failure and not a silent success
+      use(t.out).flatMap { code =>
+        IO { t.out.flush(); t.out.checkError() }.flatMap { failed =>
+          if (failed && code == ExitCode.Success)
+            IO(t.err.println("mvt: cannot write standard output")).as(Cli.Failure)
+          else IO.pure(code)
+        }
+      }
     else
       using(path, "write", t)(new BufferedOutputStream(JFiles.newOutputStream(Path.of(path)), 1 << 16))(use)
         .map(_.merge)

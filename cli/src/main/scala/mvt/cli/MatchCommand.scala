@@ -43,10 +43,12 @@ object MatchCommand {
           writer.flush()
           (result, exchange.snapshot)
         }.flatMap { case (result, levels) =>
-          val snap =
-            args.snapshot.traverse_(path => Files.writeFile(path, t)(SnapshotWriter.write(levels, _)))
+          // the snapshot's own status matters: an unwritable snapshot is a failure (1), not a success
+          val snap = args.snapshot.fold(IO.pure(ExitCode.Success))(path =>
+            Files.writeFile(path, t)(SnapshotWriter.write(levels, _))
+          )
           result match {
-            case Right(_) => snap.as(ExitCode.Success)
+            case Right(_) => snap
             case Left(e) => snap *> Files.formatError(e, args.in, t)
           }
         }

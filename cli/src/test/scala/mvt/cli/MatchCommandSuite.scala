@@ -1,0 +1,195 @@
+package mvt.cli
+
+import cats.effect.unsafe.implicits.global
+import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
+import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.{Files as JFiles, Path}
+import mvt.core.{CommandReader, ConformanceCase, ConformanceCases, CsvEventWriter, Mix, RandomCommands}
+import mvt.orderbook.{Engine, Exchange, Replay}
+
+/** `mvt match` run in-process on every conformance vector with every engine, and its failure modes. */
+class MatchCommandSuite extends munit.FunSuite {
+
+  private final case class Result(status: Int, out: String, err: String)
+
+  private def run(args: String*)(stdin: Array[Byte] = Array.emptyByteArray): Result = {
+    val out = new ByteArrayOutputStream
+    val err = new ByteArrayOutputStream
+    val t = Terminal(
+      new ByteArrayInputStream(stdin),
+      new PrintStream(out, true, UTF_8),
+      new PrintStream(err, true, UTF_8)
+    )
+    val code = Cli.run(args.toList, t).unsafeRunSync()
+    t.out.flush()
+    t.err.flush()
+    Result(code.code, out.toString(UTF_8), err.toString(UTF_8))
+  }
+
+  private val tmp = FunFixture[Path](
+    setup = _ => JFiles.createTempDirectory("mvt-match"),
+    teardown = dir => {
+      Option(dir.toFile.listFiles()).foreach(_.foreach(_.delete()))
+      JFiles.deleteIfExists(dir)
+    }
+  )
+
+  private def read(p: Path): String = new String(JFiles.readAllBytes(p), UTF_8)
+
+  /** One line, naming the problem, with no stack trace. */
+  private def assertOneLineMessage(err: String, mentions: String): Unit = {
+    assertEquals(err.linesIterator.count(_.nonEmpty), 1, err)
+    assert(err.contains(mentions), err)
+    assert(!err.contains("Exception") && !err.contains("\tat "), err)
+  }
+
+  private def commandsFile(dir: Path, c: ConformanceCase): Path = {
+    val in = dir.resolve(s"${c.name}.commands.csv")
+    JFiles.write(in, c.commands)
+    in
+  }
+
+  for (c <- ConformanceCases.all; engine <- Engine.values) {
+    tmp.test(s"${c.name} [${engine.label}]") { dir =>
+      val snap = dir.resolve("snapshot.csv")
+      val r = run(
+        "match",
+        "--in",
+        commandsFile(dir, c).toString,
+        "--engine",
+        engine.label,
+        "--snapshot",
+        snap.toString
+      )()
+      assertNoDiff(r.out, c.events)
+      assertEquals(r.out, c.events, "stdout, byte for byte")
+      c.errorLine match {
+        case None =>
+          assertEquals(r.status, 0, r.err)
+          assertEquals(r.err, "")
+          assertEquals(read(snap), c.snapshot.get)
+        case Some(line) =>
+          assertEquals(r.status, 2, r.err)
+          assert(r.err.startsWith(s"line $line:"), r.err)
+          assertEquals(r.err.linesIterator.size, 1, r.err)
+      }
+    }
+  }
+
+  for (c <- ConformanceCases.all) {
+    test(s"${c.name} from standard input (--in -)") {
+      val r = run("match", "--in", "-")(c.commands)
+      assertEquals(r.out, c.events)
+      assertEquals(r.status, if (c.errorLine.isDefined) 2 else 0, r.err)
+      c.errorLine.foreach(line => assert(r.err.startsWith(s"line $line:"), r.err))
+    }
+  }
+
+  tmp.test("a large random stream gives the library's events, with every engine") { dir =>
+    val lines = new RandomCommands(31L, Mix.crossHeavy(300)).take(60000).mkString("", "\n", "\n")
+    val in = dir.resolve("random.csv")
+    JFiles.writeString(in, lines)
+    val expected = new ByteArrayOutputStream
+    val writer = new CsvEventWriter(expected)
+    Replay.run(
+      new CommandReader(new ByteArrayInputStream(lines.getBytes(UTF_8))),
+      new Exchange(Engine.Fast, writer)
+    )
+    writer.flush()
+    assert(expected.size > (1 << 20), expected.size) // past every buffer on the way
+    Engine.values.foreach { engine =>
+      val r = run("match", "--in", in.toString, "--engine", engine.label)()
+      assertEquals(r.status, 0, r.err)
+      assert(r.out == expected.toString(UTF_8), s"${engine.label} differs from the library")
+    }
+  }
+
+  tmp.test("--out FILE writes the events there and nothing to stdout") { dir =>
+    val c = ConformanceCases.all.find(_.snapshot.isDefined).get
+    val out = dir.resolve("events.csv")
+    JFiles.writeString(out, "stale content that must be truncated\n" * 100)
+    val r = run("match", "--in", commandsFile(dir, c).toString, "--out", out.toString)()
+    assertEquals(r.status, 0, r.err)
+    assertEquals(r.out, "")
+    assertEquals(read(out), c.events)
+  }
+
+  tmp.test("--out FILE on a format error keeps the events before the bad line") { dir =>
+    val c = ConformanceCases.all.find(_.errorLine.isDefined).get
+    val out = dir.resolve("events.csv")
+    val r = run("match", "--in", commandsFile(dir, c).toString, "--out", out.toString)()
+    assertEquals(r.status, 2)
+    assertEquals(read(out), c.events)
+  }
+
+  tmp.test("a missing input file is status 1 with a one-line message") { dir =>
+    val missing = dir.resolve("no-such.csv").toString
+    val r = run("match", "--in", missing)()
+    assertEquals(r.status, 1)
+    assertEquals(r.out, "")
+    assertOneLineMessage(r.err, missing)
+  }
+
+  tmp.test("an unwritable output is status 1 with a one-line message") { dir =>
+    val c = ConformanceCases.all.head
+    val out = dir.resolve("no-such-dir").resolve("events.csv").toString
+    val r = run("match", "--in", commandsFile(dir, c).toString, "--out", out)()
+    assertEquals(r.status, 1)
+    assertOneLineMessage(r.err, out)
+  }
+
+  tmp.test("a standard output that fails (a full disk) is status 1 with a one-line message") { dir =>
+    val c = ConformanceCases.all.find(_.snapshot.isDefined).get
+    val full = new java.io.OutputStream {
+      def write(b: Int): Unit = throw new java.io.IOException("No space left on device")
+    }
+    val err = new ByteArrayOutputStream
+    val t = Terminal(
+      new ByteArrayInputStream(Array.emptyByteArray),
+      new PrintStream(full, true, UTF_8),
+      new PrintStream(err, true, UTF_8)
+    )
+    val code = Cli.run(List("match", "--in", commandsFile(dir, c).toString), t).unsafeRunSync()
+    assertOneLineMessage(err.toString(UTF_8), "standard output")
+    assertEquals(code.code, 1)
+  }
+
+  tmp.test("an unwritable snapshot is status 1 with a one-line message") { dir =>
+    val c = ConformanceCases.all.find(_.snapshot.isDefined).get
+    val snap = dir.resolve("no-such-dir").resolve("snapshot.csv").toString
+    val r = run("match", "--in", commandsFile(dir, c).toString, "--snapshot", snap)()
+    assertOneLineMessage(r.err, snap)
+    assertEquals(r.status, 1)
+  }
+
+  tmp.test("an input that cannot be read (a directory) is status 1, blamed on the input") { dir =>
+    val r = run("match", "--in", dir.toString)()
+    assertEquals(r.status, 1)
+    assertOneLineMessage(r.err, s"cannot read ${dir.toString}")
+  }
+
+  tmp.test("an unknown engine is status 1 and names the choices") { dir =>
+    val c = ConformanceCases.all.head
+    val r = run("match", "--in", commandsFile(dir, c).toString, "--engine", "turbo")()
+    assertEquals(r.status, 1)
+    assertEquals(r.out, "")
+    assert(r.err.contains("turbo") && r.err.contains(Engine.names), r.err)
+  }
+
+  test("a missing --in is a usage error, status 1") {
+    val r = run("match")()
+    assertEquals(r.status, 1)
+    assert(r.err.contains("--in"), r.err)
+  }
+
+  test("--help prints usage on stdout, status 0") {
+    val top = run("--help")()
+    assertEquals(top.status, 0)
+    assertEquals(top.err, "")
+    assert(top.out.contains("match"), top.out)
+    val sub = run("match", "--help")()
+    assertEquals(sub.status, 0)
+    assertEquals(sub.err, "")
+    List("--in", "--out", "--engine", "--snapshot").foreach(o => assert(sub.out.contains(o), sub.out))
+  }
+}

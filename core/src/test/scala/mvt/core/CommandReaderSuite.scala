@@ -1,0 +1,243 @@
+package mvt.core
+
+import java.io.{ByteArrayInputStream, InputStream}
+import java.nio.charset.StandardCharsets.UTF_8
+import org.scalacheck.Gen
+import org.scalacheck.Prop.forAll
+
+/** The commands-file reader: line handling, buffer boundaries, and every kind of format error. */
+class CommandReaderSuite extends munit.ScalaCheckSuite {
+
+  private val acme = Symbol.unsafe("ACME")
+  private def add(id: Long, side: Side, price: String, qty: Long): Command =
+    Command.Add(acme, OrderId(id), side, Price.unsafe(price), Quantity(qty))
+
+  private def parse(text: String): Either[FormatError, Vector[Command]] = CommandReader.parse(text)
+
+  /** A stream that hands out at most `chunk` bytes per read, to put buffer edges everywhere. */
+  private final class Trickle(bytes: Array[Byte], chunk: Int) extends InputStream {
+    private var pos = 0
+    def read(): Int = if (pos >= bytes.length) -1 else { pos += 1; bytes(pos - 1) & 0xff }
+    override def read(b: Array[Byte], off: Int, len: Int): Int =
+      if (pos >= bytes.length) -1
+      else {
+        val n = math.min(math.min(len, chunk), bytes.length - pos)
+        System.arraycopy(bytes, pos, b, off, n)
+        pos += n
+        n
+      }
+  }
+
+  /** Every command with the line it was read from. */
+  private def readWithLines(in: InputStream): Vector[(Long, Command)] = {
+    val r = new CommandReader(in)
+    val out = Vector.newBuilder[(Long, Command)]
+    while (r.next()) out += (r.lineNumber -> r.command)
+    out.result()
+  }
+
+  test("both command shapes") {
+    assertEquals(
+      parse("add,ACME,1,BUY,10.5,100\nadd,ACME,2,SELL,11,3\ncancel,ACME,1\n"),
+      Right(Vector(
+        add(1, Side.Buy, "10.5", 100),
+        add(2, Side.Sell, "11", 3),
+        Command.Cancel(acme, OrderId(1))
+      ))
+    )
+  }
+
+  test("blank and # lines are skipped but counted") {
+    val text = "# header\n\nadd,ACME,1,BUY,10,5\n\n#add,ACME,2,BUY,10,5\n\r\ncancel,ACME,1\n"
+    assertEquals(
+      readWithLines(new ByteArrayInputStream(text.getBytes(UTF_8))),
+      Vector(3L -> add(1, Side.Buy, "10", 5), 7L -> Command.Cancel(acme, OrderId(1)))
+    )
+  }
+
+  test("CRLF line ends") {
+    assertEquals(
+      parse("add,ACME,1,BUY,10,5\r\ncancel,ACME,1\r\n"),
+      Right(Vector(add(1, Side.Buy, "10", 5), Command.Cancel(acme, OrderId(1))))
+    )
+  }
+
+  test("a last line without a newline is read") {
+    assertEquals(
+      parse("add,ACME,1,BUY,10,5\ncancel,ACME,1"),
+      Right(Vector(add(1, Side.Buy, "10", 5), Command.Cancel(acme, OrderId(1))))
+    )
+    assertEquals(parse("add,ACME,1,BUY,10,5\r"), Right(Vector(add(1, Side.Buy, "10", 5))))
+    assertEquals(parse("cancel,ACME,7"), Right(Vector(Command.Cancel(acme, OrderId(7)))))
+  }
+
+  test("empty inputs") {
+    assertEquals(parse(""), Right(Vector.empty))
+    assertEquals(parse("\n\n\n"), Right(Vector.empty))
+    assertEquals(parse("# only a comment"), Right(Vector.empty))
+  }
+
+  test("a UTF-8 byte order mark before the first line is ignored") {
+    assertEquals(parse("\uFEFFadd,ACME,1,BUY,10,5\n"), Right(Vector(add(1, Side.Buy, "10", 5))))
+  }
+
+  test("a line across the 64 KiB buffer boundary") {
+    val line = "add,ACME,123456789,SELL,10.12345678,999\n"
+    // every offset of the line relative to the boundary
+    (0 to line.length).foreach { shift =>
+      val filler = "#" + "x" * (65536 - shift - 2) + "\n"
+      val text = filler + line + line.replace("123456789", "2")
+      val got = readWithLines(new ByteArrayInputStream(text.getBytes(UTF_8)))
+      assertEquals(got.map(_._1), Vector(2L, 3L), s"shift $shift")
+      assertEquals(got.map(_._2.asInstanceOf[Command.Add].id.value), Vector(123456789L, 2L), s"shift $shift")
+      assertEquals(got.head._2.asInstanceOf[Command.Add].price, Price.unsafe("10.12345678"))
+    }
+  }
+
+  test("a large generated input reads the same in one piece and in small chunks") {
+    val lines = new RandomCommands(7L, Mix.crossHeavy(500)).take(20000).toVector
+    val bytes = lines.mkString("", "\n", "\n").getBytes(UTF_8)
+    assert(bytes.length > 4 * 65536, bytes.length)
+    val whole = readWithLines(new ByteArrayInputStream(bytes))
+    assert(whole.size > 19000, whole.size)
+    List(1, 7, 4096, 65535, 65537, 200000).foreach { chunk =>
+      assertEquals(readWithLines(new Trickle(bytes, chunk)), whole, s"chunk $chunk")
+    }
+    // and through the lazily generated stream
+    val streamed = readWithLines(new LineStream(new RandomCommands(7L, Mix.crossHeavy(500)).take(20000)))
+    assertEquals(streamed, whole)
+  }
+
+  test("a comment line longer than the buffer is skipped, and the next line keeps its number") {
+    val text = "#" + "y" * 300000 + "\nadd,ACME,1,BUY,10,5\n"
+    assertEquals(
+      readWithLines(new ByteArrayInputStream(text.getBytes(UTF_8))),
+      Vector(2L -> add(1, Side.Buy, "10", 5))
+    )
+  }
+
+  test("an over-long line is a format error on its own line") {
+    val text = "add,ACME,1,BUY,10,5\n#" + "z" * (3 << 20) + "\n"
+    val e = parse(text).left.getOrElse(fail("expected a format error"))
+    assertEquals(e.line, 2L)
+    assert(e.render.startsWith("line 2: "), e.render)
+  }
+
+  /** (line text, the field name the message must name) for every kind of format error. */
+  private val formatErrors: List[(String, String)] = List(
+    "add,ACME,1,HOLD,10,5" -> "side",
+    "add,ACME,1,buy,10,5" -> "side",
+    "add,ACME,1,,10,5" -> "side",
+    "add,ACME,1,BUY,10" -> "add needs 6 fields",
+    "add,ACME,1,BUY,10,5,6" -> "add needs 6 fields",
+    "add" -> "add needs 6 fields",
+    "cancel,ACME" -> "cancel needs 3 fields",
+    "cancel,ACME,1,2" -> "cancel needs 3 fields",
+    "amend,ACME,1,11" -> "unknown command",
+    "ADD,ACME,1,BUY,10,5" -> "unknown command",
+    ",ACME,1,BUY,10,5" -> "unknown command",
+    " add,ACME,1,BUY,10,5" -> "unknown command",
+    "add,acme,1,BUY,10,5" -> "symbol",
+    "add,,1,BUY,10,5" -> "symbol",
+    "add,ABCDEFGHIJKLM,1,BUY,10,5" -> "symbol",
+    "add,AC ME,1,BUY,10,5" -> "symbol",
+    "cancel,A_B,1" -> "symbol",
+    "add, ACME,1,BUY,10,5" -> "symbol",
+    "add,ACME,0,BUY,10,5" -> "order-id",
+    "add,ACME,-1,BUY,10,5" -> "order-id",
+    "add,ACME,,BUY,10,5" -> "order-id",
+    "add,ACME,x1,BUY,10,5" -> "order-id",
+    "add,ACME,9223372036854775808,BUY,10,5" -> "order-id",
+    "cancel,ACME,0" -> "order-id",
+    "cancel,ACME,1.0" -> "order-id",
+    "add,ACME,1,BUY,ten,5" -> "price",
+    "add,ACME,1,BUY,,5" -> "price",
+    "add,ACME,1,BUY,.5,5" -> "price",
+    "add,ACME,1,BUY,5.,5" -> "price",
+    "add,ACME,1,BUY,-5,5" -> "price",
+    "add,ACME,1,BUY,1e3,5" -> "price",
+    "add,ACME,1,BUY,10 ,5" -> "price",
+    "add,ACME,1,BUY,10,-5" -> "quantity",
+    "add,ACME,1,BUY,10,5.0" -> "quantity",
+    "add,ACME,1,BUY,10," -> "quantity",
+    "add,ACME,1,BUY,10,five" -> "quantity",
+    "add,ACME,1,BUY,10,5 " -> "quantity"
+  )
+
+  test("every kind of format error names its line and what is wrong") {
+    val prefix = "# first\nadd,ACME,1,BUY,10,5\n\ncancel,ACME,1\n" // the bad line is line 5
+    formatErrors.foreach { case (bad, what) =>
+      List("\n", "\r\n", "").foreach { eol =>
+        // without a line end, the bad line is the last line
+        val rest = if (eol.isEmpty) "" else eol + "add,ACME,2,BUY,10,5\n"
+        val r = new CommandReader(new ByteArrayInputStream((prefix + bad + rest).getBytes(UTF_8)))
+        assert(r.next() && r.next(), bad)
+        val e = intercept[FormatError](r.next())
+        assertEquals(e.line, 5L, bad)
+        assert(e.render.startsWith("line 5: "), e.render)
+        assert(e.getMessage == e.render, e.getMessage)
+        assert(e.detail.contains(what), s"'$bad': '${e.detail}' should mention $what")
+      }
+    }
+  }
+
+  test("out-of-range values are not format errors") {
+    val text = RandomCommands.InvalidPrices.map(p => s"add,ACME,1,BUY,$p,5") ++
+      RandomCommands.InvalidQuantities.map(q => s"add,ACME,1,BUY,10,$q")
+    val got = parse(text.mkString("\n")).getOrElse(fail("no format error expected"))
+    assertEquals(got.size, text.size)
+    got.foreach {
+      case Command.Add(_, _, _, p, q) => assert(!p.isValid || !q.isValid, s"$p $q")
+      case other => fail(s"unexpected $other")
+    }
+  }
+
+  test("a format error leaves the commands before it readable, and readAll reports it") {
+    assertEquals(parse("add,ACME,1,BUY,10,5\nadd,ACME,2,HOLD,10,5\n").left.map(_.line), Left(2L))
+    val r = new CommandReader(new ByteArrayInputStream("add,ACME,1,BUY,10,5\nbad\n".getBytes(UTF_8)))
+    assert(r.next())
+    assertEquals(r.command, add(1, Side.Buy, "10", 5))
+    assertEquals(intercept[FormatError](r.next()).line, 2L)
+  }
+
+  test("symbols read from bytes are interned once") {
+    val table = new SymbolTable
+    val r = new CommandReader(
+      new ByteArrayInputStream("cancel,ACME,1\ncancel,B.B-9,1\ncancel,ACME,2\n".getBytes(UTF_8)),
+      table
+    )
+    val syms = Iterator.continually(r.next()).takeWhile(identity).map(_ => r.symbol).toVector
+    assertEquals(syms.map(_.name), Vector("ACME", "B.B-9", "ACME"))
+    assert(syms(0).name eq syms(2).name)
+    assertEquals(table.size, 2)
+  }
+
+  test("a symbol table keeps many symbols apart as it grows") {
+    val table = new SymbolTable
+    val names = (0 until 5000).map(i => f"S$i%05d")
+    val first = names.map(n => table.intern(n.getBytes(UTF_8), 0, n.length))
+    val again = names.map(n => table.intern(("xx" + n).getBytes(UTF_8), 2, n.length + 2))
+    assertEquals(first.map(_.name), names)
+    assertEquals(again.map(_.name), names)
+    assertEquals(table.size, 5000)
+  }
+
+  private val genCommand: Gen[Command] = for {
+    sym <- Gen.choose(1, 12).flatMap(n => Gen.listOfN(n, Gen.oneOf(('A' to 'Z') ++ ('0' to '9') ++ ".-")))
+    id <- Gen.choose(1L, Long.MaxValue)
+    side <- Gen.oneOf(Side.Buy, Side.Sell)
+    price <- Gen.choose(1L, Price.Limit - 1)
+    qty <- Gen.choose(1L, Quantity.Max)
+    isAdd <- Gen.prob(0.7)
+  } yield {
+    val s = Symbol.unsafe(sym.mkString)
+    if (isAdd) Command.Add(s, OrderId(id), side, Price.fromRaw(price), Quantity(qty))
+    else Command.Cancel(s, OrderId(id))
+  }
+
+  property("rendered commands parse back to themselves") {
+    forAll(Gen.listOf(genCommand)) { cmds =>
+      parse(cmds.map(_.render).mkString("\n")) == Right(cmds.toVector)
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package mvt.orderbook
+
+import mvt.core.*
+
+/**
+ * An exchange whose every command is checked against the spec's rules, stated from the outside: from the
+ * events, the snapshot and `OrderBook.restingOrders` alone. Throws `AssertionError` on the first violation.
+ *
+ *   - Each add is answered as rules 3 to 5 say, given the book before it: its fills take the opposite side's
+ *     resting orders in priority order while they cross, at their own prices, then any remainder rests.
+ *   - An id is live exactly when it rests: an add of a resting id (any book) is a duplicate, and only then.
+ *   - A cancel removes exactly the quantity resting under that id in that book, or is rejected.
+ *   - A rejected command changes nothing.
+ *   - Quantity is conserved: with A the quantity of accepted adds, E of executions, C of cancels and R resting
+ *     now, A = 2E + C + R (each execution consumes E from the taker and E from the maker).
+ *   - The resting orders equal those the events imply (added, less fills, less cancels), and within a price
+ *     they are in the order their `added` events came (FIFO); levels are best first and never crossed.
+ *   - The snapshot sums the resting orders per level, and `checkInvariants()` holds.
+ */
+final class CheckedExchange(engine: Engine) {
+  private val sink = new EventBuffer
+  val exchange = new Exchange(engine, sink)
+
+  // event-derived model: id -> (symbol, arrival number, remaining quantity)
+  private var model = Map.empty[Long, (Symbol, Long, Long)]
+  private var arrivals = 0L
+  private var accepted = BigInt(0)
+  private var executed = BigInt(0)
+  private var canceled = BigInt(0)
+  private var step = 0
+
+  private def fail(msg: String): Nothing = throw new AssertionError(s"${engine.label}, command $step: $msg")
+
+  private def resting(s: Symbol, side: Side): Vector[RestingOrder] =
+    exchange.book(s).fold(Vector.empty[RestingOrder])(_.restingOrders(side))
+
+  private def allResting: Map[(Symbol, Side), Vector[RestingOrder]] =
+    (for (s <- exchange.symbolsWithBooks; side <- Side.values) yield (s, side) -> resting(s, side)).toMap
+
+  def apply(c: Command): Vector[Event] = {
+    step += 1
+    val before = allResting
+    val liveIds = before.values.flatten.map(_.id.value).toSet
+    exchange.apply(c)
+    val events = sink.drain()
+    val what = s"${c.render} -> ${events.map(_.render).mkString(" | ")}"
+    val expected = c match {
+      case Command.Add(s, id, side, p, q) =>
+        if (!p.isValid) Vector(Event.Rejected(s, id, RejectReason.InvalidPrice))
+        else if (!q.isValid) Vector(Event.Rejected(s, id, RejectReason.InvalidQuantity))
+        else if (liveIds(id.value)) Vector(Event.Rejected(s, id, RejectReason.DuplicateOrderId))
+        else expectedMatch(s, id, side, p, q, before.getOrElse((s, side.opposite), Vector.empty))
+      case Command.Cancel(s, id) =>
+        (before.getOrElse((s, Side.Buy), Vector.empty) ++ before.getOrElse((s, Side.Sell), Vector.empty))
+          .find(_.id == id) match {
+          case Some(o) => Vector(Event.Canceled(s, id, o.remainingQty))
+          case None => Vector(Event.CancelRejected(s, id))
+        }
+    }
+    if (events != expected) fail(s"$what; expected ${expected.map(_.render).mkString(" | ")}")
+    val after = allResting
+    events match {
+      case Vector(Event.Rejected(_, _, _)) | Vector(Event.CancelRejected(_, _)) =>
+        if (after.filter(_._2.nonEmpty) != before.filter(_._2.nonEmpty)) fail(s"$what changed the book")
+      case _ => ()
+    }
+    c match {
+      case Command.Add(_, _, _, _, q) if !events.exists(_.isInstanceOf[Event.Rejected]) =>
+        val filled = events.collect { case e: Event.Executed => e.tradeQty.units }.sum
+        val rested = events.collect { case e: Event.Added => e.restingQty.units }.sum
+        if (filled + rested != q.units) fail(s"$what: $filled filled + $rested rested != ${q.units}")
+        accepted += q.units
+      case _ => ()
+    }
+    events.foreach(learn)
+    checkState(after, what)
+    events
+  }
+
+  /** The fills and rest the spec demands of a valid, non-duplicate add against `opposite` (best first). */
+  private def expectedMatch(
+      s: Symbol,
+      id: OrderId,
+      side: Side,
+      p: Price,
+      q: Quantity,
+      opposite: Vector[RestingOrder]
+  ): Vector[Event] = {
+    var remaining = q.units
+    val fills = opposite.iterator
+      .takeWhile(o => remaining > 0 && (if (side.isBuy) o.price.raw <= p.raw else o.price.raw >= p.raw))
+      .map { o =>
+        val trade = math.min(remaining, o.remainingQty.units)
+        remaining -= trade
+        val (buy, sell) = if (side.isBuy) (id, o.id) else (o.id, id)
+        Event.Executed(s, buy, sell, o.price, Quantity(trade), side)
+      }
+      .toVector
+    if (remaining > 0) fills :+ Event.Added(s, id, side, p, Quantity(remaining)) else fills
+  }
+
+  private def learn(e: Event): Unit = e match {
+    case Event.Added(s, id, _, _, q) =>
+      model += id.value -> (s, arrivals, q.units)
+      arrivals += 1
+    case Event.Executed(_, buy, sell, _, q, aggressor) =>
+      val maker = if (aggressor.isBuy) sell.value else buy.value
+      val (s, n, left) = model.getOrElse(maker, fail(s"execution against $maker, which does not rest"))
+      if (left == q.units) model -= maker else model += maker -> (s, n, left - q.units)
+      executed += q.units
+    case Event.Canceled(_, id, q) =>
+      model -= id.value
+      canceled += q.units
+    case _ => ()
+  }
+
+  private def checkState(after: Map[(Symbol, Side), Vector[RestingOrder]], what: String): Unit = {
+    try exchange.checkInvariants()
+    catch { case e: IllegalStateException => fail(s"$what: ${e.getMessage}") }
+    val orders = after.toVector.flatMap { case ((s, _), os) =>
+      os.map(o => o.id.value -> (s, o.remainingQty.units))
+    }
+    val implied = model.view.mapValues((s, _, q) => (s, q)).toMap
+    if (orders.toMap != implied || orders.size != implied.size)
+      fail(s"$what: resting ${orders.sortBy(_._1)} but the events imply ${implied.toVector.sortBy(_._1)}")
+    if (exchange.liveOrderCount != model.size) fail(s"$what: liveOrderCount ${exchange.liveOrderCount}")
+    after.foreach { case ((s, side), os) =>
+      os.foreach(o => if (o.side != side) fail(s"$what: ${o.id.value} listed on the wrong side"))
+      // best first: prices never go the wrong way, and within one price arrivals increase (FIFO)
+      os.sliding(2).foreach {
+        case Vector(a, b) =>
+          val worse = if (side.isBuy) b.price.raw < a.price.raw else b.price.raw > a.price.raw
+          if (!worse && (b.price != a.price || model(b.id.value)._2 <= model(a.id.value)._2))
+            fail(s"$what: ${s.name} $side out of priority order: $a before $b")
+        case _ => ()
+      }
+    }
+    val snapshot = exchange.snapshot
+    val implLevels = after.toVector.sortBy((k, _) => (k._1.name, k._2.code)).flatMap { case ((s, side), os) =>
+      os.groupBy(_.price).toVector
+        .sortBy((p, _) => if (side.isBuy) -p.raw else p.raw)
+        .map((p, at) => Level(s, side, p, Quantity(at.map(_.remainingQty.units).sum), at.size))
+    }
+    if (snapshot != implLevels) fail(s"$what: snapshot $snapshot != levels of the resting orders $implLevels")
+    snapshot.groupBy(_.symbol).foreach { (s, levels) =>
+      val bid = levels.filter(_.side.isBuy).map(_.price.raw).maxOption
+      val ask = levels.filter(!_.side.isBuy).map(_.price.raw).minOption
+      if (bid.exists(b => ask.exists(_ <= b))) fail(s"$what: ${s.name} crossed at rest: $bid >= $ask")
+    }
+    val r = snapshot.map(l => BigInt(l.totalQty.units)).sum
+    if (accepted != 2 * executed + canceled + r)
+      fail(s"$what: quantity not conserved: accepted $accepted != 2 * $executed + $canceled + $r")
+  }
+}

@@ -1,0 +1,60 @@
+package mvt.orderbook
+
+import mvt.core.*
+import org.scalacheck.Gen
+
+/**
+ * ScalaCheck generators of command sequences over a few symbols, a small id space (so duplicates, reuse and
+ * cross-symbol cancels are frequent), a dense price band that crosses often, far-apart prices and bad values.
+ */
+object CommandGens {
+  val symbols: Vector[Symbol] = Vector("A", "BB.X", "C-1").map(Symbol.unsafe)
+
+  val genSymbol: Gen[Symbol] = Gen.oneOf(symbols)
+  val genSide: Gen[Side] = Gen.oneOf(Side.Buy, Side.Sell)
+
+  val genValidPrice: Gen[Price] = Gen.frequency(
+    20 -> Gen.choose(95L, 105L).map(t => Price.fromRaw(t * Price.Scale / 10)), // 9.5 to 10.5 by 0.1
+    3 -> Gen.choose(1L, 999L).map(t => Price.fromRaw(10 * Price.Scale + t)), // 10.00000001 ...
+    2 -> Gen.choose(1L, Price.Limit - 1).map(Price.fromRaw),
+    1 -> Gen.oneOf(Price.fromRaw(1L), Price.fromRaw(Price.Limit - 1))
+  )
+
+  val genPrice: Gen[Price] = Gen.frequency(
+    30 -> genValidPrice,
+    1 -> Gen.oneOf(Price.fromRaw(0L), Price.Unrepresentable)
+  )
+
+  val genValidQty: Gen[Quantity] = Gen.frequency(
+    20 -> Gen.choose(1L, 20L).map(Quantity(_)),
+    2 -> Gen.choose(1L, Quantity.Max).map(Quantity(_)),
+    1 -> Gen.const(Quantity(Quantity.Max))
+  )
+
+  val genQty: Gen[Quantity] = Gen.frequency(
+    30 -> genValidQty,
+    1 -> Gen.oneOf(Quantity(0L), Quantity(Quantity.Max + 1), Quantity.Unrepresentable)
+  )
+
+  val genId: Gen[OrderId] = Gen.frequency(
+    20 -> Gen.choose(1L, 40L),
+    1 -> Gen.choose(1L, Long.MaxValue),
+    1 -> Gen.const(Long.MaxValue)
+  ).map(OrderId(_))
+
+  def genAdd(symbol: Gen[Symbol]): Gen[Command] =
+    Gen.zip(symbol, genId, genSide, genPrice, genQty).map(Command.Add.apply)
+  def genCancel(symbol: Gen[Symbol]): Gen[Command] = Gen.zip(symbol, genId).map(Command.Cancel.apply)
+  def genCommand(symbol: Gen[Symbol]): Gen[Command] =
+    Gen.frequency(3 -> genAdd(symbol), 1 -> genCancel(symbol))
+  val genCommand: Gen[Command] = genCommand(genSymbol)
+
+  /** Up to `max` commands. */
+  def genCommands(max: Int): Gen[List[Command]] = Gen.choose(0, max).flatMap(Gen.listOfN(_, genCommand))
+
+  /** A valid symbol of 1 to 12 characters, biased to the characters that sort before letters. */
+  val genAnySymbol: Gen[Symbol] =
+    Gen.choose(1, Symbol.MaxLength).flatMap(n => Gen.listOfN(n, Gen.oneOf("AB09.-Z"))).map(cs =>
+      Symbol.unsafe(cs.mkString)
+    )
+}
