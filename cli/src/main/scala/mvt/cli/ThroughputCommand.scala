@@ -5,7 +5,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.{Argument, Opts}
 import mvt.bench.{BenchEngine, MachineInfo, ThroughputBench}
-import mvt.workload.{CommandBatch, CommandLog, ProfileGenerator}
+import mvt.workload.{CommandBatch, ProfileGenerator}
 
 /** `mvt bench throughput`: every engine on the identical stream, each in a fresh JVM. */
 object ThroughputCommand {
@@ -65,20 +65,7 @@ object ThroughputCommand {
         s"generated: $n commands, profile ${p.name}, seed $seed"
       )))
     case Source.File(path) =>
-      Files.withInput(path, t) { raw =>
-        IO.blocking {
-          val in = new java.io.BufferedInputStream(raw, 1 << 16)
-          in.mark(8)
-          val isLog = CommandLog.looksLikeLog(in.readNBytes(4))
-          in.reset()
-          if (isLog) CommandLog.read(in).leftMap(e => s"mvt: $path: ${e.render}")
-          else CommandBatch.readCsv(in).leftMap(e => s"${e.render} (in $path)")
-        }
-      }.flatMap {
-        case Left(code) => IO.pure(Left(code))
-        case Right(Left(msg)) => IO(t.err.println(msg)).as(Left(Cli.FormatError))
-        case Right(Right(b)) => IO.pure(Right((b, s"file: $path (${b.size} commands)")))
-      }
+      BatchFiles.read(path, t).map(_.map(l => (l.batch, s"file: $path (${l.batch.size} commands)")))
   }
 
   def run(

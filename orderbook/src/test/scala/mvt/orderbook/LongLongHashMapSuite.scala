@@ -4,8 +4,8 @@ import org.scalacheck.Gen
 import org.scalacheck.Prop.forAll
 import scala.collection.mutable
 
-/** `LongIntHashMap` behaves like a `mutable.HashMap[Long, Int]`, including under collisions and growth. */
-class LongIntHashMapSuite extends munit.ScalaCheckSuite {
+/** `LongLongHashMap` behaves like a `mutable.HashMap[Long, Long]`, including under collisions and growth. */
+class LongLongHashMapSuite extends munit.ScalaCheckSuite {
 
   /** Keys whose home slot is the same in a 16-slot table (the initial size): worst-case probe runs. */
   private def colliding(slot: Int): Vector[Long] =
@@ -22,33 +22,33 @@ class LongIntHashMapSuite extends munit.ScalaCheckSuite {
   )
 
   private sealed trait Op
-  private final case class Put(k: Long, v: Int) extends Op
+  private final case class Put(k: Long, v: Long) extends Op
   private final case class Remove(k: Long) extends Op
   private final case class Get(k: Long) extends Op
 
   private val genOp: Gen[Op] = Gen.frequency(
-    5 -> Gen.zip(genKey, Gen.choose(0, Int.MaxValue)).map(Put.apply),
+    5 -> Gen.zip(genKey, Gen.choose(0L, Long.MaxValue)).map(Put.apply),
     3 -> genKey.map(Remove.apply),
     2 -> genKey.map(Get.apply)
   )
 
   private def agree(ops: Seq[Op], initial: Int): Unit = {
-    val map = new LongIntHashMap(initial)
-    val model = mutable.HashMap.empty[Long, Int]
+    val map = new LongLongHashMap(initial)
+    val model = mutable.HashMap.empty[Long, Long]
     ops.zipWithIndex.foreach { (op, i) =>
       op match {
         case Put(k, v) => map.put(k, v); model(k) = v
-        case Remove(k) => assertEquals(map.remove(k), model.remove(k).getOrElse(-1), s"op $i $op")
-        case Get(k) => assertEquals(map.get(k), model.getOrElse(k, -1), s"op $i $op")
+        case Remove(k) => assertEquals(map.remove(k), model.remove(k).isDefined, s"op $i $op")
+        case Get(k) => assertEquals(map.getOrElse(k, -1L), model.getOrElse(k, -1L), s"op $i $op")
       }
       assertEquals(map.size, model.size, s"op $i $op")
     }
     // every key, present or not, answers as the model does
     (hotKeys ++ (1L to 64L) ++ model.keys).foreach { k =>
-      assertEquals(map.get(k), model.getOrElse(k, -1), s"get $k")
+      assertEquals(map.getOrElse(k, -1L), model.getOrElse(k, -1L), s"get $k")
       assertEquals(map.contains(k), model.contains(k), s"contains $k")
     }
-    val seen = mutable.HashMap.empty[Long, Int]
+    val seen = mutable.HashMap.empty[Long, Long]
     map.foreach((k, v) => seen(k) = v)
     assertEquals(seen, model)
     assert(map.size * 2 <= map.capacity, s"${map.size} keys in ${map.capacity} slots")
@@ -60,7 +60,7 @@ class LongIntHashMapSuite extends munit.ScalaCheckSuite {
 
   property("long sequences on colliding keys only") {
     val genHot = Gen.frequency(
-      1 -> Gen.oneOf(hotKeys).map(k => Put(k, k.toInt & Int.MaxValue)),
+      1 -> Gen.oneOf(hotKeys).map(k => Put(k, k & Long.MaxValue)),
       1 -> Gen.oneOf(hotKeys).map(Remove.apply)
     )
     forAll(Gen.listOfN(1000, genHot)) { ops => agree(ops, initial = 64) }
@@ -68,38 +68,41 @@ class LongIntHashMapSuite extends munit.ScalaCheckSuite {
 
   test("the colliding keys really share a home slot") {
     assertEquals(hotKeys.size, 48)
-    val map = new LongIntHashMap(8)
+    val map = new LongLongHashMap(8)
     assertEquals(map.capacity, 16)
   }
 
   test("many keys: insert, remove half, reinsert") {
-    val map = new LongIntHashMap()
-    val model = mutable.HashMap.empty[Long, Int]
+    val map = new LongLongHashMap()
+    val model = mutable.HashMap.empty[Long, Long]
     val rnd = new scala.util.Random(3L)
     (1 to 200000).foreach { i =>
       val k = if (i % 2 == 0) i.toLong else (rnd.nextLong() & Long.MaxValue) | 1L
-      map.put(k, i); model(k) = i
+      map.put(k, i.toLong); model(k) = i.toLong
     }
     model.keys.toVector.zipWithIndex.foreach { (k, i) =>
-      if (i % 2 == 0) { assertEquals(map.remove(k), model(k)); model -= k }
+      if (i % 2 == 0) { assertEquals(map.remove(k), true); model -= k }
     }
-    model.keys.foreach(k => assertEquals(map.get(k), model(k)))
+    model.keys.foreach(k => assertEquals(map.getOrElse(k, -1L), model(k)))
     assertEquals(map.size, model.size)
     (1 to 1000).foreach(i =>
-      assertEquals(map.get(i.toLong * 7919 + 1000000007L), model.getOrElse(i.toLong * 7919 + 1000000007L, -1))
+      assertEquals(
+        map.getOrElse(i.toLong * 7919 + 1000000007L, -1L),
+        model.getOrElse(i.toLong * 7919 + 1000000007L, -1L)
+      )
     )
   }
 
-  test("replacing a value keeps the size; removing an absent key is -1") {
-    val map = new LongIntHashMap(4)
-    map.put(5L, 1)
-    map.put(5L, 2)
+  test("replacing a value keeps the size; removing an absent key reports false") {
+    val map = new LongLongHashMap(4)
+    map.put(5L, 1L)
+    map.put(5L, 2L)
     assertEquals(map.size, 1)
-    assertEquals(map.get(5L), 2)
-    assertEquals(map.remove(6L), -1)
-    assertEquals(map.remove(5L), 2)
-    assertEquals(map.remove(5L), -1)
+    assertEquals(map.getOrElse(5L, -1L), 2L)
+    assertEquals(map.remove(6L), false)
+    assertEquals(map.remove(5L), true)
+    assertEquals(map.remove(5L), false)
     assertEquals(map.size, 0)
-    assertEquals(map.get(5L), -1)
+    assertEquals(map.getOrElse(5L, -1L), -1L)
   }
 }

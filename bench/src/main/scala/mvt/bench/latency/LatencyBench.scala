@@ -1,0 +1,49 @@
+package mvt.bench.latency
+
+import mvt.bench.BenchEngine
+import mvt.workload.CommandBatch
+import org.HdrHistogram.HistogramLogWriter
+
+import java.io.{FileOutputStream, PrintStream}
+
+/**
+ * Runs the open-loop latency sweep: for each engine and rate, a warm-up on a throwaway instance, then a fresh
+ * instance fed `rate * seconds` commands on schedule.
+ */
+object LatencyBench {
+
+  def runOne(
+      engine: BenchEngine,
+      batch: CommandBatch,
+      rate: Long,
+      seconds: Double,
+      handoff: OpenLoopDriver.Handoff,
+      budgetNanos: Long
+  ): LatencyResult = {
+    val count = math.min(batch.size.toLong, math.max(1L, (rate * seconds).toLong)).toInt
+    // warm-up: compile the engine's paths on a throwaway instance, unrecorded and unpaced
+    val warm = CommandStepper(engine, batch)
+    var i = 0
+    while (i < math.min(count, 500000)) { warm.step(i); i += 1 }
+    System.gc()
+    val recorder = new LatencyRecorder(budgetNanos)
+    OpenLoopDriver.run(CommandStepper(engine, batch), count, rate, handoff, recorder)
+    LatencyResult(engine.label, rate, handoff.label, recorder)
+  }
+
+  /** Writes every result's corrected histogram to an HdrHistogram log, tagged `engine@rate/handoff`. */
+  def writeLog(results: Vector[LatencyResult], path: String): Unit = {
+    val out = new PrintStream(new FileOutputStream(path), true, "UTF-8")
+    try {
+      val w = new HistogramLogWriter(out)
+      w.outputLogFormatVersion()
+      w.outputComment("mvt bench latency: nanoseconds from each command's intended start")
+      w.outputLegend()
+      results.foreach { r =>
+        val h = r.h.copy()
+        h.setTag(s"${r.engine}@${r.rate}/${r.handoff}")
+        w.outputIntervalHistogram(h)
+      }
+    } finally out.close()
+  }
+}

@@ -1,0 +1,48 @@
+package mvt.bench.latency
+
+import org.HdrHistogram.Histogram
+
+/** One engine at one rate: the corrected and naive histograms of its run. */
+final case class LatencyResult(engine: String, rate: Long, handoff: String, recorder: LatencyRecorder) {
+  def h: Histogram = recorder.corrected
+  def at(p: Double): Long = h.getValueAtPercentile(p)
+  def naiveAt(p: Double): Long = recorder.naive.getValueAtPercentile(p)
+}
+
+object LatencyResult {
+
+  private def us(ns: Long): String = if (ns < 10000L) f"${ns / 1000.0}%.2f"
+  else if (ns < 1000000L) f"${ns / 1000.0}%.1f" else f"${ns / 1000.0}%.0f"
+
+  /** The sweep table: one row per engine and rate, latencies in microseconds from the intended start. */
+  def table(results: Vector[LatencyResult], naive: Boolean): String = {
+    val cols =
+      Vector("p50" -> 50.0, "p75" -> 75.0, "p90" -> 90.0, "p99" -> 99.0, "p99.9" -> 99.9, "p99.99" -> 99.99)
+    val header =
+      f"  ${"engine"}%-22s ${"rate/s"}%10s ${"handoff"}%8s" + cols.map((n, _) => f" $n%9s").mkString +
+        f" ${"max"}%10s ${"mean"}%9s ${"count"}%11s ${"in budget"}%10s" + (if (naive)
+                                                                             f" ${"naive p99"}%10s ${"naive max"}%10s"
+                                                                           else "")
+    val rows = results.map { r =>
+      f"  ${r.engine}%-22s ${r.rate}%10d ${r.handoff}%8s" + cols.map((_, p) => f" ${us(r.at(p))}%9s").mkString +
+        f" ${us(r.h.getMaxValue)}%10s ${us(r.h.getMean.toLong)}%9s ${r.h.getTotalCount}%11d ${100 * r.recorder.withinBudgetShare}%9.3f%%" +
+        (if (naive) f" ${us(r.naiveAt(99.0))}%10s ${us(r.recorder.naive.getMaxValue)}%10s" else "")
+    }
+    (header +: rows).mkString("\n")
+  }
+
+  private def q(s: String) = "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
+
+  def json(results: Vector[LatencyResult], machine: String, budgetNanos: Long): String = {
+    val rs = results.map { r =>
+      s"""{"engine": ${q(r.engine)}, "rate": ${r.rate}, "handoff": ${q(r.handoff)}, "count": ${r.h
+          .getTotalCount}, "p50Ns": ${r.at(50)}, "p75Ns": ${r.at(75)}, "p90Ns": ${r.at(90)}, "p99Ns": ${r.at(
+          99
+        )}, "p999Ns": ${r.at(99.9)}, "p9999Ns": ${r.at(99.99)}, "maxNs": ${r.h.getMaxValue}, "meanNs": ${r.h
+          .getMean}, "withinBudget": ${r.recorder.withinBudgetShare}, "naiveP99Ns": ${r.naiveAt(
+          99
+        )}, "naiveMaxNs": ${r.recorder.naive.getMaxValue}}"""
+    }
+    s"""{"machine": $machine, "budgetNs": $budgetNanos, "results": ${rs.mkString("[", ", ", "]")}}"""
+  }
+}

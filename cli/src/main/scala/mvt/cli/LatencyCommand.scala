@@ -1,0 +1,120 @@
+package mvt.cli
+
+import cats.data.{Validated, ValidatedNel}
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import com.monovore.decline.{Argument, Opts}
+import mvt.bench.{BenchEngine, MachineInfo, ThroughputBench}
+import mvt.bench.latency.{LatencyBench, LatencyResult, OpenLoopDriver, PercentileChart}
+import mvt.workload.{CommandBatch, ProfileGenerator}
+
+/** `mvt bench latency`: open-loop latency from each command's intended start, per engine and rate. */
+object LatencyCommand {
+
+  private def list[A](s: String, parse: String => Option[A], what: String): ValidatedNel[String, Vector[A]] =
+    s.split(",").toVector.traverse(x => Validated.fromOption(parse(x.trim), s"bad $what '$x'").toValidatedNel)
+
+  /** A duration such as `500ns`, `20us`, `2ms` or `1s`, in nanoseconds. */
+  def parseNanos(s: String): Option[Long] = {
+    val units = Vector("ns" -> 1L, "us" -> 1000L, "µs" -> 1000L, "ms" -> 1000000L, "s" -> 1000000000L)
+    units.collectFirst {
+      case (u, f) if s.endsWith(u) && s.dropRight(u.length).toDoubleOption.isDefined =>
+        (s.dropRight(u.length).toDouble * f).toLong
+    }.filter(_ > 0)
+  }
+
+  def opts(t: Terminal): Opts[IO[ExitCode]] =
+    Opts.subcommand("latency", "Open-loop latency, measured from each command's intended start time.") {
+      (
+        Opts.option[String](
+          "engine",
+          s"Engine, or a comma-separated list (${BenchEngine.names}).",
+          metavar = "E"
+        )
+          .mapValidated(list(_, BenchEngine.parse, "engine")),
+        Opts.option[String](
+          "rates",
+          "Comma-separated commands per second, e.g. 45000,1000000.",
+          metavar = "R1,R2,..."
+        )
+          .mapValidated(list(_, _.toLongOption.filter(_ > 0), "rate")),
+        Opts.option[Double]("duration", "Seconds per engine and rate (default 5).", metavar = "S")
+          .withDefault(5.0)
+          .validate("--duration must be positive")(_ > 0),
+        Opts.option[String](
+          "in",
+          "Commands file or command log to send (default: generated normal flow).",
+          metavar = "FILE"
+        ).orNone,
+        Opts.option[String](
+          "handoff",
+          "direct (the driver thread runs the engine) or ring (a gateway thread hands over)."
+        )
+          .withDefault("direct")
+          .mapValidated(h =>
+            Validated.fromOption(OpenLoopDriver.Handoff.values.find(_.label == h), s"bad handoff '$h'").toValidatedNel
+          ),
+        Opts.option[String](
+          "budget",
+          "Latency budget for the in-budget share (default 100us).",
+          metavar = "DURATION"
+        )
+          .withDefault("100us")
+          .mapValidated(b =>
+            Validated.fromOption(parseNanos(b), s"bad budget '$b' (e.g. 50us, 2ms)").toValidatedNel
+          ),
+        Opts.flag(
+          "naive",
+          "Also show service-time-only figures, as a coordinated-omission-blind benchmark would."
+        ).orFalse,
+        Opts.option[String]("hlog", "Write the histograms as an HdrHistogram log.", metavar = "FILE").orNone,
+        Opts.option[String](
+          "html",
+          "Write a percentile-distribution chart as a standalone HTML page.",
+          metavar = "FILE"
+        ).orNone,
+        Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
+      ).mapN { (engines, rates, seconds, in, handoff, budget, naive, hlog, html, json) =>
+        load(in, (rates.max * seconds).toLong, t).flatMap {
+          case Left(code) => IO.pure(code)
+          case Right(batch) =>
+            IO.blocking {
+              t.out.println(MachineInfo.describe)
+              t.out.println(
+                f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
+              )
+              val results = for (e <- engines; r <- rates) yield {
+                t.err.println(s"  ${e.label} at $r/s...")
+                LatencyBench.runOne(e, batch, r, seconds, handoff, budget)
+              }
+              t.out.println(LatencyResult.table(results, naive))
+              hlog.foreach(LatencyBench.writeLog(results, _))
+              html.foreach(path =>
+                ThroughputBench.writeJson(
+                  path,
+                  PercentileChart.html(results, "mvt open-loop latency", MachineInfo.describe)
+                )
+              )
+              json.foreach(path =>
+                ThroughputBench.writeJson(
+                  path,
+                  LatencyResult.json(results, ThroughputBench.machineJson, budget)
+                )
+              )
+              ExitCode.Success
+            }
+        }
+      }
+    }
+
+  private def load(in: Option[String], needed: Long, t: Terminal): IO[Either[ExitCode, CommandBatch]] =
+    in match {
+      case None =>
+        IO.blocking(Right(ProfileGenerator.generate(
+          mvt.workload.WorkloadProfile.normal,
+          math.min(needed, 50000000L).toInt.max(1),
+          42L
+        ).batch))
+      case Some(path) => BatchFiles.read(path, t).map(_.map(_.batch))
+    }
+}
