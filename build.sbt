@@ -81,7 +81,10 @@ lazy val bench = (project in file("bench"))
   .settings(
     common,
     name := "mvt-bench",
-    libraryDependencies ++= Seq("org.hdrhistogram" % "HdrHistogram" % V.hdr) ++ peerDeps
+    libraryDependencies ++= Seq(
+      "org.hdrhistogram" % "HdrHistogram" % V.hdr,
+      "org.typelevel" %% "cats-effect" % V.catsEffect
+    ) ++ peerDeps
   )
 
 lazy val cli = (project in file("cli"))

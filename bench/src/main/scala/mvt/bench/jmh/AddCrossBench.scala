@@ -1,0 +1,45 @@
+package mvt.bench.jmh
+
+import org.openjdk.jmh.annotations.*
+
+import java.util.concurrent.TimeUnit
+import scala.compiletime.uninitialized
+
+/**
+ * Adding a resting order (then cancelling it, so the book stays the same), and crossing: a resting sell and a
+ * buy that fills it, on a book with a few levels each side.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Array(Mode.AverageTime))
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+class AddCrossBench {
+  @Param(Array("fast", "lazy-cancel", "queue", "list")) var engine: String = uninitialized
+
+  private var f: BookFixture = uninitialized
+  private var nextId = 0L
+
+  @Setup(Level.Iteration) def setup(): Unit = {
+    f = new BookFixture(engine)
+    // 10 levels a side, 3 orders each, away from where the benchmark trades
+    nextId = 1L
+    for (level <- 1 to 10; _ <- 1 to 3) {
+      f.add(nextId, buy = true, BookFixture.Mid - level * BookFixture.Tick, 100L); nextId += 1
+      f.add(nextId, buy = false, BookFixture.Mid + (level + 5) * BookFixture.Tick, 100L); nextId += 1
+    }
+  }
+
+  @Benchmark def addResting(): Unit = {
+    val id = nextId
+    nextId += 1
+    f.add(id, buy = true, BookFixture.Mid - 5 * BookFixture.Tick, 100L)
+    f.cancel(id)
+  }
+
+  @Benchmark def cross(): Unit = {
+    val sell = nextId
+    val buy = nextId + 1
+    nextId += 2
+    f.add(sell, buy = false, BookFixture.Mid + BookFixture.Tick, 100L)
+    f.add(buy, buy = true, BookFixture.Mid + BookFixture.Tick, 100L)
+  }
+}
