@@ -20,7 +20,8 @@ object Cli {
   private def subcommands(t: Terminal): Opts[IO[ExitCode]] =
     List(
       MatchCommand.opts(t),
-      DemoCommand.opts(t)
+      DemoCommand.opts(t),
+      AnalyzeCommand.opts(t)
     ).reduce(_ orElse _)
 
   /** Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. */
