@@ -3,16 +3,10 @@ package mvt.analytics
 /**
  * Primitive arrays and `while` loops: no boxing, and the only allocation is the result array.
  */
-object ArrayReturns extends ReturnsCalculator {
+object ArrayReturns extends ReturnsCalculator.OnArrays {
   import ReturnsCalculator.{percentChange, scale}
 
-  type Series = IArray[Double]
-
   def name: String = "array"
-
-  def fromIArray(values: IArray[Double]): IArray[Double] = values
-
-  def toIArray(series: IArray[Double]): IArray[Double] = series
 
   def returns(midpoints: IArray[Double], rollup: Int): IArray[Double] = {
     val out = new Array[Double](math.max(0, midpoints.length - rollup))

@@ -6,16 +6,10 @@ import spire.syntax.cfor.*
  * Primitive arrays with Spire's `cfor`, a macro that expands to the same `while` loop as
  * [[ArrayReturns]]; the benchmark checks that it costs nothing. Allocates only the result array.
  */
-object CforReturns extends ReturnsCalculator {
+object CforReturns extends ReturnsCalculator.OnArrays {
   import ReturnsCalculator.{percentChange, scale}
 
-  type Series = IArray[Double]
-
   def name: String = "cfor"
-
-  def fromIArray(values: IArray[Double]): IArray[Double] = values
-
-  def toIArray(series: IArray[Double]): IArray[Double] = series
 
   def returns(midpoints: IArray[Double], rollup: Int): IArray[Double] = {
     val out = new Array[Double](math.max(0, midpoints.length - rollup))

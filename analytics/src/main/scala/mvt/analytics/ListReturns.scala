@@ -5,7 +5,7 @@ package mvt.analytics
  * the head and the returns cost O(n²). Correct, boxed and slow on purpose.
  */
 object ListReturns extends ReturnsCalculator {
-  import ReturnsCalculator.{percentChange, scale}
+  import ReturnsCalculator.{peakOf, percentChange, scale}
 
   type Series = List[Double]
 
@@ -19,7 +19,7 @@ object ListReturns extends ReturnsCalculator {
     (rollup until midpoints.length).toList.map(t => percentChange(midpoints(t), midpoints(t - rollup)))
 
   def scaled(series: List[Double]): List[Double] = {
-    val peak = series.foldLeft(0.0)((acc, x) => math.max(acc, math.abs(x)))
+    val peak = peakOf(series)
     if (peak == 0.0) series else series.map(x => scale(x, peak))
   }
 }

@@ -44,6 +44,17 @@ object ReturnsCalculator {
   /** The one we use outside benchmarks. */
   val fastest: ReturnsCalculator = CforReturns
 
+  /** An implementation that works on the immutable arrays themselves, so loading and unloading are free. */
+  abstract class OnArrays extends ReturnsCalculator {
+    type Series = IArray[Double]
+    final def fromIArray(values: IArray[Double]): IArray[Double] = values
+    final def toIArray(series: IArray[Double]): IArray[Double] = series
+  }
+
+  /** The largest absolute value, or 0 for an empty series; for the boxed collections. */
+  def peakOf(values: IterableOnce[Double]): Double =
+    values.iterator.foldLeft(0.0)((acc, x) => math.max(acc, math.abs(x)))
+
   // The shared formulas keep the implementations bit-identical: same operations in the same order.
 
   /** The return from `previous` to `now`, in percent. */

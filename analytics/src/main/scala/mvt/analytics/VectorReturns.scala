@@ -2,7 +2,7 @@ package mvt.analytics
 
 /** Idiomatic immutable collections: a `Vector` with `lazyZip` and `map`. Linear, but boxes every value. */
 object VectorReturns extends ReturnsCalculator {
-  import ReturnsCalculator.{percentChange, scale}
+  import ReturnsCalculator.{peakOf, percentChange, scale}
 
   type Series = Vector[Double]
 
@@ -16,7 +16,7 @@ object VectorReturns extends ReturnsCalculator {
     midpoints.drop(rollup).lazyZip(midpoints).map((now, previous) => percentChange(now, previous))
 
   def scaled(series: Vector[Double]): Vector[Double] = {
-    val peak = series.foldLeft(0.0)((acc, x) => math.max(acc, math.abs(x)))
+    val peak = peakOf(series)
     if (peak == 0.0) series else series.map(x => scale(x, peak))
   }
 }
