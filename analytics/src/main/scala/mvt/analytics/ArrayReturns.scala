@@ -4,7 +4,7 @@ package mvt.analytics
  * Primitive arrays and `while` loops: no boxing, and the only allocation is the result array.
  */
 object ArrayReturns extends ReturnsCalculator.OnArrays {
-  import ReturnsCalculator.{percentChange, scale}
+  import ReturnsCalculator.{percentChange, scale, widen}
 
   def name: String = "array"
 
@@ -22,7 +22,7 @@ object ArrayReturns extends ReturnsCalculator.OnArrays {
     var peak = 0.0
     var i = 0
     while (i < series.length) {
-      peak = math.max(peak, math.abs(series(i)))
+      peak = widen(peak, series(i))
       i += 1
     }
     if (peak == 0.0) series

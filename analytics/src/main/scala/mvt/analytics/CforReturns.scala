@@ -7,7 +7,7 @@ import spire.syntax.cfor.*
  * [[ArrayReturns]]; the benchmark checks that it costs nothing. Allocates only the result array.
  */
 object CforReturns extends ReturnsCalculator.OnArrays {
-  import ReturnsCalculator.{percentChange, scale}
+  import ReturnsCalculator.{percentChange, scale, widen}
 
   def name: String = "cfor"
 
@@ -22,7 +22,7 @@ object CforReturns extends ReturnsCalculator.OnArrays {
   def scaled(series: IArray[Double]): IArray[Double] = {
     var peak = 0.0
     cfor(0)(_ < series.length, _ + 1) { i =>
-      peak = math.max(peak, math.abs(series(i)))
+      peak = widen(peak, series(i))
     }
     if (peak == 0.0) series
     else {

@@ -52,8 +52,7 @@ object ReturnsCalculator {
   }
 
   /** The largest absolute value, or 0 for an empty series; for the boxed collections. */
-  def peakOf(values: IterableOnce[Double]): Double =
-    values.iterator.foldLeft(0.0)((acc, x) => math.max(acc, math.abs(x)))
+  def peakOf(values: IterableOnce[Double]): Double = values.iterator.foldLeft(0.0)(widen)
 
   // The shared formulas keep the implementations bit-identical: same operations in the same order.
 
@@ -65,4 +64,13 @@ object ReturnsCalculator {
    * than multiplying by `1 / peak` keeps the peak at exactly 1 and nothing beyond it.
    */
   inline def scale(value: Double, peak: Double): Double = value / peak
+
+  /**
+   * The larger of `peak` and `|value|`. A plain compare rather than `math.max`, which spends extra steps
+   * on every element ordering NaN and -0; neither can reach it (finite input, and `abs` drops the sign).
+   */
+  inline def widen(peak: Double, value: Double): Double = {
+    val magnitude = math.abs(value)
+    if (magnitude > peak) magnitude else peak
+  }
 }
