@@ -23,7 +23,8 @@ object Cli {
       DemoCommand.opts(t),
       GenerateCommand.opts(t),
       ConvertCommand.opts(t),
-      BenchCommand.opts(t)
+      BenchCommand.opts(t),
+      AnalyzeCommand.opts(t)
     ).reduce(_ orElse _)
 
   /** Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. */
