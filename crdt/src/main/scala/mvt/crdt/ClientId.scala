@@ -9,10 +9,7 @@ opaque type ClientId = String
 object ClientId {
 
   /** @throws IllegalArgumentException if `id` is empty */
-  def apply(id: String): ClientId = {
-    if (id.isEmpty) throw new IllegalArgumentException("a client id must not be empty")
-    id
-  }
+  def apply(id: String): ClientId = Ids.requireNonEmpty(id, "a client id")
 
   extension (c: ClientId) {
 

@@ -6,10 +6,7 @@ opaque type ReplicaId = String
 object ReplicaId {
 
   /** @throws IllegalArgumentException if `id` is empty */
-  def apply(id: String): ReplicaId = {
-    if (id.isEmpty) throw new IllegalArgumentException("a replica id must not be empty")
-    id
-  }
+  def apply(id: String): ReplicaId = Ids.requireNonEmpty(id, "a replica id")
 
   extension (r: ReplicaId) {
 

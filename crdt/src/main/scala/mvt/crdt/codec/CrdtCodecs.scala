@@ -116,12 +116,15 @@ object CrdtCodecs {
     )
 
   private def op[A](kind: Kind, write: (A, WireWriter) => Unit, read: WireReader => A): BinaryCodec[A] =
-    new BinaryCodec(Tag(kind, Form.Operation), ElementCodec.of(write, read))
+    framed(Tag(kind, Form.Operation), write, read)
 
   private def opReplica[A](
       kind: Kind,
       write: (A, WireWriter) => Unit,
       read: WireReader => A
   ): BinaryCodec[A] =
-    new BinaryCodec(Tag(kind, Form.OpReplica), ElementCodec.of(write, read))
+    framed(Tag(kind, Form.OpReplica), write, read)
+
+  private def framed[A](tag: Tag, write: (A, WireWriter) => Unit, read: WireReader => A): BinaryCodec[A] =
+    new BinaryCodec(tag, ElementCodec.of(write, read))
 }
