@@ -19,8 +19,9 @@ final case class ClientBalances private (counters: PNCounterMap[ClientId]) {
 
   /**
    * Whether this replica lets `client` commit `amount` minor units: `0 < amount <= balance`.
-   * A non-positive amount is never authorized, since no real order costs nothing. Allocation-free,
-   * with no boxing and no exception on any input; safe to call from any thread.
+   * A non-positive amount is never authorized, since no real order costs nothing. Allocation-free
+   * and without boxing; safe to call from any thread.
+   * @throws ArithmeticException only if the client's credits (or debits) sum past `Long.MaxValue`
    */
   def authorize(client: ClientId, amount: Long): Boolean =
     amount > 0L && amount <= counters.value(client)

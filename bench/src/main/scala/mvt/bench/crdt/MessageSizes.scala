@@ -6,7 +6,8 @@ import mvt.crdt.codec.{CrdtCodecs, ElementCodec}
 /**
  * Prints, as a Markdown table, the bytes on the wire for one update in each replication form: the
  * full state, the delta, and the operation, at 3, 10 and 100 replicas. Run it with
- * `./sbt "bench/runMain mvt.bench.crdt.MessageSizes"`.
+ * `./sbt "bench/runMain mvt.bench.crdt.MessageSizes"`. Operations carry sequence number 1000, a replica
+ * some way into its life rather than at its first operation.
  */
 object MessageSizes {
 
@@ -23,11 +24,11 @@ object MessageSizes {
         replicaCounts.map { n =>
           val ids = Fixtures.replicaIds(n)
           val up = Fixtures.gCounter(ids, 0).increment(ids.head, 250L)
-          val (_, op) = OpGCounter.empty.increment(ids.head, 250L)
+          val op = GCounterOp(Dot(ids.head, 1000L), 250L)
           (
             CrdtCodecs.gCounter.encode(up.state).length,
             CrdtCodecs.gCounterDelta.encode(up.delta).length,
-            Some(CrdtCodecs.gCounterOp.encode(atSeq(op, 1000L)).length)
+            Some(CrdtCodecs.gCounterOp.encode(op).length)
           )
         }
       ),
@@ -73,9 +74,6 @@ object MessageSizes {
       )
     )
   }
-
-  // A replica's thousandth operation, as in a running cluster, rather than its first.
-  private def atSeq(op: GCounterOp, seq: Long): GCounterOp = op.copy(dot = op.dot.copy(seq = seq))
 
   def table: String = {
     val header =
