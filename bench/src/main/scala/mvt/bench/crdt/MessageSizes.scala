@@ -19,61 +19,48 @@ object MessageSizes {
   def rows: List[Row] = {
     val elements = ElementCodec.string
     List(
-      Row(
-        "G-Counter, increment",
-        replicaCounts.map { n =>
-          val ids = Fixtures.replicaIds(n)
-          val up = Fixtures.gCounter(ids, 0).increment(ids.head, 250L)
-          val op = GCounterOp(Dot(ids.head, 1000L), 250L)
-          (
-            CrdtCodecs.gCounter.encode(up.state).length,
-            CrdtCodecs.gCounterDelta.encode(up.delta).length,
-            Some(CrdtCodecs.gCounterOp.encode(op).length)
-          )
-        }
-      ),
-      Row(
-        "PN-Counter, decrement",
-        replicaCounts.map { n =>
-          val ids = Fixtures.replicaIds(n)
-          val up = Fixtures.pnCounter(ids, 0).decrement(ids.head, 250L)
-          val op = PNCounterOp.Decrement(Dot(ids.head, 1000L), 250L)
-          (
-            CrdtCodecs.pnCounter.encode(up.state).length,
-            CrdtCodecs.pnCounterDelta.encode(up.delta).length,
-            Some(CrdtCodecs.pnCounterOp.encode(op).length)
-          )
-        }
-      ),
-      Row(
-        "client balances (100 clients), debit",
-        replicaCounts.map { n =>
-          val ids = Fixtures.replicaIds(n)
-          val clients = Fixtures.clientIds(100)
-          val up = Fixtures.balances(ids, clients, 0).debit(ids.head, clients.head, 250L)
-          (
-            CrdtCodecs.clientBalances.encode(up.state).length,
-            CrdtCodecs.clientBalancesDelta.encode(up.delta).length,
-            None
-          )
-        }
-      ),
-      Row(
-        "G-Set (1,000 strings), add",
-        replicaCounts.map { n =>
-          val ids = Fixtures.replicaIds(n)
-          val set = (0 until 1000).foldLeft(GSet.empty[String])((s, i) => s.add(f"ORD-$i%06d").state)
-          val up = set.add("ORD-999999")
-          val op = GSetOp(Dot(ids.head, 1000L), "ORD-999999")
-          (
-            CrdtCodecs.gSet(elements).encode(up.state).length,
-            CrdtCodecs.gSetDelta(elements).encode(up.delta).length,
-            Some(CrdtCodecs.gSetOp(elements).encode(op).length)
-          )
-        }
-      )
+      row("G-Counter, increment") { ids =>
+        val up = Fixtures.gCounter(ids, 0).increment(ids.head, 250L)
+        val op = GCounterOp(Dot(ids.head, 1000L), 250L)
+        (
+          CrdtCodecs.gCounter.encode(up.state).length,
+          CrdtCodecs.gCounterDelta.encode(up.delta).length,
+          Some(CrdtCodecs.gCounterOp.encode(op).length)
+        )
+      },
+      row("PN-Counter, decrement") { ids =>
+        val up = Fixtures.pnCounter(ids, 0).decrement(ids.head, 250L)
+        val op = PNCounterOp.Decrement(Dot(ids.head, 1000L), 250L)
+        (
+          CrdtCodecs.pnCounter.encode(up.state).length,
+          CrdtCodecs.pnCounterDelta.encode(up.delta).length,
+          Some(CrdtCodecs.pnCounterOp.encode(op).length)
+        )
+      },
+      row("client balances (100 clients), debit") { ids =>
+        val clients = Fixtures.clientIds(100)
+        val up = Fixtures.balances(ids, clients, 0).debit(ids.head, clients.head, 250L)
+        (
+          CrdtCodecs.clientBalances.encode(up.state).length,
+          CrdtCodecs.clientBalancesDelta.encode(up.delta).length,
+          None
+        )
+      },
+      row("G-Set (1,000 strings), add") { ids =>
+        val set = (0 until 1000).foldLeft(GSet.empty[String])((s, i) => s.add(f"ORD-$i%06d").state)
+        val up = set.add("ORD-999999")
+        val op = GSetOp(Dot(ids.head, 1000L), "ORD-999999")
+        (
+          CrdtCodecs.gSet(elements).encode(up.state).length,
+          CrdtCodecs.gSetDelta(elements).encode(up.delta).length,
+          Some(CrdtCodecs.gSetOp(elements).encode(op).length)
+        )
+      }
     )
   }
+
+  private def row(name: String)(sizes: Vector[ReplicaId] => (Int, Int, Option[Int])): Row =
+    Row(name, replicaCounts.map(n => sizes(Fixtures.replicaIds(n))))
 
   def table: String = {
     val header =
