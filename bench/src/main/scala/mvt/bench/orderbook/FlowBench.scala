@@ -1,4 +1,4 @@
-package mvt.bench.jmh
+package mvt.bench.orderbook
 
 import org.openjdk.jmh.annotations.*
 

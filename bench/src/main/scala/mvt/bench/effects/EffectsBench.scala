@@ -1,4 +1,4 @@
-package mvt.bench.jmh
+package mvt.bench.effects
 
 import cats.effect.IO
 import cats.effect.unsafe.implicits.global

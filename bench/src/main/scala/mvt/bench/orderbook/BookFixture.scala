@@ -1,4 +1,4 @@
-package mvt.bench.jmh
+package mvt.bench.orderbook
 
 import mvt.core.*
 import mvt.orderbook.{Engine, Exchange}
