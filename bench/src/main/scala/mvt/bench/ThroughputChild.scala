@@ -16,10 +16,11 @@ object ThroughputChild {
     val batch =
       try CommandLog.read(in).fold(e => sys.error(s"$log: ${e.render}"), identity)
       finally in.close()
-    // warm-up: at least one pass, then more until two passes or three seconds
+    // warm-up, the same rule for every engine: at least one pass, then more until five passes or ten seconds
+    // (the fast engine's C2 code keeps improving for several passes)
     val warmStart = System.nanoTime()
     var warm = 0
-    while (warm < 1 || (warm < 2 && System.nanoTime() - warmStart < 3000000000L)) {
+    while (warm < 1 || (warm < 5 && System.nanoTime() - warmStart < 10000000000L)) {
       val _ = engine.replay(batch)
       warm += 1
     }
