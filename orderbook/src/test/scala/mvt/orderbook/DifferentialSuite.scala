@@ -7,15 +7,7 @@ import scala.concurrent.duration.*
 class DifferentialSuite extends munit.FunSuite {
   override val munitTimeout: Duration = 10.minutes
 
-  private val AllKinds = List(
-    "added",
-    "executed",
-    "canceled",
-    "cancel-rejected",
-    "rejected:invalid-price",
-    "rejected:invalid-quantity",
-    "rejected:duplicate-order-id"
-  )
+  private val AllKinds = EventKinds.All
 
   private def runRandom(
       engines: Vector[Engine],

@@ -154,14 +154,6 @@ class InvariantsSuite extends munit.ScalaCheckSuite {
     val x = new Exchange(Engine.Fast, sink)
     Gen.listOfN(5000, CommandGens.genCommand).apply(Gen.Parameters.default, org.scalacheck.rng.Seed(1L)).get
       .foreach(x.apply)
-    List(
-      "added",
-      "executed",
-      "canceled",
-      "cancel-rejected",
-      "rejected:invalid-price",
-      "rejected:invalid-quantity",
-      "rejected:duplicate-order-id"
-    ).foreach(k => assert(sink.count(k) > 0, k))
+    EventKinds.All.foreach(k => assert(sink.count(k) > 0, k))
   }
 }

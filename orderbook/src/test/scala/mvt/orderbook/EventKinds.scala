@@ -1,0 +1,14 @@
+package mvt.orderbook
+
+/** Every kind of outcome a random stream should exercise: the event words, with reject reasons split out. */
+object EventKinds {
+  val All: List[String] = List(
+    "added",
+    "executed",
+    "canceled",
+    "cancel-rejected",
+    "rejected:invalid-price",
+    "rejected:invalid-quantity",
+    "rejected:duplicate-order-id"
+  )
+}
