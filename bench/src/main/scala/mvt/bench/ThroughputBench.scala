@@ -13,7 +13,15 @@ import scala.jdk.CollectionConverters.*
 object ThroughputBench {
 
   /** One engine's measured passes. */
-  final case class EngineResult(engine: String, commands: Int, passes: Vector[PassResult]) {
+  final case class EngineResult(
+      engine: String,
+      commands: Int,
+      passes: Vector[PassResult],
+      decodeNanos: Long
+  ) {
+
+    /** Commands per second that the binary command log decodes at, in the same JVM. */
+    def decodePerSecond: Double = commands * 1e9 / math.max(1L, decodeNanos)
     private def perSecond(n: Long, nanos: Long) = n * 1e9 / math.max(1L, nanos)
     private val sorted = passes.sortBy(_.nanos)
     val median: PassResult = sorted(sorted.size / 2)
@@ -69,11 +77,12 @@ object ThroughputBench {
       PassResult(f(0), f(1), f(2), f(3), f(4))
     }
     val commands = lines.find(_.startsWith("pass ")).map(_.split(" ").last.toInt).getOrElse(0)
+    val decodeNanos = lines.find(_.startsWith("decode ")).map(_.split(" ")(1).toLong).getOrElse(0L)
     if (status != 0 || passes.isEmpty)
       throw new IllegalStateException(
         s"${engine.label} run failed (status $status): ${err.toString.trim.take(500)}"
       )
-    EngineResult(engine.label, commands, passes)
+    EngineResult(engine.label, commands, passes, decodeNanos)
   }
 
   def table(results: Vector[EngineResult]): String = {
@@ -85,7 +94,10 @@ object ThroughputBench {
       val ratio = fast.fold("")(f => f"${r.commandsPerSecond / f}%.3fx")
       f"  ${r.engine}%-22s ${m(r.commandsPerSecond)}%12s ${m(r.slowest) + ".." + m(r.fastest)}%22s ${m(r.eventsPerSecond)}%12s $ratio%9s ${r.bytesPerCommand}%10.1f ${r.median.gcCount}%5d ${r.median.gcMillis}%7d"
     }
-    (header +: rows).mkString("\n")
+    val decode = results.find(_.engine == "fast").map { f =>
+      f"  command log decoding (in memory, best of 5): ${m(f.decodePerSecond)} commands/s, ${f.decodePerSecond / f.commandsPerSecond}%.1fx what fast consumes"
+    }
+    ((header +: rows) ++ decode).mkString("\n")
   }
 
   /** Rows of sizes, columns of engines. */

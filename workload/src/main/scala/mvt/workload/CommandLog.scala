@@ -105,7 +105,8 @@ object CommandLog {
       symbols: Vector[Symbol],
       start: Long
   ): Either[LogError, CommandBatch] = {
-    val b = new CommandBatch.Builder(symbols)
+    // size the arrays from what the stream says remains, so decoding does not copy while it grows
+    val b = new CommandBatch.Builder(symbols, math.max(16, in.available() / RecordSize + 1))
     val chunk = new Array[Byte](RecordSize * 8192)
     val buf = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN)
     var offset = start
