@@ -41,7 +41,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, bench, crdt, analytics, cli)
+  .aggregate(core, orderbook, workload, trader, bench, crdt, analytics, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -53,6 +53,18 @@ lazy val orderbook = (project in file("orderbook"))
 lazy val workload = (project in file("workload"))
   .dependsOn(orderbook % "compile->compile;test->test")
   .settings(common, name := "mvt-workload")
+
+lazy val trader = (project in file("trader"))
+  .dependsOn(orderbook % "compile->compile;test->test")
+  .settings(
+    common,
+    name := "mvt-trader",
+    libraryDependencies ++= Seq(
+      "org.typelevel" %% "cats-free" % V.cats,
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "org.hdrhistogram" % "HdrHistogram" % V.hdr
+    )
+  )
 
 lazy val crdt = (project in file("crdt"))
   .dependsOn(core % "compile->compile;test->test")
@@ -76,7 +88,7 @@ lazy val analytics = (project in file("analytics"))
   )
 
 lazy val bench = (project in file("bench"))
-  .dependsOn(workload % "compile->compile;test->test", crdt, analytics)
+  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics)
   .enablePlugins(JmhPlugin)
   .settings(
     common,

@@ -89,6 +89,18 @@ final class Exchange(engine: Engine, sink: EventSink) {
     case Command.Cancel(s, id) => cancel(s, id)
   }
 
+  /** The best price of one side of a book from `bookOf`, in raw units; 0 when that side is empty. */
+  def bestPrice(book: Int, side: Side): Long = books(book).bestPrice(side)
+
+  /** The quantity at the best price of one side of a book from `bookOf`; 0 when that side is empty. */
+  def bestQty(book: Int, side: Side): Long = books(book).bestQty(side)
+
+  /** The symbol of a book from `bookOf`. */
+  def symbolOf(book: Int): Symbol = Symbol.unsafeTrusted(symbols(book))
+
+  /** Books created so far; book indexes are `0 until bookCount`. */
+  def symbolCount: Int = bookCount
+
   /** Orders resting across all books. */
   def liveOrderCount: Int = live.size
 

@@ -52,6 +52,16 @@ final class FastOrderBook(
   /** Orders resting now. */
   def orderCount: Int = resting
 
+  def bestPrice(side: Side): Long = {
+    val l = ladder(side)
+    if (l.isEmpty) 0L else lvlPrice(l.bestLevel)
+  }
+
+  def bestQty(side: Side): Long = {
+    val l = ladder(side)
+    if (l.isEmpty) 0L else lvlQty(l.bestLevel)
+  }
+
   private inline def ladder(side: Side): PriceLadder = if (side.isBuy) bids else asks
   private inline def keyOf(side: Side, price: Long): Long = if (side.isBuy) price else -price
 

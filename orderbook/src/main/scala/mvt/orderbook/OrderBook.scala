@@ -17,6 +17,12 @@ trait OrderBook {
   /** Removes a resting order; returns the quantity that was resting, or zero when `id` does not rest here. */
   def cancel(id: OrderId): Quantity
 
+  /** The best price of one side in raw units, or 0 when the side is empty. O(1) for the fast book. */
+  def bestPrice(side: Side): Long
+
+  /** The quantity resting at the best price of one side, or 0 when the side is empty. O(1) for the fast book. */
+  def bestQty(side: Side): Long
+
   /** Orders resting in this book (O(1) for the fast book, O(orders) for the historical ones). */
   def orderCount: Int
 

@@ -86,6 +86,16 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
     }
   }
 
+  // the first level holding a live order: lazy cancels can leave a level of ghosts at the top
+  private def bestLive(side: Side): (Long, Long) =
+    sideMap(side.code.toByte).iterator
+      .map((p, q) => (p, queue.toList(q).iterator.filterNot(isGhost).map(_.qty).sum))
+      .find(_._2 > 0)
+      .getOrElse((0L, 0L))
+
+  def bestPrice(side: Side): Long = bestLive(side)._1
+  def bestQty(side: Side): Long = bestLive(side)._2
+
   def orderCount: Int = liveOrders(Side.Buy).size + liveOrders(Side.Sell).size
 
   protected def liveOrders(side: Side): Vector[PersistentOrder] =
