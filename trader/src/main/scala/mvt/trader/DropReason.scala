@@ -1,0 +1,21 @@
+package mvt.trader
+
+/** Why an event was not processed to a decision. */
+enum DropReason {
+
+  /** A bounded queue was full when the event arrived (`drop-newest`, or `conflate` with no free symbol slot). */
+  case QueueFull
+
+  /** `conflate` replaced the pending update of the same symbol with a newer one. */
+  case Superseded
+
+  /** A pipeline step found the event past that step's deadline, counted from its sent time. */
+  case Expired(step: String)
+
+  /** Stable text for reports and JSON keys: `queue-full`, `superseded`, `expired:<step>`. */
+  def label: String = this match {
+    case QueueFull => "queue-full"
+    case Superseded => "superseded"
+    case Expired(step) => s"expired:$step"
+  }
+}
