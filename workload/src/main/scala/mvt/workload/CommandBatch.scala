@@ -115,9 +115,9 @@ object CommandBatch {
       }
     }
 
-    private def slot(kind: Int, symbol: Int, id: Long): Int = {
-      if (n == kinds.length) {
-        val c = n * 2
+    private def ensure(capacity: Int): Unit =
+      if (capacity > kinds.length) {
+        val c = math.max(capacity, kinds.length * 2)
         kinds = java.util.Arrays.copyOf(kinds, c)
         symbolIdx = java.util.Arrays.copyOf(symbolIdx, c)
         ids = java.util.Arrays.copyOf(ids, c)
@@ -125,6 +125,9 @@ object CommandBatch {
         prices = java.util.Arrays.copyOf(prices, c)
         qtys = java.util.Arrays.copyOf(qtys, c)
       }
+
+    private def slot(kind: Int, symbol: Int, id: Long): Int = {
+      ensure(n + 1)
       kinds(n) = kind.toByte
       symbolIdx(n) = symbol
       ids(n) = id
@@ -140,6 +143,26 @@ object CommandBatch {
     }
 
     def cancel(symbol: Int, id: Long): Unit = { val _ = slot(CommandReader.Cancel, symbol, id) }
+
+    /** Appends `count` commands held in columns, as `CommandLogReader` decodes them (symbols must be known). */
+    def appendColumns(
+        k: Array[Byte],
+        sym: Array[Int],
+        id: Array[Long],
+        side: Array[Byte],
+        price: Array[Long],
+        qty: Array[Long],
+        count: Int
+    ): Unit = {
+      ensure(n + count)
+      System.arraycopy(k, 0, kinds, n, count)
+      System.arraycopy(sym, 0, symbolIdx, n, count)
+      System.arraycopy(id, 0, ids, n, count)
+      System.arraycopy(side, 0, sides, n, count)
+      System.arraycopy(price, 0, prices, n, count)
+      System.arraycopy(qty, 0, qtys, n, count)
+      n += count
+    }
 
     /** Appends the reader's current command. */
     def append(reader: CommandReader): Unit =

@@ -104,4 +104,50 @@ class CommandLogSuite extends munit.ScalaCheckSuite {
       read(badSymbol)
     )
   }
+
+  test("the streaming reader yields the same commands block by block, and its replay gives the same events") {
+    val big =
+      ProfileGenerator.generate(WorkloadProfile.normal, 3 * CommandLogReader.BlockRecords + 17, 5L).batch
+    val r = CommandLogReader.open(new ByteArrayInputStream(bytes(big))).toOption.get
+    assertEquals(r.symbols, big.symbols)
+    val c = new Event.Collector
+    val exchange = new Exchange(Engine.Fast, c)
+    val books = r.symbols.map(exchange.bookOf).toArray
+    var seen = 0
+    var sizes = Vector.empty[Int]
+    var n = r.nextBlock()
+    while (n > 0) {
+      for (i <- 0 until n) {
+        val j = seen + i
+        assertEquals(r.kinds(i) == CommandReader.Add, big.isAdd(j), s"command $j")
+        assertEquals((r.symbolIdx(i), r.ids(i)), (big.symbolIndex(j), big.id(j)), s"command $j")
+        if (big.isAdd(j)) assertEquals((r.prices(i), r.qtys(i)), (big.price(j), big.qty(j)), s"command $j")
+      }
+      r.replayBlock(exchange, books)
+      seen += n
+      sizes :+= n
+      n = r.nextBlock()
+    }
+    assertEquals(n, 0)
+    assertEquals(
+      sizes,
+      Vector(CommandLogReader.BlockRecords, CommandLogReader.BlockRecords, CommandLogReader.BlockRecords, 17)
+    )
+    assertEquals(c.result().map(_.render), events(big))
+    assertEquals(CommandLogReader.decodeAll(new ByteArrayInputStream(bytes(big))), Right(big.size.toLong))
+  }
+
+  test("a corrupt record in a later block is reported with its record number and offset") {
+    val big = ProfileGenerator.generate(WorkloadProfile.normal, CommandLogReader.BlockRecords + 100, 6L).batch
+    val b = bytes(big)
+    val headerEnd = b.length - big.size * CommandLog.RecordSize
+    val at = headerEnd + (CommandLogReader.BlockRecords + 10) * CommandLog.RecordSize
+    b(at) = 5
+    val e = CommandLogReader.decodeAll(new ByteArrayInputStream(b)).left.toOption.get
+    assertEquals(e.offset, at.toLong)
+    assert(
+      e.detail.startsWith(s"record ${CommandLogReader.BlockRecords + 10}: unknown command kind 5"),
+      e.render
+    )
+  }
 }
