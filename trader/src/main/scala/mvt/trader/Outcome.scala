@@ -8,8 +8,26 @@ enum Outcome {
 
   /** `sent`, `no-decision` or the drop reason's label. */
   def label: String = this match {
-    case DecisionSent(_) => "sent"
-    case NoDecision => "no-decision"
+    case DecisionSent(_) => Outcome.SentLabel
+    case NoDecision => Outcome.NoDecisionLabel
     case Dropped(r) => r.label
+  }
+
+  /** The event went through the whole pipeline (with or without a decision). */
+  def processed: Boolean = this match {
+    case Dropped(_) => false
+    case _ => true
+  }
+}
+
+object Outcome {
+  val SentLabel = "sent"
+  val NoDecisionLabel = "no-decision"
+
+  /** The outcome of a pipeline run that either dropped the event or finished with the strategy's answer. */
+  def of(result: Either[DropReason, Option[Decision]]): Outcome = result match {
+    case Left(reason) => Dropped(reason)
+    case Right(Some(d)) => DecisionSent(d)
+    case Right(None) => NoDecision
   }
 }

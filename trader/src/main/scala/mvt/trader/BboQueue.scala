@@ -1,0 +1,55 @@
+package mvt.trader
+
+/**
+ * The hand-off of BBO events from one producer thread (the engine or network thread) to the strategy side. The
+ * policy decides what happens when the consumer falls behind; every event a queue drops is counted in `drops` by
+ * reason. One producer thread; any number of consumer threads.
+ */
+trait BboQueue {
+  def policy: QueuePolicy
+
+  /** Events a bounded queue holds at most (symbols, for `conflate`); `Int.MaxValue` when unbounded. */
+  def capacity: Int
+
+  /** Drops by reason label (`queue-full`, `superseded`). */
+  val drops: OutcomeCounts = new OutcomeCounts
+
+  /** Producer: hands over `e`; false when the policy dropped it. `block` waits for room instead. */
+  def offer(e: BboEvent): Boolean
+
+  /** Consumer: the next event if one is waiting, else null. */
+  def poll(): BboEvent
+
+  /** Consumer: waits up to `nanos` for the next event; null if none came. */
+  protected def pollWaiting(nanos: Long): BboEvent
+
+  /** Events waiting now. */
+  def size: Int
+
+  @volatile private var closed = false
+
+  /** Producer: no more events will come; consumers drain what is left, then `take` returns null. */
+  def close(): Unit = closed = true
+
+  /**
+   * Consumer: the next event, waiting for it (spinning briefly first, since parking and waking a thread costs
+   * tens of microseconds); null once the queue is closed and empty.
+   */
+  def take(): BboEvent = {
+    var spins = 0
+    var e = poll()
+    while (e == null) {
+      // read closed before polling again: an event offered before close() is then seen by that poll
+      val last = closed
+      e = if (spins < BboQueue.SpinLimit) { Thread.onSpinWait(); spins += 1; poll() }
+      else pollWaiting(BboQueue.WaitNanos)
+      if (e == null && last) return null
+    }
+    e
+  }
+}
+
+object BboQueue {
+  private val SpinLimit = 2000
+  private val WaitNanos = 1000000L
+}

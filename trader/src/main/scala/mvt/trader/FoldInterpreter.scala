@@ -1,0 +1,20 @@
+package mvt.trader
+
+import cats.~>
+
+/**
+ * Runs a pipeline synchronously on the calling thread (the consumer thread), by folding it into `Either`: the
+ * first expired step ends the event. `clock` gives nanoseconds on the clock of the events' sent times. Not
+ * thread-safe only as far as the strategy is not.
+ */
+final class FoldInterpreter(strategy: TradingStrategy, clock: () => Long = () => System.nanoTime()) {
+  private type Checked[A] = Either[DropReason, A]
+
+  def run(pipeline: Pipeline[Option[Decision]], e: BboEvent): Outcome = {
+    val compile = new (PipelineStep ~> Checked) {
+      def apply[A](step: PipelineStep[A]): Checked[A] =
+        PipelineStep.perform(step, e, clock(), strategy).toEither
+    }
+    Outcome.of(pipeline.foldMap(compile))
+  }
+}

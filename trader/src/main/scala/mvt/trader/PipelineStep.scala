@@ -1,0 +1,79 @@
+package mvt.trader
+
+/**
+ * One instruction of the per-event pipeline (the functor of the [[Pipeline]] Free monad). The steps say what to
+ * do; interpreters say how, where and by which clock. Deadlines count from the event's sent time.
+ */
+enum PipelineStep[A] {
+
+  /** Begin processing the interpreter's current event, unless it is already older than `withinNanos`. */
+  case Start(withinNanos: Long) extends PipelineStep[BboEvent]
+
+  /** Run `work` (step `label`), unless the event is older than `withinNanos` by then: `onExpiry` decides what happens instead. */
+  case Timed[X](label: String, withinNanos: Long, work: () => X, onExpiry: OnExpiry[X])
+      extends PipelineStep[X]
+
+  /** Ask the interpreter's strategy for a decision on `update`. */
+  case Decide(update: BboUpdated) extends PipelineStep[Option[Decision]]
+
+  /** The step's name in traces and in `expired:<name>` drop reasons. */
+  def name: String = this match {
+    case Start(_) => PipelineStep.StartName
+    case Timed(n, _, _, _) => n
+    case Decide(_) => PipelineStep.DecideName
+  }
+}
+
+object PipelineStep {
+  val StartName = "start"
+  val DecideName = "decide"
+
+  /** No deadline: a step with it never expires. */
+  val NoDeadline: Long = Long.MaxValue
+
+  /** Whether an event sent at `sentNanos` is past a deadline of `withinNanos` at `now` (same clock). */
+  inline def expired(sentNanos: Long, withinNanos: Long, now: Long): Boolean = now - sentNanos > withinNanos
+
+  /**
+   * The meaning of a step, shared by every interpreter: carried out for event `e` at time `now` with `strategy`.
+   * Runs the step's work (or the decision) on the calling thread.
+   */
+  def perform[A](step: PipelineStep[A], e: BboEvent, now: Long, strategy: TradingStrategy): StepResult[A] =
+    step match {
+      case Start(within) =>
+        if (expired(e.sentNanos, within, now)) StepResult.Dropped(DropReason.Expired(StartName))
+        else StepResult.Ran(e)
+      case Timed(name, within, work, onExpiry) =>
+        if (!expired(e.sentNanos, within, now)) StepResult.Ran(work())
+        else
+          onExpiry match {
+            case OnExpiry.Drop() => StepResult.Dropped(DropReason.Expired(name))
+            case OnExpiry.Skip(value) => StepResult.Skipped(value)
+          }
+      case Decide(update) => StepResult.Ran(strategy.decide(update))
+    }
+}
+
+/** What a step does when its event is past the step's deadline. */
+enum OnExpiry[A] {
+
+  /** Stop processing the event: it is dropped as `expired:<step>`. */
+  case Drop()
+
+  /** Do not run the step; carry on with `value` in place of its result. */
+  case Skip(value: A)
+}
+
+/** What one step did: ran, was skipped for `value` because its deadline had passed, or dropped the event. */
+enum StepResult[+A] {
+  case Ran(value: A)
+  case Skipped(value: A)
+  case Dropped(reason: DropReason)
+
+  /** The value to carry on with, or the drop. */
+  def toEither: Either[DropReason, A] = this match {
+    case Ran(v) => Right(v)
+    case Skipped(v) => Right(v)
+    case Dropped(r) => Left(r)
+  }
+}
