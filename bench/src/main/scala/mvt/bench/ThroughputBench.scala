@@ -112,7 +112,7 @@ object ThroughputBench {
     (header +: lines).mkString("\n")
   }
 
-  private def q(s: String) = "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
+  private def q(s: String) = JsonText.quote(s)
 
   def machineJson: String =
     s"""{"cores": ${MachineInfo.cores}, "os": ${q(MachineInfo.os)}, "jvm": ${q(

@@ -12,7 +12,9 @@ object BenchCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("bench", "Benchmarks: measured figures, with the machine described.") {
-      memory(t) orElse ThroughputCommand.opts(t) orElse LatencyCommand.opts(t)
+      memory(t) orElse ThroughputCommand.opts(t) orElse LatencyCommand.opts(t) orElse TraderBenchCommand.opts(
+        t
+      )
     }
 
   private def memory(t: Terminal): Opts[IO[ExitCode]] =

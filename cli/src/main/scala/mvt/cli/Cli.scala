@@ -24,7 +24,8 @@ object Cli {
       GenerateCommand.opts(t),
       ConvertCommand.opts(t),
       BenchCommand.opts(t),
-      AnalyzeCommand.opts(t)
+      AnalyzeCommand.opts(t),
+      TradeCommand.opts(t)
     ).reduce(_ orElse _)
 
   /** Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. */

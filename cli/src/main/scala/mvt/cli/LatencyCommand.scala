@@ -12,7 +12,7 @@ import mvt.workload.{CommandBatch, ProfileGenerator}
 object LatencyCommand {
 
   private def list[A](s: String, parse: String => Option[A], what: String): ValidatedNel[String, Vector[A]] =
-    s.split(",").toVector.traverse(x => Validated.fromOption(parse(x.trim), s"bad $what '$x'").toValidatedNel)
+    CommaList.parse(s, parse, what)
 
   /** A duration such as `500ns`, `20us`, `2ms` or `1s`, in nanoseconds. */
   def parseNanos(s: String): Option[Long] = {

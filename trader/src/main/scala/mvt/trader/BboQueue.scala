@@ -32,16 +32,17 @@ trait BboQueue {
   def close(): Unit = closed = true
 
   /**
-   * Consumer: the next event, waiting for it (spinning briefly first, since parking and waking a thread costs
-   * tens of microseconds); null once the queue is closed and empty.
+   * Consumer: the next event, waiting for it; null once the queue is closed and empty. It first spins up to
+   * `spins` times, since parking and waking a thread costs tens of microseconds; a consumer whose spinning
+   * would take a core from the threads doing the work passes 0.
    */
-  def take(): BboEvent = {
-    var spins = 0
+  def take(spins: Int = BboQueue.DefaultSpins): BboEvent = {
+    var spun = 0
     var e = poll()
     while (e == null) {
       // read closed before polling again: an event offered before close() is then seen by that poll
       val last = closed
-      e = if (spins < BboQueue.SpinLimit) { Thread.onSpinWait(); spins += 1; poll() }
+      e = if (spun < spins) { Thread.onSpinWait(); spun += 1; poll() }
       else pollWaiting(BboQueue.WaitNanos)
       if (e == null && last) return null
     }
@@ -50,6 +51,8 @@ trait BboQueue {
 }
 
 object BboQueue {
-  private val SpinLimit = 2000
+
+  /** Spins before parking: about as long as waking a parked thread takes. */
+  val DefaultSpins = 2000
   private val WaitNanos = 1000000L
 }

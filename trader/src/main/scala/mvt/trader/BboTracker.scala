@@ -35,6 +35,21 @@ final class BboTracker(engine: Engine, downstream: EventSink, listener: BboListe
     case Command.Cancel(s, id) => cancel(s, id)
   }
 
+  /**
+   * Applies every command of `reader` in order; returns how many. A `FormatError` propagates after the commands
+   * before its line have been applied and their changes reported.
+   */
+  def replay(reader: CommandReader): Long = {
+    var n = 0L
+    while (reader.next()) {
+      if (reader.kind == CommandReader.Add)
+        add(reader.symbol, reader.id, reader.side, reader.price, reader.qty)
+      else cancel(reader.symbol, reader.id)
+      n += 1
+    }
+    n
+  }
+
   private def afterCommand(): Unit = {
     val b = touched
     if (b >= 0) {

@@ -1,11 +1,8 @@
 package mvt.trader
 
 import cats.effect.IO
-import cats.effect.std.Semaphore
-import cats.effect.unsafe.IORuntime
 
-import scala.concurrent.Await
-import scala.concurrent.duration.Duration
+import java.util.concurrent.Semaphore
 
 /**
  * The strategy side of the queue: takes events until the queue is closed and drained, runs the pipeline on each,
@@ -48,9 +45,11 @@ object TraderConsumer {
   }
 
   /**
-   * Starts a fiber on `runtime` that takes events and processes up to `parallelism` of them at once with the
-   * `io` interpreter, the decisions on the runtime's compute pool. It takes the next event only when a slot is
-   * free, so the queue's policy still governs the backlog.
+   * Starts a taker thread that hands each event to a fiber on a [[DecisionRuntime]] of `parallelism` threads,
+   * where the `io` interpreter processes up to `parallelism` events at once (their decisions on its compute
+   * pool). It takes the next event only when a slot is free, so the queue's policy still governs the backlog.
+   * The taker waits on the queue outside the runtime: an `IO.blocking` call per idle wait cost milliseconds of
+   * latency at low rates. `join` also shuts the runtime down.
    */
   def io(
       queue: BboQueue,
@@ -58,11 +57,13 @@ object TraderConsumer {
       pipeline: Pipeline[Option[Decision]],
       metrics: TraderMetrics,
       onDecision: Decision => Unit,
-      parallelism: Int,
-      runtime: IORuntime
+      parallelism: Int
   ): TraderConsumer = {
     require(parallelism >= 1, "parallelism must be positive")
+    val decisions = new DecisionRuntime(parallelism)
+    val runtime = decisions.runtime
     val interpreter = new IoInterpreter(strategy, runtime.compute)
+    val slots = new Semaphore(parallelism)
 
     def process(e: BboEvent): IO[Unit] =
       for {
@@ -76,20 +77,21 @@ object TraderConsumer {
         }
       } yield ()
 
-    // a waiting event is taken without leaving the compute pool; only an empty queue costs a blocking call
-    val next: IO[BboEvent] =
-      IO(queue.poll()).flatMap(e => if (e != null) IO.pure(e) else IO.blocking(queue.take()))
-
-    val program = Semaphore[IO](parallelism.toLong).flatMap { slots =>
-      def loop: IO[Unit] =
-        slots.acquire >> next.flatMap { e =>
-          if (e == null)
-            slots.release >> slots.acquireN(parallelism.toLong) // the last in-flight events finish
-          else process(e).guarantee(slots.release).start >> loop
+    val thread = new Thread(
+      () => {
+        // no spinning: on a machine with as many cores as slots it would take a core from a decision
+        slots.acquire()
+        var e = queue.take(spins = 0)
+        while (e != null) {
+          process(e).guarantee(IO(slots.release())).unsafeRunAndForget()(runtime)
+          slots.acquire()
+          e = queue.take(spins = 0)
         }
-      loop
-    }
-    val done = program.unsafeToFuture()(runtime)
-    () => Await.result(done, Duration.Inf)
+        slots.acquire(parallelism - 1) // the events still in flight finish
+      },
+      "mvt-strategy-taker"
+    )
+    thread.start()
+    () => { thread.join(); decisions.shutdown() }
   }
 }

@@ -1,5 +1,6 @@
 package mvt.bench.latency
 
+import mvt.bench.{JsonText, Micros}
 import org.HdrHistogram.Histogram
 
 /** One engine at one rate: the corrected and naive histograms of its run. */
@@ -11,8 +12,7 @@ final case class LatencyResult(engine: String, rate: Long, handoff: String, reco
 
 object LatencyResult {
 
-  private def us(ns: Long): String = if (ns < 10000L) f"${ns / 1000.0}%.2f"
-  else if (ns < 1000000L) f"${ns / 1000.0}%.1f" else f"${ns / 1000.0}%.0f"
+  private def us(ns: Long): String = Micros.format(ns)
 
   /** The sweep table: one row per engine and rate, latencies in microseconds from the intended start. */
   def table(results: Vector[LatencyResult], naive: Boolean): String = {
@@ -31,7 +31,7 @@ object LatencyResult {
     (header +: rows).mkString("\n")
   }
 
-  private def q(s: String) = "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
+  private def q(s: String) = JsonText.quote(s)
 
   def json(results: Vector[LatencyResult], machine: String, budgetNanos: Long): String = {
     val rs = results.map { r =>

@@ -12,7 +12,8 @@ object OpenLoopDriver {
     case Ring extends Handoff("ring")
   }
 
-  private inline def spinUntil(deadline: Long): Unit =
+  /** Busy-waits until `System.nanoTime` reaches `deadline`. */
+  inline def spinUntil(deadline: Long): Unit =
     while (System.nanoTime() - deadline < 0) Thread.onSpinWait()
 
   /** Runs commands `0 until count` at `rate` per second into `stepper`. */
@@ -28,7 +29,8 @@ object OpenLoopDriver {
       case Handoff.Ring => ring(stepper, count, rate, recorder)
     }
 
-  private def due(t0: Long, i: Int, rate: Long): Long = t0 + (i.toLong * 1000000000L) / rate
+  /** When command `i` is due on a schedule of `rate` per second from `t0`. */
+  def due(t0: Long, i: Int, rate: Long): Long = t0 + (i.toLong * 1000000000L) / rate
 
   private def direct(stepper: CommandStepper, count: Int, rate: Long, recorder: LatencyRecorder): Unit = {
     val t0 = System.nanoTime() + 1000000L

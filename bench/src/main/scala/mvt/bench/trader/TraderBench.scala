@@ -1,0 +1,176 @@
+package mvt.bench.trader
+
+import mvt.core.Symbol
+import mvt.trader.*
+import mvt.workload.WorkloadProfile
+import org.HdrHistogram.Histogram
+
+/**
+ * The trader benchmark: real BBO updates sent open loop at each rate through each queue policy to a consumer
+ * that runs the pipeline with a synthetic strategy of a set CPU cost, measuring every event from its intended
+ * send time. Also measures what one consumer thread can do (its capacity) before the sweep.
+ */
+object TraderBench {
+
+  /** With or without deadlines: `plain` is the old pipeline, `deadline` drops what is too late to be useful. */
+  enum PipelineKind(val label: String) {
+    case Plain extends PipelineKind("plain")
+    case Deadline extends PipelineKind("deadline")
+  }
+
+  object PipelineKind {
+    def parse(name: String): Option[PipelineKind] = values.find(_.label == name)
+    def names: String = values.map(_.label).mkString("|")
+  }
+
+  final case class Config(
+      rates: Vector[Long],
+      events: Int,
+      costNanos: Long,
+      policies: Vector[QueuePolicy],
+      queues: Vector[Int],
+      interpreters: Vector[InterpreterKind],
+      pipelines: Vector[PipelineKind],
+      budgetNanos: Long,
+      pacing: Pacing,
+      parallelism: Int,
+      seed: Long
+  ) {
+
+    /** Every (policy, queue) pair: the unbounded policy once, each bounded one per queue size. */
+    def queueSetups: Vector[(QueuePolicy, Option[Int])] =
+      policies.flatMap(p =>
+        if (p == QueuePolicy.Unbounded) Vector(p -> None) else queues.map(q => p -> Some(q))
+      )
+  }
+
+  /** What one consumer does closed loop: the time per event on one thread, and saturated throughput. */
+  final case class Capacity(service: Histogram, saturated: Vector[(InterpreterKind, Double)]) {
+    def perSecond: Double = 1e9 / math.max(1.0, service.getMean)
+  }
+
+  private val journal = new RingJournal(1024)
+
+  def pipeline(kind: PipelineKind, budgetNanos: Long): Pipeline[Option[Decision]] =
+    TraderPipeline(
+      if (kind == PipelineKind.Plain) TraderPipeline.Deadlines.none
+      else TraderPipeline.Deadlines.fromBudget(budgetNanos),
+      journal,
+      PreTradeCheck.AllowAll
+    )
+
+  /** The BBO updates of a generated normal session, enough for the largest run. */
+  def updates(cfg: Config): Array[BboUpdated] =
+    BboStream.generate(WorkloadProfile.normal, math.max(1000, cfg.events), cfg.seed)
+
+  private def consumer(
+      kind: InterpreterKind,
+      queue: BboQueue,
+      strategy: TradingStrategy,
+      p: Pipeline[Option[Decision]],
+      metrics: TraderMetrics,
+      cfg: Config,
+  ): TraderConsumer = kind match {
+    case InterpreterKind.Fold => TraderConsumer.fold(queue, strategy, p, metrics, _ => ())
+    case InterpreterKind.Io =>
+      TraderConsumer.io(queue, strategy, p, metrics, _ => (), cfg.parallelism)
+  }
+
+  /**
+   * Warms every interpreter up and measures capacity: the pipeline's time per event on one thread (the fold
+   * interpreter, no queue), and events per second through a `block` queue with an unpaced producer.
+   */
+  def capacity(cfg: Config, events: Array[BboUpdated]): Capacity = {
+    val strategy = new SyntheticStrategy(cfg.costNanos)
+    // no deadlines: an unpaced producer makes events stale, and cheap drops must not count as throughput
+    val p = pipeline(PipelineKind.Plain, cfg.budgetNanos)
+    val n = if (cfg.costNanos == 0) 2000000 else math.max(2000, math.min(20000, (2e9 / cfg.costNanos).toInt))
+    val interpreter = new FoldInterpreter(strategy)
+    val service = new Histogram(TraderMetrics.MaxNanos, 3)
+    for (round <- 0 until 2) {
+      service.reset()
+      var i = 0
+      while (i < n) {
+        val start = System.nanoTime()
+        interpreter.run(p, BboEvent(events(i % events.length), start))
+        service.recordValue(System.nanoTime() - start)
+        i += 1
+      }
+    }
+    val saturated = cfg.interpreters.map { kind =>
+      val best = (0 until 3).map { _ =>
+        val queue = QueuePolicy.Block.newQueue(1024)
+        val metrics = new TraderMetrics
+        val started = System.nanoTime()
+        val c = consumer(kind, queue, strategy, p, metrics, cfg)
+        val _ = OpenLoopFeeder.run(events, n, 0, queue, cfg.pacing)
+        queue.close()
+        c.join()
+        metrics.processed * 1e9 / (System.nanoTime() - started)
+      }.max
+      kind -> best
+    }
+    Capacity(service, saturated)
+  }
+
+  /** One run: `count` events at `rate` through a fresh queue and consumer. */
+  def runOne(
+      cfg: Config,
+      events: Array[BboUpdated],
+      policy: QueuePolicy,
+      queueSize: Option[Int],
+      kind: InterpreterKind,
+      pk: PipelineKind,
+      rate: Long,
+  ): TraderRunResult = {
+    val queue = policy.newQueue(queueSize.getOrElse(1))
+    val metrics = new TraderMetrics
+    System.gc()
+    val heap = new PeakHeap()
+    val c = consumer(
+      kind,
+      queue,
+      new SyntheticStrategy(cfg.costNanos),
+      pipeline(pk, cfg.budgetNanos),
+      metrics,
+      cfg
+    )
+    val fed = OpenLoopFeeder.run(events, cfg.events, rate, queue, cfg.pacing)
+    queue.close()
+    c.join()
+    val (peakUsed, peakLive) = heap.stop()
+    TraderRunResult(
+      policy.label,
+      queueSize,
+      kind.label,
+      pk.label,
+      rate,
+      fed.sent,
+      queue.drops.snapshot,
+      metrics,
+      fed.peakBacklog,
+      peakUsed,
+      peakLive,
+      cfg.budgetNanos
+    )
+  }
+
+  /** Every combination of the sweep, rates innermost; `progress` hears of each run before it starts. */
+  def sweep(
+      cfg: Config,
+      events: Array[BboUpdated],
+      progress: String => Unit
+  ): Vector[TraderRunResult] =
+    for {
+      (policy, queue) <- cfg.queueSetups
+      kind <- cfg.interpreters
+      pk <- cfg.pipelines
+      rate <- cfg.rates
+    } yield {
+      progress(s"${policy.label}${queue.fold("")(q => s"/$q")} ${kind.label} ${pk.label} at $rate/s")
+      runOne(cfg, events, policy, queue, kind, pk, rate)
+    }
+
+  /** The symbol set of the generated stream, for the report's description. */
+  def symbols(events: Array[BboUpdated]): Int = events.iterator.map(_.symbol: Symbol).distinct.size
+}

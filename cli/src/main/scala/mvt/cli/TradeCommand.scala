@@ -1,0 +1,167 @@
+package mvt.cli
+
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import com.monovore.decline.Opts
+import mvt.core.*
+import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
+import mvt.trader.*
+import mvt.workload.CommandLog
+
+import java.io.{BufferedInputStream, PrintStream}
+
+/** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
+object TradeCommand {
+
+  private val strategies = "spread-capture|momentum|synthetic"
+
+  final case class StrategyArgs(
+      name: String,
+      tick: Price,
+      minSpread: Int,
+      lookback: Int,
+      thresholdBps: Int,
+      qty: Long,
+      costUs: Double
+  )
+
+  private val strategyOpts: Opts[StrategyArgs] = (
+    Opts.option[String]("strategy", s"Trading strategy: $strategies (default spread-capture).", metavar = "S")
+      .withDefault("spread-capture")
+      .validate(s"--strategy must be one of $strategies")(strategies.split('|').contains),
+    Opts.option[String](
+      "tick",
+      "Price tick the market maker quotes inside by (default 0.01).",
+      metavar = "PRICE"
+    )
+      .withDefault("0.01")
+      .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick")),
+    Opts.option[Int](
+      "min-spread",
+      "Spread-capture: least spread to quote inside, in ticks (default 3).",
+      metavar = "N"
+    )
+      .withDefault(3)
+      .validate("--min-spread must be at least 2")(_ >= 2),
+    Opts.option[Int]("lookback", "Momentum: updates to look back over (default 20).", metavar = "N")
+      .withDefault(20)
+      .validate("--lookback must be positive")(_ > 0),
+    Opts.option[Int](
+      "threshold-bps",
+      "Momentum: mid move that signals, in basis points (default 5).",
+      metavar = "N"
+    )
+      .withDefault(5)
+      .validate("--threshold-bps must be positive")(_ > 0),
+    Opts.option[Long]("qty", "Quantity of each decision (default 100).", metavar = "N")
+      .withDefault(100L)
+      .validate("--qty must be between 1 and 1000000000")(q => q >= 1 && q <= Quantity.Max),
+    Opts.option[Double]("cost-us", "Synthetic: CPU microseconds per decision (default 50).", metavar = "C")
+      .withDefault(50.0)
+      .validate("--cost-us must not be negative")(_ >= 0)
+  ).mapN(StrategyArgs.apply)
+
+  def strategy(a: StrategyArgs): TradingStrategy = a.name match {
+    case "momentum" => new MomentumStrategy(a.lookback, a.thresholdBps, Quantity(a.qty))
+    case "synthetic" => new SyntheticStrategy((a.costUs * 1000).toLong)
+    case _ => new SpreadCaptureStrategy(a.tick.raw, a.minSpread, Quantity(a.qty))
+  }
+
+  final case class Args(
+      in: String,
+      out: String,
+      strategy: StrategyArgs,
+      policy: QueuePolicy,
+      queue: Int,
+      interpreter: InterpreterKind,
+      parallelism: Int,
+      budget: Option[Long],
+      balance: Option[Long]
+  )
+
+  def opts(t: Terminal): Opts[IO[ExitCode]] =
+    Opts.subcommand(
+      "trade",
+      "Run commands through the exchange and its BBO updates through a trading strategy."
+    ) {
+      (
+        Opts.option[String](
+          "in",
+          "Commands file or command log, or - for standard input.",
+          metavar = "FILE|-"
+        ),
+        Opts.option[String](
+          "out",
+          "Where to write decisions; - (the default) is standard output.",
+          metavar = "FILE|-"
+        )
+          .withDefault("-"),
+        strategyOpts,
+        TraderOpts.one(TraderOpts.policies("block"), "policy"),
+        TraderOpts.one(TraderOpts.queues("1024"), "queue"),
+        TraderOpts.one(TraderOpts.interpreters("fold"), "interpreter"),
+        TraderOpts.parallelism,
+        TraderOpts.budget(
+          "Latency budget: steps expire at 70/80/90/100% of it from the event's sent time (default: no deadlines)."
+        ).orNone,
+        Opts.option[Long](
+          "balance",
+          "Pre-trade check: the client's balance in cents (default: no check).",
+          metavar = "CENTS"
+        )
+          .validate("--balance must not be negative")(_ >= 0)
+          .orNone
+      ).mapN(Args.apply).map(run(_, t))
+    }
+
+  def run(args: Args, t: Terminal): IO[ExitCode] =
+    Files.refuseOverwrite(args.in, List(args.out), t).getOrElse(trade(args, t))
+
+  private def check(args: Args): PreTradeCheck = args.balance.fold(PreTradeCheck.AllowAll) { cents =>
+    val client = ClientId("mvt-trader")
+    val balances = ClientBalances.empty.credit(ReplicaId("local"), client, cents).state
+    new PreTradeCheck.Balance(() => balances, client, Quantity(args.strategy.qty))
+  }
+
+  private def trade(args: Args, t: Terminal): IO[ExitCode] =
+    Files.withInput(args.in, t) { raw =>
+      Files.withOutput(args.out, t) { rawOut =>
+        IO.blocking {
+          val out = new PrintStream(rawOut, false, "UTF-8")
+          val deadlines = args.budget.fold(TraderPipeline.Deadlines.none)(TraderPipeline.Deadlines.fromBudget)
+          val config = TradingSession.Config(
+            mvt.orderbook.Engine.Fast,
+            strategy(args.strategy),
+            TraderPipeline(deadlines, new RingJournal(1024), check(args)),
+            args.policy,
+            args.queue,
+            args.interpreter,
+            args.parallelism
+          )
+          val session =
+            new TradingSession(config, d => out.synchronized(out.println(d.render)))
+          val in = new BufferedInputStream(raw, 1 << 16)
+          in.mark(8)
+          val isLog = CommandLog.looksLikeLog(in.readNBytes(4))
+          in.reset()
+          val (summary, error) =
+            if (isLog) {
+              CommandLog.read(in) match {
+                case Left(e) => (session.run(_ => ())._1, Some(s"mvt: ${args.in}: ${e.render}"))
+                case Right(batch) =>
+                  session.run(tr => (0 until batch.size).foreach(i => tr(batch.command(i))))._1 -> None
+              }
+            } else {
+              val (s, e) = session.run(_.replay(new CommandReader(in)))
+              s -> e.map(fe => s"${fe.render} (in ${if (args.in == "-") "standard input" else args.in})")
+            }
+          out.flush()
+          t.err.println(summary.render(args.budget))
+          error.fold(ExitCode.Success) { message =>
+            t.err.println(message)
+            Cli.FormatError
+          }
+        }
+      }
+    }.map(_.merge)
+}

@@ -1,0 +1,130 @@
+package mvt.cli
+
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import com.monovore.decline.Opts
+import mvt.bench.{JsonText, MachineInfo, Micros, ThroughputBench}
+import mvt.bench.trader.{Pacing, TraderBench, TraderRunResult}
+import mvt.trader.QueueSizing
+
+/** `mvt bench trader`: BBO events sent open loop through every queue policy and interpreter asked for. */
+object TraderBenchCommand {
+
+  def opts(t: Terminal): Opts[IO[ExitCode]] =
+    Opts.subcommand(
+      "trader",
+      "Open-loop latency and load control of the trader pipeline, by queue policy and rate."
+    ) {
+      (
+        Opts.option[String](
+          "rates",
+          "Comma-separated events per second (default 4000,9000,10000,11000,11500,12000,24000).",
+          metavar = "R1,R2,..."
+        )
+          .withDefault("4000,9000,10000,11000,11500,12000,24000")
+          .mapValidated(CommaList.parse(_, _.toLongOption.filter(_ > 0), "rate")),
+        Opts.option[Int]("events", "Events sent at each rate (default 24000).", metavar = "N")
+          .withDefault(24000)
+          .validate("--events must be positive")(_ > 0),
+        Opts.option[Double](
+          "cost-us",
+          "CPU microseconds the synthetic strategy burns per decision (default 85).",
+          metavar = "C"
+        )
+          .withDefault(85.0)
+          .validate("--cost-us must not be negative")(_ >= 0),
+        TraderOpts.policies("conflate"),
+        TraderOpts.queues("100"),
+        TraderOpts.interpreters("fold"),
+        Opts.option[String](
+          "pipeline",
+          s"plain (no deadlines), deadline, or both comma-separated (default deadline).",
+          metavar = "K"
+        )
+          .withDefault("deadline")
+          .mapValidated(CommaList.parse(_, TraderBench.PipelineKind.parse, "pipeline")),
+        TraderOpts.budget(
+          "Latency budget from the sent time; the deadline pipeline's steps expire at 70/80/90/100% of it (default 10ms)."
+        )
+          .withDefault(10000000L),
+        Opts.option[String](
+          "pacing",
+          s"How the producer waits: ${Pacing.values.map(p => s"${p.label} (${p.description})").mkString("; ")}. Default park.",
+          metavar = "P"
+        )
+          .withDefault("park")
+          .mapValidated(CommaList.single(_, Pacing.parse, "pacing")),
+        TraderOpts.parallelism,
+        ProfileOpts.seed,
+        Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
+      ).mapN {
+        (
+            rates,
+            events,
+            costUs,
+            policies,
+            queues,
+            interpreters,
+            pipelines,
+            budget,
+            pacing,
+            parallelism,
+            seed,
+            json
+        ) =>
+          val cfg = TraderBench.Config(
+            rates,
+            events,
+            (costUs * 1000).toLong,
+            policies,
+            queues,
+            interpreters,
+            pipelines,
+            budget,
+            pacing,
+            parallelism,
+            seed
+          )
+          IO.blocking(run(cfg, json, t))
+      }
+    }
+
+  private def run(cfg: TraderBench.Config, json: Option[String], t: Terminal): ExitCode = {
+    t.out.println(MachineInfo.describe)
+    val events = TraderBench.updates(cfg)
+    t.out.println(
+      f"Trader pipeline: ${events.length}%,d BBO updates of a normal session over ${TraderBench.symbols(events)} symbols; synthetic strategy ${cfg.costNanos / 1000.0}%.1f µs per decision; budget ${Micros.format(cfg.budgetNanos)} µs; ${cfg.pacing.label} pacing; io parallelism ${cfg.parallelism}"
+    )
+    t.err.println("  measuring capacity (and warming up)...")
+    val cap = TraderBench.capacity(cfg, events)
+    val s = cap.service
+    val suggested = QueueSizing.suggest(cfg.budgetNanos, s.getMaxValue)
+    t.out.println(
+      f"One consumer thread, closed loop: ${Micros.format(s.getMean.toLong)} µs per event (p99.9 ${Micros.format(s.getValueAtPercentile(99.9))}, worst ${Micros.format(s.getMaxValue)}): capacity ${cap.perSecond}%,.0f events/s"
+    )
+    cap.saturated.foreach((k, perSec) =>
+      t.out.println(f"  saturated through a block queue, ${k.label} interpreter: $perSec%,.0f events/s")
+    )
+    t.out.println(s"  suggested queue for the budget: $suggested (budget / worst time per event)")
+    t.out.println("Open loop, latencies in µs from each event's intended send time (processed events):")
+    val results = TraderBench.sweep(cfg, events, msg => t.err.println(s"  $msg..."))
+    t.out.println(TraderRunResult.table(results))
+    json.foreach { path =>
+      val q = JsonText.quote
+      val saturated = cap.saturated.map((k, v) => s"${q(k.label)}: $v").mkString("{", ", ", "}")
+      ThroughputBench.writeJson(
+        path,
+        s"""{"machine": ${ThroughputBench.machineJson}, "costNs": ${cfg.costNanos}, "budgetNs": ${cfg
+            .budgetNanos}, "pacing": ${q(
+            cfg.pacing.label
+          )}, "capacity": {"meanServiceNs": ${s.getMean}, "p999ServiceNs": ${s.getValueAtPercentile(
+            99.9
+          )}, "worstServiceNs": ${s.getMaxValue}, "eventsPerSecond": ${cap
+            .perSecond}, "saturatedEventsPerSecond": $saturated, "suggestedQueue": $suggested}, "results": ${results
+            .map(TraderRunResult.json)
+            .mkString("[", ", ", "]")}}"""
+      )
+    }
+    ExitCode.Success
+  }
+}
