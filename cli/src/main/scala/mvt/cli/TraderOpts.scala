@@ -1,7 +1,7 @@
 package mvt.cli
 
 import com.monovore.decline.Opts
-import mvt.trader.{InterpreterKind, QueuePolicy}
+import mvt.trader.{InterpreterKind, QueuePolicy, TraderPipeline}
 
 /** Options that `mvt trade` and `mvt bench trader` share; the bench takes comma-separated lists of them. */
 object TraderOpts {
@@ -51,7 +51,13 @@ object TraderOpts {
   /** `--budget DURATION` as nanoseconds. */
   def budget(help: String): Opts[Long] =
     Opts.option[String]("budget", help, metavar = "DURATION")
-      .mapValidated(CommaList.single(_, LatencyCommand.parseNanos, "budget (e.g. 10ms, 500us)"))
+      .mapValidated(
+        CommaList.single(
+          _,
+          LatencyCommand.parseNanos(_).filter(_ <= TraderPipeline.Deadlines.MaxBudgetNanos),
+          "budget (from 1ns to 24h, e.g. 10ms, 500us)"
+        )
+      )
 
   /** A list option's single value, for commands that take one. */
   def one[A](list: Opts[Vector[A]], name: String): Opts[A] =

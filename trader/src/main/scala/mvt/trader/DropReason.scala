@@ -12,10 +12,14 @@ enum DropReason {
   /** A pipeline step found the event past that step's deadline, counted from its sent time. */
   case Expired(step: String)
 
-  /** Stable text for reports and JSON keys: `queue-full`, `superseded`, `expired:<step>`. */
+  /** A pipeline step (or the strategy deciding) threw; the event is dropped and the consumer carries on. */
+  case Failed(step: String)
+
+  /** Stable text for reports and JSON keys: `queue-full`, `superseded`, `expired:<step>`, `failed:<step>`. */
   def label: String = this match {
     case QueueFull => "queue-full"
     case Superseded => "superseded"
     case Expired(step) => s"expired:$step"
+    case Failed(step) => s"failed:$step"
   }
 }

@@ -18,7 +18,10 @@ final class IoInterpreter(strategy: TradingStrategy, decidePool: ExecutionContex
     val compile = new (PipelineStep ~> Checked) {
       def apply[A](step: PipelineStep[A]): Checked[A] = step match {
         case PipelineStep.Decide(update) =>
-          EitherT.liftF(IO(strategy.decide(update)).evalOn(decidePool))
+          EitherT(IO(strategy.decide(update)).evalOn(decidePool).attempt.map {
+            case Right(decision) => Right(decision)
+            case Left(_) => Left(DropReason.Failed(PipelineStep.DecideName))
+          })
         case other =>
           EitherT(IO.monotonic.map(now => PipelineStep.perform(other, e, now.toNanos, strategy).toEither))
       }

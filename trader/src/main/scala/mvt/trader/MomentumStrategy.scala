@@ -35,8 +35,8 @@ final class MomentumStrategy(lookback: Int, thresholdBps: Int, qty: Quantity) ex
         w.seen += 1
         val s =
           if (!full) 0
-          else if ((now - past) * 10000L >= past * thresholdBps) 1
-          else if ((past - now) * 10000L >= past * thresholdBps) -1
+          else if (now > past && MomentumStrategy.atLeast(now - past, 10000L, past, thresholdBps.toLong)) 1
+          else if (past > now && MomentumStrategy.atLeast(past - now, 10000L, past, thresholdBps.toLong)) -1
           else 0
         val changed = s != w.signal
         w.signal = s
@@ -46,4 +46,14 @@ final class MomentumStrategy(lookback: Int, thresholdBps: Int, qty: Quantity) ex
       else if (signal < 0) Some(Decision(e.symbol, Side.Sell, e.bidPrice, qty))
       else None
     }
+}
+
+object MomentumStrategy {
+
+  /** `a * b >= c * d` for non-negative operands, exact in 128 bits: mids near the price limit overflow a `Long`. */
+  private[trader] def atLeast(a: Long, b: Long, c: Long, d: Long): Boolean = {
+    val hi1 = Math.multiplyHigh(a, b)
+    val hi2 = Math.multiplyHigh(c, d)
+    hi1 > hi2 || (hi1 == hi2 && java.lang.Long.compareUnsigned(a * b, c * d) >= 0)
+  }
 }

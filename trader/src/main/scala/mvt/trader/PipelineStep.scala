@@ -36,9 +36,19 @@ object PipelineStep {
 
   /**
    * The meaning of a step, shared by every interpreter: carried out for event `e` at time `now` with `strategy`.
-   * Runs the step's work (or the decision) on the calling thread.
+   * Runs the step's work (or the decision) on the calling thread; work that throws drops the event as
+   * `failed:<step>`, so one bad event never stops a consumer.
    */
   def perform[A](step: PipelineStep[A], e: BboEvent, now: Long, strategy: TradingStrategy): StepResult[A] =
+    try unguarded(step, e, now, strategy)
+    catch { case scala.util.control.NonFatal(_) => StepResult.Dropped(DropReason.Failed(step.name)) }
+
+  private def unguarded[A](
+      step: PipelineStep[A],
+      e: BboEvent,
+      now: Long,
+      strategy: TradingStrategy
+  ): StepResult[A] =
     step match {
       case Start(within) =>
         if (expired(e.sentNanos, within, now)) StepResult.Dropped(DropReason.Expired(StartName))

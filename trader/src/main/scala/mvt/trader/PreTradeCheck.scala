@@ -16,16 +16,28 @@ object PreTradeCheck {
   /**
    * Allows trading while `client` can afford one clip of `clip` units at the quote's reference price, on the
    * local replica of the replicated balances (`balances` gives its current state). Prices are in 1e-8 units and
-   * balances in cents, so the cost is rounded up to the next cent; a cost that overflows is refused.
+   * balances in cents, so the clip's exact cost is rounded up to the next cent; a cost past `Long` is refused.
    */
   final class Balance(balances: () => ClientBalances, client: ClientId, clip: Quantity)
       extends PreTradeCheck {
     def allows(q: Quote): Boolean =
       q.referencePriceRaw > 0 && {
-        val centsPerUnit = (q.referencePriceRaw + 999999L) / 1000000L
-        val hi = Math.multiplyHigh(centsPerUnit, clip.units)
-        val cost = centsPerUnit * clip.units
-        hi == 0L && cost >= 0L && balances().authorize(client, cost)
+        val cents = Balance.costCents(q.referencePriceRaw, clip.units)
+        cents >= 0 && balances().authorize(client, cents)
       }
+  }
+
+  object Balance {
+
+    /** `ceil(priceRaw * qty / 1e6)` exactly (1e6 raw units make a cent), or -1 when it does not fit a `Long`. */
+    def costCents(priceRaw: Long, qty: Long): Long = {
+      val whole = priceRaw / 1000000L // cents per unit, rounded down
+      val fraction = priceRaw % 1000000L // below 1e6, so fraction * qty < 1e15 for any valid quantity
+      val hi = Math.multiplyHigh(whole, qty)
+      val wholeCost = whole * qty
+      val fractionCost = (fraction * qty + 999999L) / 1000000L
+      if (hi != 0L || wholeCost < 0L || wholeCost > Long.MaxValue - fractionCost) -1L
+      else wholeCost + fractionCost
+    }
   }
 }

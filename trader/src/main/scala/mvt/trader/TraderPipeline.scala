@@ -22,8 +22,16 @@ object TraderPipeline {
     )
 
     /** Deadlines within a budget: start by 70%, enrich by 80%, journal by 90%, check by 100% of it. */
-    def fromBudget(budgetNanos: Long): Deadlines =
+    def fromBudget(budgetNanos: Long): Deadlines = {
+      require(
+        budgetNanos > 0 && budgetNanos <= MaxBudgetNanos,
+        s"a budget is 1 ns to a day, got $budgetNanos ns"
+      )
       Deadlines(budgetNanos * 7 / 10, budgetNanos * 8 / 10, budgetNanos * 9 / 10, budgetNanos)
+    }
+
+    /** The longest budget `fromBudget` takes: a day, far below where its arithmetic would overflow. */
+    val MaxBudgetNanos: Long = 86400L * 1000000000L
   }
 
   def apply(deadlines: Deadlines, journal: EventJournal, check: PreTradeCheck): Pipeline[Option[Decision]] =

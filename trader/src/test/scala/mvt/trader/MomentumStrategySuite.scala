@@ -66,4 +66,21 @@ class MomentumStrategySuite extends munit.FunSuite {
     intercept[IllegalArgumentException](new MomentumStrategy(0, 100, qty))
     intercept[IllegalArgumentException](new MomentumStrategy(1, 0, qty))
   }
+
+  test("moves near the top of the price range keep their direction (the products need 128 bits)") {
+    // mids of 50,000,000 and 100,000,000 in cents; (now - past) * 10000 overflows a Long
+    assertEquals(
+      run(new MomentumStrategy(1, 100, qty), 5000000000L, 10000000000L),
+      Vector(None, buyAt(10000000001L))
+    )
+    val s = new MomentumStrategy(1, 100, qty)
+    assertEquals(run(s, 10000000000L, 5000000000L), Vector(None, sellAt(4999999999L)))
+  }
+
+  test("atLeast compares 128-bit products exactly") {
+    assert(MomentumStrategy.atLeast(Long.MaxValue, 10000L, Long.MaxValue, 9999L))
+    assert(!MomentumStrategy.atLeast(Long.MaxValue, 9999L, Long.MaxValue, 10000L))
+    assert(MomentumStrategy.atLeast(3L, 4L, 2L, 6L))
+    assert(!MomentumStrategy.atLeast(3L, 4L, 5L, 3L))
+  }
 }

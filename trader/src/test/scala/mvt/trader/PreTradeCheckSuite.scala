@@ -83,4 +83,13 @@ class PreTradeCheckSuite extends munit.FunSuite {
     assertEquals(Quote.of(askOnly(acme, 1002)), Quote(askOnly(acme, 1002), 0, 0, 1002 * Cent))
     assertEquals(Quote.of(emptyBook(acme)), Quote(emptyBook(acme), 0, 0, 0))
   }
+
+  test("the clip's total cost is rounded up to the cent, not each unit's price") {
+    val q = askAt(1000000100L) // 10.000001: 100 units cost 100000.01 cents, so 100001 cents
+    assert(check(holding(100001), 100).allows(q))
+    assert(!check(holding(100000), 100).allows(q))
+    assertEquals(PreTradeCheck.Balance.costCents(1000000100L, 100L), 100001L)
+    assertEquals(PreTradeCheck.Balance.costCents(1L, 1L), 1L)
+    assertEquals(PreTradeCheck.Balance.costCents(999999999999999999L, 1000000000L), -1L)
+  }
 }

@@ -1,6 +1,5 @@
 package mvt.trader
 
-import cats.effect.unsafe.IORuntime
 import mvt.core.*
 import mvt.trader.TraderGens.*
 import mvt.trader.TraderPipeline.Deadlines
@@ -12,8 +11,6 @@ import scala.jdk.CollectionConverters.*
 
 /** The fold and io consumers end to end: each event counted once, decisions handed over, io in parallel. */
 class TraderConsumerSuite extends munit.FunSuite {
-  private val runtime = IORuntime.global
-
   // every seventh book is one-sided: no decision from the synthetic strategy
   private val updates: Vector[BboUpdated] = Vector.tabulate(500) { i =>
     val s = symbols(i % 3)
@@ -43,7 +40,7 @@ class TraderConsumerSuite extends munit.FunSuite {
     kind match {
       case InterpreterKind.Fold => TraderConsumer.fold(q, s, sink.pipeline(d), sink.metrics, sink.onDecision)
       case InterpreterKind.Io =>
-        TraderConsumer.io(q, s, sink.pipeline(d), sink.metrics, sink.onDecision, parallelism, runtime)
+        TraderConsumer.io(q, s, sink.pipeline(d), sink.metrics, sink.onDecision, parallelism)
     }
 
   /** Offers every update stamped now, on this thread, then closes; the answers of `offer`. */
@@ -177,4 +174,24 @@ class TraderConsumerSuite extends munit.FunSuite {
       0
     ))
   }
+
+  for (kind <- InterpreterKind.values)
+    test(
+      s"${kind.label}: a strategy that throws drops that event as failed:decide and the consumer carries on"
+    ) {
+      val q = QueuePolicy.Block.newQueue(4)
+      val sink = new Sink
+      val calls = new AtomicInteger
+      val flaky: TradingStrategy = u => {
+        if (calls.incrementAndGet() % 2 == 0) throw new IllegalStateException("strategy bug")
+        new SyntheticStrategy(0).decide(u)
+      }
+      val c = consumer(kind, q, flaky, sink, Deadlines.none)
+      assert(produce(q, updates.take(40)).forall(identity))
+      c.join()
+      val byLabel = sink.metrics.outcomes.snapshot.toMap
+      assertEquals(byLabel.getOrElse("failed:decide", 0L), 20L)
+      assertEquals(byLabel.values.sum, 40L) // every event accounted for, none lost with the thread
+      assertEquals(sink.metrics.latency.getTotalCount, 20L) // only the processed ones
+    }
 }
