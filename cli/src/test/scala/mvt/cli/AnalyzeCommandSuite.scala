@@ -1,11 +1,9 @@
 package mvt.cli
 
-import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files, Path}
 
 import cats.effect.ExitCode
-import cats.effect.unsafe.implicits.global
 import munit.FunSuite
 
 class AnalyzeCommandSuite extends FunSuite {
@@ -13,15 +11,8 @@ class AnalyzeCommandSuite extends FunSuite {
   private final case class Outcome(status: ExitCode, out: String, err: String)
 
   private def run(args: String*)(stdin: String = ""): Outcome = {
-    val out = new ByteArrayOutputStream
-    val err = new ByteArrayOutputStream
-    val terminal = Terminal(
-      new ByteArrayInputStream(stdin.getBytes(UTF_8)),
-      new PrintStream(out, true, UTF_8),
-      new PrintStream(err, true, UTF_8)
-    )
-    val status = Cli.run(args.toList, terminal).unsafeRunSync()
-    Outcome(status, out.toString(UTF_8), err.toString(UTF_8))
+    val r = CliRun(args*)(stdin.getBytes(UTF_8))
+    Outcome(ExitCode(r.status), r.out, r.err)
   }
 
   private val dir =

@@ -10,21 +10,8 @@ import mvt.orderbook.{Engine, Exchange, Replay}
 /** `mvt match` run in-process on every conformance vector with every engine, and its failure modes. */
 class MatchCommandSuite extends munit.FunSuite {
 
-  private final case class Result(status: Int, out: String, err: String)
-
-  private def run(args: String*)(stdin: Array[Byte] = Array.emptyByteArray): Result = {
-    val out = new ByteArrayOutputStream
-    val err = new ByteArrayOutputStream
-    val t = Terminal(
-      new ByteArrayInputStream(stdin),
-      new PrintStream(out, true, UTF_8),
-      new PrintStream(err, true, UTF_8)
-    )
-    val code = Cli.run(args.toList, t).unsafeRunSync()
-    t.out.flush()
-    t.err.flush()
-    Result(code.code, out.toString(UTF_8), err.toString(UTF_8))
-  }
+  private def run(args: String*)(stdin: Array[Byte] = Array.emptyByteArray): CliRun.Result =
+    CliRun(args*)(stdin)
 
   private val tmp = FunFixture[Path](
     setup = _ => JFiles.createTempDirectory("mvt-match"),

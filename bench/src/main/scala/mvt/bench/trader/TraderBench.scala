@@ -69,7 +69,7 @@ object TraderBench {
       strategy: TradingStrategy,
       p: Pipeline[Option[Decision]],
       metrics: TraderMetrics,
-      cfg: Config,
+      cfg: Config
   ): TraderConsumer = kind match {
     case InterpreterKind.Fold => TraderConsumer.fold(queue, strategy, p, metrics, _ => ())
     case InterpreterKind.Io =>
@@ -84,7 +84,11 @@ object TraderBench {
     val strategy = new SyntheticStrategy(cfg.costNanos)
     // no deadlines: an unpaced producer makes events stale, and cheap drops must not count as throughput
     val p = pipeline(PipelineKind.Plain, cfg.budgetNanos)
-    val n = if (cfg.costNanos == 0) 2000000 else math.max(2000, math.min(20000, (2e9 / cfg.costNanos).toInt))
+    // about two seconds of work, at most 20 times the events of one run (so small runs stay small)
+    val n = math.max(
+      1000,
+      math.min(cfg.events.toLong * 20, if (cfg.costNanos == 0) 2000000L else 2000000000L / cfg.costNanos).toInt
+    )
     val interpreter = new FoldInterpreter(strategy)
     val service = new Histogram(TraderMetrics.MaxNanos, 3)
     for (round <- 0 until 2) {
@@ -121,7 +125,7 @@ object TraderBench {
       queueSize: Option[Int],
       kind: InterpreterKind,
       pk: PipelineKind,
-      rate: Long,
+      rate: Long
   ): TraderRunResult = {
     val queue = policy.newQueue(queueSize.getOrElse(1))
     val metrics = new TraderMetrics

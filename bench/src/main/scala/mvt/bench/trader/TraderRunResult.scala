@@ -49,12 +49,12 @@ object TraderRunResult {
     val header =
       f"  ${"policy"}%-11s ${"queue"}%5s ${"interp"}%6s ${"pipeline"}%8s ${"rate/s"}%7s ${"sent"}%7s ${"processed"}%9s" +
         Pcts.map((n, _) => f" $n%8s")
-          .mkString + f" ${"max"}%8s ${"mean"}%8s ${"svc p50"}%8s ${"svc p99"}%8s ${"in budget"}%9s ${"backlog"}%7s ${"heap MiB"}%8s  dropped"
+          .mkString + f" ${"max"}%8s ${"mean"}%8s ${"svc p50"}%8s ${"svc p99"}%8s ${"in budget"}%9s ${"backlog"}%7s ${"heap MiB"}%8s ${"live MiB"}%8s  dropped"
     val rows = results.map { r =>
       val drops = r.dropped.map((k, n) => s"${short(k)} $n").mkString(" ")
       f"  ${r.policy}%-11s ${r.queue.fold("-")(_.toString)}%5s ${r.interpreter}%6s ${r.pipeline}%8s ${r.rate}%7d ${r.sent}%7d ${100.0 * r.processed / math.max(1, r.sent)}%8.1f%%" +
         Pcts.map((_, p) => f" ${Micros.format(r.at(p))}%8s").mkString +
-        f" ${Micros.format(r.h.getMaxValue)}%8s ${Micros.format(r.h.getMean.toLong)}%8s ${Micros.format(r.serviceAt(50))}%8s ${Micros.format(r.serviceAt(99))}%8s ${100 * r.withinBudgetShare}%8.1f%% ${r.peakBacklog}%7d ${r.peakHeapBytes / (1 << 20)}%8d  $drops"
+        f" ${Micros.format(r.h.getMaxValue)}%8s ${Micros.format(r.h.getMean.toLong)}%8s ${Micros.format(r.serviceAt(50))}%8s ${Micros.format(r.serviceAt(99))}%8s ${100 * r.withinBudgetShare}%8.1f%% ${r.peakBacklog}%7d ${r.peakHeapBytes / (1 << 20)}%8d ${r.peakLiveHeapBytes / (1 << 20)}%8d  $drops"
     }
     (header +: rows).mkString("\n")
   }
@@ -71,7 +71,8 @@ object TraderRunResult {
         50
       )}, "p75Ns": ${r.at(75)}, "p99Ns": ${r.at(99)}, "p999Ns": ${r.at(99.9)}, "maxNs": ${r.h
         .getMaxValue}, "meanNs": ${r.h
-        .getMean}, "serviceP50Ns": ${r.serviceAt(50)}, "serviceP99Ns": ${r.serviceAt(99)}, "withinBudget": ${r.withinBudgetShare}, "peakBacklog": ${r.peakBacklog}, "peakHeapBytes": ${r
+        .getMean}, "serviceP50Ns": ${r.serviceAt(50)}, "serviceP99Ns": ${r.serviceAt(99)}, "withinBudget": ${r
+        .withinBudgetShare}, "peakBacklog": ${r.peakBacklog}, "peakHeapBytes": ${r
         .peakHeapBytes}, "peakLiveHeapBytes": ${r.peakLiveHeapBytes}}"""
   }
 }

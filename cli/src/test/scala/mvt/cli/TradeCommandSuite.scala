@@ -1,0 +1,146 @@
+package mvt.cli
+
+import mvt.core.*
+import mvt.orderbook.Engine
+import mvt.trader.*
+import mvt.workload.{CommandBatch, CommandLog}
+
+import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.{Files as JFiles, Path}
+
+/** `mvt trade` in-process: decisions against the strategy applied directly, inputs, options and failures. */
+class TradeCommandSuite extends munit.FunSuite {
+
+  private val tmp = FunFixture[Path](
+    setup = _ => JFiles.createTempDirectory("mvt-trade"),
+    teardown = dir => {
+      Option(dir.toFile.listFiles()).foreach(_.foreach(_.delete()))
+      JFiles.deleteIfExists(dir)
+    }
+  )
+
+  private def dense: ConformanceCase = ConformanceCases.all.find(_.name == "30-random-dense").get
+
+  private def write(dir: Path, name: String, bytes: Array[Byte]): String = {
+    val p = dir.resolve(name)
+    JFiles.write(p, bytes)
+    p.toString
+  }
+
+  /** The BBO updates of `commands`, and what `strategy` decides on each, with no queue in between. */
+  private def direct(commands: Array[Byte], strategy: TradingStrategy): Vector[String] = {
+    val got = Vector.newBuilder[String]
+    val listener: BboListener = (s: Symbol, bp: Long, bq: Long, ap: Long, aq: Long) =>
+      strategy.decide(BboUpdated.fromRaw(s, bp, bq, ap, aq)).foreach(d => got += d.render)
+    new BboTracker(Engine.Fast, EventSink.Ignore, listener).replay(
+      new CommandReader(new java.io.ByteArrayInputStream(commands))
+    )
+    got.result()
+  }
+
+  private def spreadCapture = new SpreadCaptureStrategy(Price.unsafe("0.01").raw, 3, Quantity(100))
+
+  private def lines(s: String) = s.linesIterator.filter(_.nonEmpty).toVector
+
+  /** The outcome counts of the summary line `Outcomes: a 1, b 2`. */
+  private def outcomes(err: String): Map[String, Long] =
+    err.linesIterator.find(_.startsWith("Outcomes: ")).get.stripPrefix("Outcomes: ").split(", ").map { kv =>
+      val i = kv.lastIndexOf(' ')
+      kv.take(i) -> kv.drop(i + 1).replace(",", "").toLong
+    }.toMap
+
+  tmp.test("fold with block: exactly the decisions of applying the strategy to every update, in order") {
+    dir =>
+      val in = write(dir, "c.csv", dense.commands)
+      val r = CliRun("trade", "--in", in)()
+      assertEquals(r.status, 0, r.err)
+      val want = direct(dense.commands, spreadCapture)
+      assert(want.nonEmpty)
+      assertEquals(lines(r.out), want)
+      val updates =
+        r.err.linesIterator.find(_.startsWith("BBO updates: ")).get.split(' ')(2).replace(",", "").toLong
+      assertEquals(outcomes(r.err).values.sum, updates)
+      assertEquals(outcomes(r.err)("sent"), want.size.toLong)
+  }
+
+  tmp.test("io interpreter: the same decisions, in any order; momentum too") { dir =>
+    val in = write(dir, "c.csv", dense.commands)
+    val r = CliRun("trade", "--in", in, "--interpreter", "io", "--parallelism", "3")()
+    assertEquals(r.status, 0, r.err)
+    assertEquals(lines(r.out).sorted, direct(dense.commands, spreadCapture).sorted)
+    val m = CliRun("trade", "--in", in, "--strategy", "momentum", "--lookback", "3", "--threshold-bps", "2")()
+    assertEquals(lines(m.out), direct(dense.commands, new MomentumStrategy(3, 2, Quantity(100))))
+  }
+
+  tmp.test("a command log gives the same decisions as its CSV") { dir =>
+    val batch = CommandBatch.readCsv(new java.io.ByteArrayInputStream(dense.commands)).fold(
+      e => fail(e.render),
+      identity
+    )
+    val log = dir.resolve("c.mvtc")
+    val out = JFiles.newOutputStream(log)
+    try CommandLog.write(batch, out)
+    finally out.close()
+    val r = CliRun("trade", "--in", log.toString)()
+    assertEquals(r.status, 0, r.err)
+    assertEquals(lines(r.out), direct(dense.commands, spreadCapture))
+  }
+
+  tmp.test("a bad line: the decisions of the lines before it, the summary, then the error with status 2") {
+    dir =>
+      val good = new String(dense.commands, UTF_8).linesIterator.take(200).mkString("", "\n", "\n")
+      val in = write(
+        dir,
+        "bad.csv",
+        (good + "add,ACME,999999,HOLD,10,5\nadd,ACME,1000000,BUY,10,5\n").getBytes(UTF_8)
+      )
+      val r = CliRun("trade", "--in", in)()
+      assertEquals(r.status, 2)
+      assertEquals(lines(r.out), direct(good.getBytes(UTF_8), spreadCapture))
+      assert(r.err.contains("line 201: field 4 (side)"), r.err)
+      assert(r.err.contains(s"(in $in)"), r.err)
+      assert(r.err.contains("Outcomes: "), r.err)
+      assert(!r.err.contains("Exception"), r.err)
+  }
+
+  test("standard input, a budget: the summary suggests a queue size") {
+    val r =
+      CliRun("trade", "--in", "-", "--budget", "10ms", "--policy", "conflate", "--queue", "8")(dense.commands)
+    assertEquals(r.status, 0, r.err)
+    assert(r.err.linesIterator.exists(_.startsWith("Suggested queue for a 10000.0 µs budget: ")), r.err)
+  }
+
+  test("a balance too small for one clip refuses every trade; a large one allows them") {
+    val poor = CliRun("trade", "--in", "-", "--balance", "1")(dense.commands)
+    assertEquals(poor.status, 0, poor.err)
+    assertEquals(lines(poor.out), Vector.empty)
+    assert(!outcomes(poor.err).contains("sent"), poor.err)
+    val rich = CliRun("trade", "--in", "-", "--balance", "100000000000")(dense.commands)
+    assertEquals(lines(rich.out), direct(dense.commands, spreadCapture))
+  }
+
+  test("refused options: a list where one value is taken, unknown names, a budget over a day") {
+    for (
+      args <- Vector(
+        Vector("--policy", "block,conflate"),
+        Vector("--policy", "lifo"),
+        Vector("--interpreter", "free"),
+        Vector("--strategy", "martingale"),
+        Vector("--queue", "0"),
+        Vector("--budget", "2d"),
+        Vector("--budget", "25h")
+      )
+    ) {
+      val r = CliRun(("trade" +: "--in" +: "-" +: args)*)(dense.commands)
+      assertEquals(r.status, 1, s"$args: ${r.err}")
+      assert(r.err.nonEmpty && !r.err.contains("Exception"), s"$args: ${r.err}")
+      assertEquals(r.out, "", s"$args")
+    }
+  }
+
+  test("a missing input file is one line and status 1") {
+    val r = CliRun("trade", "--in", "no/such/commands.csv")()
+    assertEquals(r.status, 1)
+    assertEquals(r.err.trim, "mvt: cannot read no/such/commands.csv: no such file or directory")
+  }
+}
