@@ -13,7 +13,7 @@ final class FoldInterpreter(strategy: TradingStrategy, clock: () => Long = () =>
   def run(pipeline: Pipeline[Option[Decision]], e: BboEvent): Outcome = {
     val compile = new (PipelineStep ~> Checked) {
       def apply[A](step: PipelineStep[A]): Checked[A] =
-        PipelineStep.perform(step, e, clock(), strategy).toEither
+        PipelineStep.perform(step, e, PipelineStep.timeFor(step, clock), strategy).toEither
     }
     Outcome.of(pipeline.foldMap(compile))
   }

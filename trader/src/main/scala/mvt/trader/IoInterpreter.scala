@@ -23,7 +23,9 @@ final class IoInterpreter(strategy: TradingStrategy, decidePool: ExecutionContex
             case Left(_) => Left(DropReason.Failed(PipelineStep.DecideName))
           })
         case other =>
-          EitherT(IO.monotonic.map(now => PipelineStep.perform(other, e, now.toNanos, strategy).toEither))
+          val now = if (PipelineStep.deadlineOf(other) == PipelineStep.NoDeadline) IO.pure(0L)
+          else IO.monotonic.map(_.toNanos)
+          EitherT(now.map(t => PipelineStep.perform(other, e, t, strategy).toEither))
       }
     }
     pipeline.foldMap(compile).value.map(Outcome.of)

@@ -12,7 +12,7 @@ final class TradingSession(config: TradingSession.Config, onDecision: Decision =
   import TradingSession.*
 
   private val queue = config.policy.newQueue(config.queueSize)
-  private val metrics = new TraderMetrics
+  private val metrics = new TraderMetrics(concurrent = config.interpreter == InterpreterKind.Io)
   private var updates = 0L
   private var peakBacklog = 0
 

@@ -78,12 +78,14 @@ object TraderBench {
 
   /**
    * Warms every interpreter up and measures capacity: the pipeline's time per event on one thread (the fold
-   * interpreter, no queue), and events per second through a `block` queue with an unpaced producer.
+   * interpreter, no queue), and events per second through a `block` queue with an unpaced producer. Both run
+   * the deadline pipeline with an hour's budget, so every deadline is checked and none expires.
    */
   def capacity(cfg: Config, events: Array[BboUpdated]): Capacity = {
     val strategy = new SyntheticStrategy(cfg.costNanos)
-    // no deadlines: an unpaced producer makes events stale, and cheap drops must not count as throughput
-    val p = pipeline(PipelineKind.Plain, cfg.budgetNanos)
+    // every deadline checked (the full cost of the pipeline) but an hour away: an unpaced producer makes events
+    // stale, and cheap drops of stale events must not count as throughput
+    val p = pipeline(PipelineKind.Deadline, 3600L * 1000000000L)
     // about two seconds of work, at most 20 times the events of one run (so small runs stay small)
     val n = math.max(
       1000,
@@ -104,7 +106,7 @@ object TraderBench {
     val saturated = cfg.interpreters.map { kind =>
       val best = (0 until 3).map { _ =>
         val queue = QueuePolicy.Block.newQueue(1024)
-        val metrics = new TraderMetrics
+        val metrics = new TraderMetrics(concurrent = kind == InterpreterKind.Io)
         val started = System.nanoTime()
         val c = consumer(kind, queue, strategy, p, metrics, cfg)
         val _ = OpenLoopFeeder.run(events, n, 0, queue, cfg.pacing)
@@ -128,7 +130,7 @@ object TraderBench {
       rate: Long
   ): TraderRunResult = {
     val queue = policy.newQueue(queueSize.getOrElse(1))
-    val metrics = new TraderMetrics
+    val metrics = new TraderMetrics(concurrent = kind == InterpreterKind.Io)
     System.gc()
     val heap = new PeakHeap()
     val c = consumer(
@@ -143,7 +145,7 @@ object TraderBench {
     queue.close()
     c.join()
     val (peakUsed, peakLive) = heap.stop()
-    TraderRunResult(
+    TraderRunResult.of(
       policy.label,
       queueSize,
       kind.label,
@@ -152,10 +154,10 @@ object TraderBench {
       fed.sent,
       queue.drops.snapshot,
       metrics,
+      cfg.budgetNanos,
       fed.peakBacklog,
       peakUsed,
-      peakLive,
-      cfg.budgetNanos
+      peakLive
     )
   }
 

@@ -3,7 +3,10 @@ package mvt.bench.trader
 import mvt.bench.{JsonText, Micros}
 import mvt.trader.{Outcome, TraderMetrics}
 
-/** One (policy, queue, interpreter, pipeline, rate) run of the trader benchmark. */
+/**
+ * One (policy, queue, interpreter, pipeline, rate) run of the trader benchmark, reduced to its figures: a sweep
+ * keeps hundreds of these, and keeping each run's histograms would itself grow the heap it measures.
+ */
 final case class TraderRunResult(
     policy: String,
     queue: Option[Int],
@@ -11,33 +14,74 @@ final case class TraderRunResult(
     pipeline: String,
     rate: Long,
     sent: Int,
-    queueDrops: Vector[(String, Long)],
-    metrics: TraderMetrics,
+    outcomes: Vector[(String, Long)],
+    latency: Map[Double, Long],
+    maxNanos: Long,
+    meanNanos: Double,
+    service: Map[Double, Long],
+    withinBudget: Long,
     peakBacklog: Int,
     peakHeapBytes: Long,
-    peakLiveHeapBytes: Long,
-    budgetNanos: Long
+    peakLiveHeapBytes: Long
 ) {
-  private def h = metrics.latency
-  def processed: Long = metrics.processed
+  def processed: Long = outcomes.collect { case (k, n) if TraderRunResult.isProcessed(k) => n }.sum
+  def decisions: Long = outcomes.collect { case (Outcome.SentLabel, n) => n }.sum
 
   /** Drops by reason, the queue's and the pipeline's. */
-  def dropped: Vector[(String, Long)] =
-    (queueDrops ++ metrics.outcomes.snapshot.filterNot((k, _) =>
-      k == Outcome.SentLabel || k == Outcome.NoDecisionLabel
-    )).sortBy(_._1)
+  def dropped: Vector[(String, Long)] = outcomes.filterNot((k, _) => TraderRunResult.isProcessed(k))
 
-  def at(p: Double): Long = h.getValueAtPercentile(p)
+  /** Latency from the sent time at percentile `p` (one of [[TraderRunResult.Percentiles]]). */
+  def at(p: Double): Long = latency(p)
 
   /** Service time (pick-up to end of processing) at percentile `p`. */
-  def serviceAt(p: Double): Long = metrics.service.getValueAtPercentile(p)
+  def serviceAt(p: Double): Long = service(p)
 
   /** Share of the sent events processed within the budget of their sent time. */
-  def withinBudgetShare: Double = h.getCountBetweenValues(0L, budgetNanos).toDouble / math.max(1, sent)
+  def withinBudgetShare: Double = withinBudget.toDouble / math.max(1, sent)
 }
 
 object TraderRunResult {
   private val Pcts = Vector("p50" -> 50.0, "p75" -> 75.0, "p99" -> 99.0, "p99.9" -> 99.9)
+
+  /** The latency percentiles a result keeps. */
+  val Percentiles: Vector[Double] = Vector(50.0, 75.0, 99.0, 99.9)
+
+  private def isProcessed(label: String) = label == Outcome.SentLabel || label == Outcome.NoDecisionLabel
+
+  /** The figures of a finished run; drops counted by the queue are merged with the pipeline's outcomes. */
+  def of(
+      policy: String,
+      queue: Option[Int],
+      interpreter: String,
+      pipeline: String,
+      rate: Long,
+      sent: Int,
+      queueDrops: Vector[(String, Long)],
+      metrics: TraderMetrics,
+      budgetNanos: Long,
+      peakBacklog: Int,
+      peakHeapBytes: Long,
+      peakLiveHeapBytes: Long
+  ): TraderRunResult = {
+    val h = metrics.latency
+    TraderRunResult(
+      policy,
+      queue,
+      interpreter,
+      pipeline,
+      rate,
+      sent,
+      (queueDrops ++ metrics.outcomes.snapshot).sortBy(_._1),
+      Percentiles.map(p => p -> h.getValueAtPercentile(p)).toMap,
+      h.getMaxValue,
+      h.getMean,
+      Vector(50.0, 99.0).map(p => p -> metrics.service.getValueAtPercentile(p)).toMap,
+      h.getCountBetweenValues(0L, budgetNanos),
+      peakBacklog,
+      peakHeapBytes,
+      peakLiveHeapBytes
+    )
+  }
 
   private def short(label: String) = label match {
     case "queue-full" => "full"
@@ -54,25 +98,36 @@ object TraderRunResult {
       val drops = r.dropped.map((k, n) => s"${short(k)} $n").mkString(" ")
       f"  ${r.policy}%-11s ${r.queue.fold("-")(_.toString)}%5s ${r.interpreter}%6s ${r.pipeline}%8s ${r.rate}%7d ${r.sent}%7d ${100.0 * r.processed / math.max(1, r.sent)}%8.1f%%" +
         Pcts.map((_, p) => f" ${Micros.format(r.at(p))}%8s").mkString +
-        f" ${Micros.format(r.h.getMaxValue)}%8s ${Micros.format(r.h.getMean.toLong)}%8s ${Micros.format(r.serviceAt(50))}%8s ${Micros.format(r.serviceAt(99))}%8s ${100 * r.withinBudgetShare}%8.1f%% ${r.peakBacklog}%7d ${r.peakHeapBytes / (1 << 20)}%8d ${r.peakLiveHeapBytes / (1 << 20)}%8d  $drops"
+        f" ${Micros.format(r.maxNanos)}%8s ${Micros.format(r.meanNanos.toLong)}%8s ${Micros.format(r.serviceAt(50))}%8s ${Micros.format(r.serviceAt(99))}%8s ${100 * r.withinBudgetShare}%8.1f%% ${r.peakBacklog}%7d ${r.peakHeapBytes / (1 << 20)}%8d ${r.peakLiveHeapBytes / (1 << 20)}%8d  $drops"
     }
     (header +: rows).mkString("\n")
   }
 
   def json(r: TraderRunResult): String = {
     val q = JsonText.quote
-    val drops = r.dropped.map((k, n) => s"${q(k)}: $n").mkString("{", ", ", "}")
-    s"""{"policy": ${q(r.policy)}, "queue": ${r.queue.fold("null")(_.toString)}, "interpreter": ${q(
-        r.interpreter
-      )}, "pipeline": ${q(r.pipeline)}, "rate": ${r.rate}, "sent": ${r.sent}, "processed": ${r
-        .processed}, "decisions": ${r.metrics.outcomes.get(
-        Outcome.SentLabel
-      )}, "dropped": $drops, "p50Ns": ${r.at(
-        50
-      )}, "p75Ns": ${r.at(75)}, "p99Ns": ${r.at(99)}, "p999Ns": ${r.at(99.9)}, "maxNs": ${r.h
-        .getMaxValue}, "meanNs": ${r.h
-        .getMean}, "serviceP50Ns": ${r.serviceAt(50)}, "serviceP99Ns": ${r.serviceAt(99)}, "withinBudget": ${r
-        .withinBudgetShare}, "peakBacklog": ${r.peakBacklog}, "peakHeapBytes": ${r
-        .peakHeapBytes}, "peakLiveHeapBytes": ${r.peakLiveHeapBytes}}"""
+    val fields = Vector(
+      "policy" -> q(r.policy),
+      "queue" -> r.queue.fold("null")(_.toString),
+      "interpreter" -> q(r.interpreter),
+      "pipeline" -> q(r.pipeline),
+      "rate" -> r.rate.toString,
+      "sent" -> r.sent.toString,
+      "processed" -> r.processed.toString,
+      "decisions" -> r.decisions.toString,
+      "dropped" -> r.dropped.map((k, n) => s"${q(k)}: $n").mkString("{", ", ", "}"),
+      "p50Ns" -> r.at(50).toString,
+      "p75Ns" -> r.at(75).toString,
+      "p99Ns" -> r.at(99).toString,
+      "p999Ns" -> r.at(99.9).toString,
+      "maxNs" -> r.maxNanos.toString,
+      "meanNs" -> r.meanNanos.toString,
+      "serviceP50Ns" -> r.serviceAt(50).toString,
+      "serviceP99Ns" -> r.serviceAt(99).toString,
+      "withinBudget" -> r.withinBudgetShare.toString,
+      "peakBacklog" -> r.peakBacklog.toString,
+      "peakHeapBytes" -> r.peakHeapBytes.toString,
+      "peakLiveHeapBytes" -> r.peakLiveHeapBytes.toString
+    )
+    fields.map((k, v) => s"${q(k)}: $v").mkString("{", ", ", "}")
   }
 }
