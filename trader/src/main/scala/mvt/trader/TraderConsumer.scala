@@ -7,13 +7,24 @@ import java.util.concurrent.Semaphore
 /**
  * The strategy side of the queue: takes events until the queue is closed and drained, runs the pipeline on each,
  * records the outcome in `metrics` and hands each decision to `onDecision` (which must be thread-safe for `io`).
- * `join` waits until every event taken has been processed.
+ * `join` waits until every event taken has been processed. Each consumer warms its path up once on a throwaway
+ * event before it is returned.
  */
 trait TraderConsumer {
   def join(): Unit
 }
 
 object TraderConsumer {
+
+  // Warm-up: the classes of the pipeline, the interpreters and the metrics load on first use, which took tens of
+  // milliseconds, long enough to expire the first burst of events. A consumer runs this once before it returns.
+  private val idle: TradingStrategy = _ => None
+  private def warmUpPipeline =
+    TraderPipeline(TraderPipeline.Deadlines.none, new RingJournal(1), PreTradeCheck.AllowAll)
+  private def warmUpEvent =
+    BboEvent(BboUpdated.fromRaw(mvt.core.Symbol.unsafe("WARMUP"), 100L, 1L, 101L, 1L), 0L)
+  private def warmUpMetrics(outcome: Outcome): Unit =
+    new TraderMetrics(concurrent = true).record(warmUpEvent, outcome, 0L, 1L)
 
   /** Starts one consumer thread running the fold interpreter. */
   def fold(
@@ -24,6 +35,7 @@ object TraderConsumer {
       onDecision: Decision => Unit
   ): TraderConsumer = {
     val interpreter = new FoldInterpreter(strategy)
+    warmUpMetrics(new FoldInterpreter(idle).run(warmUpPipeline, warmUpEvent))
     val thread = new Thread(
       () => {
         var e = queue.take()
@@ -64,6 +76,9 @@ object TraderConsumer {
     val runtime = decisions.runtime
     val interpreter = new IoInterpreter(strategy, runtime.compute)
     val slots = new Semaphore(parallelism)
+    warmUpMetrics(
+      new IoInterpreter(idle, runtime.compute).run(warmUpPipeline, warmUpEvent).unsafeRunSync()(runtime)
+    )
 
     def process(e: BboEvent): IO[Unit] =
       for {
