@@ -22,7 +22,7 @@ object TradeCommand {
       lookback: Int,
       thresholdBps: Int,
       qty: Long,
-      costUs: Double
+      costNanos: Long
   )
 
   private val strategyOpts: Opts[StrategyArgs] = (
@@ -56,14 +56,12 @@ object TradeCommand {
     Opts.option[Long]("qty", "Quantity of each decision (default 100).", metavar = "N")
       .withDefault(100L)
       .validate("--qty must be between 1 and 1000000000")(q => q >= 1 && q <= Quantity.Max),
-    Opts.option[Double]("cost-us", "Synthetic: CPU microseconds per decision (default 50).", metavar = "C")
-      .withDefault(50.0)
-      .validate("--cost-us must not be negative")(_ >= 0)
+    TraderOpts.costNanos(50.0, "Synthetic: CPU microseconds per decision")
   ).mapN(StrategyArgs.apply)
 
   def strategy(a: StrategyArgs): TradingStrategy = a.name match {
     case "momentum" => new MomentumStrategy(a.lookback, a.thresholdBps, Quantity(a.qty))
-    case "synthetic" => new SyntheticStrategy((a.costUs * 1000).toLong)
+    case "synthetic" => new SyntheticStrategy(a.costNanos)
     case _ => new SpreadCaptureStrategy(a.tick.raw, a.minSpread, Quantity(a.qty))
   }
 

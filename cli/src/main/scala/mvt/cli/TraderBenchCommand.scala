@@ -26,13 +26,7 @@ object TraderBenchCommand {
         Opts.option[Int]("events", "Events sent at each rate (default 24000).", metavar = "N")
           .withDefault(24000)
           .validate("--events must be positive")(_ > 0),
-        Opts.option[Double](
-          "cost-us",
-          "CPU microseconds the synthetic strategy burns per decision (default 85).",
-          metavar = "C"
-        )
-          .withDefault(85.0)
-          .validate("--cost-us must not be negative")(_ >= 0),
+        TraderOpts.costNanos(85.0, "CPU microseconds the synthetic strategy burns per decision"),
         TraderOpts.policies("conflate"),
         TraderOpts.queues("100"),
         TraderOpts.interpreters("fold"),
@@ -55,38 +49,10 @@ object TraderBenchCommand {
           .withDefault("park")
           .mapValidated(CommaList.single(_, Pacing.parse, "pacing")),
         TraderOpts.parallelism,
-        ProfileOpts.seed,
-        Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
-      ).mapN {
-        (
-            rates,
-            events,
-            costUs,
-            policies,
-            queues,
-            interpreters,
-            pipelines,
-            budget,
-            pacing,
-            parallelism,
-            seed,
-            json
-        ) =>
-          val cfg = TraderBench.Config(
-            rates,
-            events,
-            (costUs * 1000).toLong,
-            policies,
-            queues,
-            interpreters,
-            pipelines,
-            budget,
-            pacing,
-            parallelism,
-            seed
-          )
-          IO.blocking(run(cfg, json, t))
-      }
+        ProfileOpts.seed
+      ).mapN(TraderBench.Config.apply)
+        .product(Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone)
+        .map((cfg, json) => IO.blocking(run(cfg, json, t)))
     }
 
   private def run(cfg: TraderBench.Config, json: Option[String], t: Terminal): ExitCode = {

@@ -39,6 +39,13 @@ object TraderOpts {
       .withDefault(default)
       .mapValidated(CommaList.parse(_, InterpreterKind.parse, "interpreter"))
 
+  /** `--cost-us C`: CPU microseconds the synthetic strategy burns per decision, as nanoseconds. */
+  def costNanos(default: Double, help: String): Opts[Long] =
+    Opts.option[Double]("cost-us", s"$help (default $default).", metavar = "C")
+      .withDefault(default)
+      .validate("--cost-us must not be negative")(_ >= 0)
+      .map(us => (us * 1000).toLong)
+
   val parallelism: Opts[Int] =
     Opts.option[Int](
       "parallelism",
