@@ -1,6 +1,6 @@
 package mvt.cli
 
-import cats.data.{Validated, ValidatedNel}
+import cats.data.Validated
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.{Argument, Opts}
@@ -10,9 +10,6 @@ import mvt.workload.{CommandBatch, ProfileGenerator}
 
 /** `mvt bench latency`: open-loop latency from each command's intended start, per engine and rate. */
 object LatencyCommand {
-
-  private def list[A](s: String, parse: String => Option[A], what: String): ValidatedNel[String, Vector[A]] =
-    CommaList.parse(s, parse, what)
 
   /** A duration such as `500ns`, `20us`, `2ms` or `1s`, in nanoseconds. */
   def parseNanos(s: String): Option[Long] = {
@@ -31,13 +28,13 @@ object LatencyCommand {
           s"Engine, or a comma-separated list (${BenchEngine.names}).",
           metavar = "E"
         )
-          .mapValidated(list(_, BenchEngine.parse, "engine")),
+          .mapValidated(CommaList.parse(_, BenchEngine.parse, "engine", BenchEngine.names)),
         Opts.option[String](
           "rates",
           "Comma-separated commands per second, e.g. 45000,1000000.",
           metavar = "R1,R2,..."
         )
-          .mapValidated(list(_, _.toLongOption.filter(_ > 0), "rate")),
+          .mapValidated(CommaList.parse(_, _.toLongOption.filter(_ > 0), "rate")),
         Opts.option[Double]("duration", "Seconds per engine and rate (default 5).", metavar = "S")
           .withDefault(5.0)
           .validate("--duration must be positive")(_ > 0),

@@ -6,17 +6,25 @@ import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
 import mvt.trader.*
-import mvt.workload.CommandLog
+import mvt.workload.{CommandLog, CommandLogReader}
 
 import java.io.{BufferedInputStream, PrintStream}
 
 /** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
 object TradeCommand {
 
-  private val strategies = "spread-capture|momentum|synthetic"
+  /** The strategies `--strategy` names. */
+  enum StrategyKind(val label: String) {
+    case SpreadCapture extends StrategyKind("spread-capture")
+    case Momentum extends StrategyKind("momentum")
+    case Synthetic extends StrategyKind("synthetic")
+  }
 
+  private val strategyNames = StrategyKind.values.map(_.label).mkString("|")
+
+  /** The strategy and its parameters, as given on the command line. */
   final case class StrategyArgs(
-      name: String,
+      kind: StrategyKind,
       tick: Price,
       minSpread: Int,
       lookback: Int,
@@ -26,9 +34,18 @@ object TradeCommand {
   )
 
   private val strategyOpts: Opts[StrategyArgs] = (
-    Opts.option[String]("strategy", s"Trading strategy: $strategies (default spread-capture).", metavar = "S")
+    Opts.option[String](
+      "strategy",
+      s"Trading strategy: $strategyNames (default spread-capture).",
+      metavar = "S"
+    )
       .withDefault("spread-capture")
-      .validate(s"--strategy must be one of $strategies")(strategies.split('|').contains),
+      .mapValidated(CommaList.single(
+        _,
+        n => StrategyKind.values.find(_.label == n),
+        "strategy",
+        strategyNames
+      )),
     Opts.option[String](
       "tick",
       "Price tick the market maker quotes inside by (default 0.01).",
@@ -45,7 +62,7 @@ object TradeCommand {
       .validate("--min-spread must be at least 2")(_ >= 2),
     Opts.option[Int]("lookback", "Momentum: updates to look back over (default 20).", metavar = "N")
       .withDefault(20)
-      .validate("--lookback must be positive")(_ > 0),
+      .validate("--lookback must be between 1 and 1000000")(n => n > 0 && n <= 1000000),
     Opts.option[Int](
       "threshold-bps",
       "Momentum: mid move that signals, in basis points (default 5).",
@@ -59,12 +76,13 @@ object TradeCommand {
     TraderOpts.costNanos(50.0, "Synthetic: CPU microseconds per decision")
   ).mapN(StrategyArgs.apply)
 
-  def strategy(a: StrategyArgs): TradingStrategy = a.name match {
-    case "momentum" => new MomentumStrategy(a.lookback, a.thresholdBps, Quantity(a.qty))
-    case "synthetic" => new SyntheticStrategy(a.costNanos)
-    case _ => new SpreadCaptureStrategy(a.tick.raw, a.minSpread, Quantity(a.qty))
+  def strategy(a: StrategyArgs): TradingStrategy = a.kind match {
+    case StrategyKind.Momentum => new MomentumStrategy(a.lookback, a.thresholdBps, Quantity(a.qty))
+    case StrategyKind.Synthetic => new SyntheticStrategy(a.costNanos)
+    case StrategyKind.SpreadCapture => new SpreadCaptureStrategy(a.tick.raw, a.minSpread, Quantity(a.qty))
   }
 
+  /** Everything `mvt trade` was given. */
   final case class Args(
       in: String,
       out: String,
@@ -121,6 +139,24 @@ object TradeCommand {
     new PreTradeCheck.Balance(() => balances, client, Quantity(args.strategy.qty))
   }
 
+  private def replayBlock(reader: CommandLogReader, tracker: BboTracker): Unit = {
+    var i = 0
+    while (i < reader.size) {
+      val symbol = reader.symbols(reader.symbolIdx(i))
+      val id = OrderId(reader.ids(i))
+      if (reader.kinds(i) == CommandReader.Add)
+        tracker.add(
+          symbol,
+          id,
+          Side.fromCode(reader.sides(i)),
+          Price.fromRaw(reader.prices(i)),
+          Quantity(reader.qtys(i))
+        )
+      else tracker.cancel(symbol, id)
+      i += 1
+    }
+  }
+
   private def trade(args: Args, t: Terminal): IO[ExitCode] =
     Files.withInput(args.in, t) { raw =>
       Files.withOutput(args.out, t) { rawOut =>
@@ -142,16 +178,23 @@ object TradeCommand {
           in.mark(8)
           val isLog = CommandLog.looksLikeLog(in.readNBytes(4))
           in.reset()
+          val where = if (args.in == "-") "standard input" else args.in
           val (summary, error) =
             if (isLog) {
-              CommandLog.read(in) match {
-                case Left(e) => (session.run(_ => ())._1, Some(s"mvt: ${args.in}: ${e.render}"))
-                case Right(batch) =>
-                  session.run(tr => (0 until batch.size).foreach(i => tr(batch.command(i))))._1 -> None
+              // streamed block by block: a corrupt record ends the feed after every whole block before it
+              var logError: Option[String] = None
+              val (s, _) = session.run { tracker =>
+                CommandLogReader.open(in) match {
+                  case Left(e) => logError = Some(e.render)
+                  case Right(reader) =>
+                    while (reader.nextBlock() > 0) replayBlock(reader, tracker)
+                    logError = reader.error.map(_.render)
+                }
               }
+              s -> logError.map(e => s"mvt: $where: $e")
             } else {
               val (s, e) = session.run(_.replay(new CommandReader(in)))
-              s -> e.map(fe => s"${fe.render} (in ${if (args.in == "-") "standard input" else args.in})")
+              s -> e.map(fe => s"${fe.render} (in $where)")
             }
           out.flush()
           t.err.println(summary.render(args.budget))

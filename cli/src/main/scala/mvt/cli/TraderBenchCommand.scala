@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{JsonText, MachineInfo, Micros, ThroughputBench}
+import mvt.bench.{MachineInfo, Micros, ThroughputBench}
 import mvt.bench.trader.{Pacing, TraderBench, TraderRunResult}
 import mvt.trader.QueueSizing
 
@@ -22,10 +22,15 @@ object TraderBenchCommand {
           metavar = "R1,R2,..."
         )
           .withDefault("4000,9000,10000,11000,11500,12000,24000")
-          .mapValidated(CommaList.parse(_, _.toLongOption.filter(_ > 0), "rate")),
+          .mapValidated(CommaList.parse(
+            _,
+            _.toLongOption.filter(r => r > 0 && r <= 100000000L),
+            "rate",
+            "1 to 100000000"
+          )),
         Opts.option[Int]("events", "Events sent at each rate (default 24000).", metavar = "N")
           .withDefault(24000)
-          .validate("--events must be positive")(_ > 0),
+          .validate("--events must be between 1 and 100000000")(n => n > 0 && n <= 100000000),
         TraderOpts.costNanos(85.0, "CPU microseconds the synthetic strategy burns per decision"),
         TraderOpts.policies("conflate"),
         TraderOpts.queues("100"),
@@ -36,7 +41,12 @@ object TraderBenchCommand {
           metavar = "K"
         )
           .withDefault("deadline")
-          .mapValidated(CommaList.parse(_, TraderBench.PipelineKind.parse, "pipeline")),
+          .mapValidated(CommaList.parse(
+            _,
+            TraderBench.PipelineKind.parse,
+            "pipeline",
+            TraderBench.PipelineKind.names
+          )),
         TraderOpts.budget(
           "Latency budget from the sent time; the deadline pipeline's steps expire at 70/80/90/100% of it (default 10ms)."
         )
@@ -47,12 +57,17 @@ object TraderBenchCommand {
           metavar = "P"
         )
           .withDefault("park")
-          .mapValidated(CommaList.single(_, Pacing.parse, "pacing")),
+          .mapValidated(CommaList.single(_, Pacing.parse, "pacing", Pacing.names)),
         TraderOpts.parallelism,
         ProfileOpts.seed
       ).mapN(TraderBench.Config.apply)
         .product(Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone)
-        .map((cfg, json) => IO.blocking(run(cfg, json, t)))
+        .map { (cfg, json) =>
+          // an unwritable --json fails now, not after minutes of measuring
+          json.fold(IO.pure(ExitCode.Success))(path => Files.writeFile(path, t)(_ => ())).flatMap { code =>
+            if (code != ExitCode.Success) IO.pure(code) else IO.blocking(run(cfg, json, t))
+          }
+        }
     }
 
   private def run(cfg: TraderBench.Config, json: Option[String], t: Terminal): ExitCode = {
@@ -75,22 +90,7 @@ object TraderBenchCommand {
     t.out.println("Open loop, latencies in µs from each event's intended send time (processed events):")
     val results = TraderBench.sweep(cfg, events, msg => t.err.println(s"  $msg..."))
     t.out.println(TraderRunResult.table(results))
-    json.foreach { path =>
-      val q = JsonText.quote
-      val saturated = cap.saturated.map((k, v) => s"${q(k.label)}: $v").mkString("{", ", ", "}")
-      ThroughputBench.writeJson(
-        path,
-        s"""{"machine": ${ThroughputBench.machineJson}, "costNs": ${cfg.costNanos}, "budgetNs": ${cfg
-            .budgetNanos}, "pacing": ${q(
-            cfg.pacing.label
-          )}, "capacity": {"meanServiceNs": ${s.getMean}, "p999ServiceNs": ${s.getValueAtPercentile(
-            99.9
-          )}, "worstServiceNs": ${s.getMaxValue}, "eventsPerSecond": ${cap
-            .perSecond}, "saturatedEventsPerSecond": $saturated, "suggestedQueue": $suggested}, "results": ${results
-            .map(TraderRunResult.json)
-            .mkString("[", ", ", "]")}}"""
-      )
-    }
+    json.foreach(path => ThroughputBench.writeJson(path, TraderBench.json(cfg, cap, suggested, results)))
     ExitCode.Success
   }
 }

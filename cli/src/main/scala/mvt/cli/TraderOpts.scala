@@ -10,7 +10,10 @@ object TraderOpts {
   private val interpreterHelp =
     InterpreterKind.values.map(i => s"${i.label} (${i.description})").mkString("; ")
 
-  private def positive(s: String) = s.toIntOption.filter(_ > 0)
+  /** The largest bounded queue: far beyond any budget's need, and small enough to allocate. */
+  val MaxQueue = 10000000
+
+  private def queueSize(s: String) = s.toIntOption.filter(n => n > 0 && n <= MaxQueue)
 
   def policies(default: String): Opts[Vector[QueuePolicy]] =
     Opts.option[String](
@@ -19,7 +22,7 @@ object TraderOpts {
       metavar = "P"
     )
       .withDefault(default)
-      .mapValidated(CommaList.parse(_, QueuePolicy.parse, "policy"))
+      .mapValidated(CommaList.parse(_, QueuePolicy.parse, "policy", QueuePolicy.names))
 
   def queues(default: String): Opts[Vector[Int]] =
     Opts.option[String](
@@ -28,7 +31,7 @@ object TraderOpts {
       metavar = "N"
     )
       .withDefault(default)
-      .mapValidated(CommaList.parse(_, positive, "queue size"))
+      .mapValidated(CommaList.parse(_, queueSize, "queue size", s"1 to $MaxQueue"))
 
   def interpreters(default: String): Opts[Vector[InterpreterKind]] =
     Opts.option[String](
@@ -37,13 +40,13 @@ object TraderOpts {
       metavar = "I"
     )
       .withDefault(default)
-      .mapValidated(CommaList.parse(_, InterpreterKind.parse, "interpreter"))
+      .mapValidated(CommaList.parse(_, InterpreterKind.parse, "interpreter", InterpreterKind.names))
 
   /** `--cost-us C`: CPU microseconds the synthetic strategy burns per decision, as nanoseconds. */
   def costNanos(default: Double, help: String): Opts[Long] =
     Opts.option[Double]("cost-us", s"$help (default $default).", metavar = "C")
       .withDefault(default)
-      .validate("--cost-us must not be negative")(_ >= 0)
+      .validate("--cost-us must be between 0 and 1000000 (a second)")(c => c >= 0 && c <= 1000000)
       .map(us => (us * 1000).toLong)
 
   val parallelism: Opts[Int] =
@@ -53,7 +56,7 @@ object TraderOpts {
       metavar = "N"
     )
       .withDefault(Runtime.getRuntime.availableProcessors)
-      .validate("--parallelism must be positive")(_ > 0)
+      .validate("--parallelism must be between 1 and 256")(n => n > 0 && n <= 256)
 
   /** `--budget DURATION` as nanoseconds. */
   def budget(help: String): Opts[Long] =

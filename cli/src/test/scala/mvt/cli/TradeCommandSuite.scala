@@ -143,4 +143,55 @@ class TradeCommandSuite extends munit.FunSuite {
     assertEquals(r.status, 1)
     assertEquals(r.err.trim, "mvt: cannot read no/such/commands.csv: no such file or directory")
   }
+
+  tmp.test("a corrupt record in a command log: the decisions of every whole block before it, then status 2") {
+    dir =>
+      // 20,000 commands: two whole blocks of 8,192 records, and a corrupt record in the third
+      val text = new String(dense.commands, UTF_8)
+      val many = Iterator.continually(text.linesIterator).flatten.take(20000).zipWithIndex.map { (line, i) =>
+        // fresh ids per copy, so each copy trades as the first did
+        val f = line.split(',')
+        f(2) = (f(2).toLong + 1000000L * (i / 400)).toString
+        f.mkString(",")
+      }.mkString("", "\n", "\n").getBytes(UTF_8)
+      val batch =
+        CommandBatch.readCsv(new java.io.ByteArrayInputStream(many)).fold(e => fail(e.render), identity)
+      val bytes = {
+        val out = new java.io.ByteArrayOutputStream
+        CommandLog.write(batch, out)
+        out.toByteArray
+      }
+      val corruptRecord = 17000
+      bytes(bytes.length - (batch.size - corruptRecord) * CommandLog.RecordSize) = 9 // an unknown kind
+      val log = write(dir, "c.mvtc", bytes)
+      val r = CliRun("trade", "--in", log)()
+      assertEquals(r.status, 2, r.err)
+      val before =
+        new String(many, UTF_8).linesIterator.take(2 * 8192).mkString("", "\n", "\n").getBytes(UTF_8)
+      assertEquals(lines(r.out), direct(before, spreadCapture))
+      assert(
+        r.err.linesIterator.exists(l =>
+          l.startsWith(s"mvt: $log: byte offset ") && l.contains(s"record $corruptRecord")
+        ),
+        r.err
+      )
+      assert(!r.err.contains("Exception"), r.err)
+  }
+
+  test("out-of-range sizes and costs are refused with the valid range; unknown names list the known ones") {
+    val cases = Vector(
+      Vector("--queue", "20000000") -> "1 to 10000000",
+      Vector("--lookback", "2000000000") -> "--lookback must be between 1 and 1000000",
+      Vector("--cost-us", "1e30") -> "--cost-us must be between 0 and 1000000",
+      Vector("--parallelism", "1000") -> "--parallelism must be between 1 and 256",
+      Vector("--policy", "lifo") -> "expected unbounded|block|drop-newest|conflate",
+      Vector("--interpreter", "free") -> "expected fold|io",
+      Vector("--strategy", "martingale") -> "expected spread-capture|momentum|synthetic"
+    )
+    for ((args, says) <- cases) {
+      val r = CliRun(("trade" +: "--in" +: "-" +: args)*)(dense.commands)
+      assertEquals(r.status, 1, s"$args: ${r.err}")
+      assert(r.err.contains(says), s"$args: ${r.err}")
+    }
+  }
 }

@@ -72,8 +72,24 @@ class TraderBenchCommandSuite extends munit.FunSuite {
     } finally JFiles.deleteIfExists(json)
   }
 
-  test("refused: a zero rate, an unknown pacing, negative cost") {
-    for (args <- Vector(Vector("--rates", "0"), Vector("--pacing", "sleep"), Vector("--cost-us", "-1"))) {
+  test("an unwritable --json fails at once with one line, before any measuring") {
+    val r = CliRun("bench", "trader", "--json", "no/such/dir/out.json")()
+    assertEquals(r.status, 1)
+    assertEquals(r.out, "")
+    assertEquals(r.err.trim, "mvt: cannot write no/such/dir/out.json: no such file or directory")
+  }
+
+  test("refused: a zero rate, a trailing comma, an unknown pacing or pipeline, negative cost") {
+    for (
+      args <- Vector(
+        Vector("--rates", "0"),
+        Vector("--rates", "4000,"),
+        Vector("--policy", "block,,conflate"),
+        Vector("--pacing", "sleep"),
+        Vector("--pipeline", "fast"),
+        Vector("--cost-us", "-1")
+      )
+    ) {
       val r = CliRun(("bench" +: "trader" +: args)*)()
       assertEquals(r.status, 1, s"$args: ${r.err}")
       assert(!r.err.contains("Exception"), r.err)

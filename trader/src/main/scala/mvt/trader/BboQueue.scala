@@ -40,7 +40,8 @@ trait BboQueue {
     var spun = 0
     var e = poll()
     while (e == null) {
-      // read closed before polling again: an event offered before close() is then seen by that poll
+      // why no event is lost: the producer offers before it calls close(), and `closed` is volatile, so once
+      // this read sees it true every offer is visible to the poll below; null from that poll means drained
       val last = closed
       e = if (spun < spins) { Thread.onSpinWait(); spun += 1; poll() }
       else pollWaiting(BboQueue.WaitNanos)

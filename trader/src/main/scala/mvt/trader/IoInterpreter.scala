@@ -8,8 +8,8 @@ import scala.concurrent.ExecutionContext
 
 /**
  * Runs a pipeline as a cats-effect `IO`: every deadline is checked against `IO.monotonic` when its step is
- * reached, and the decision step runs on `decidePool`, so the decisions of events processed concurrently proceed
- * in parallel there. Safe to use from any fiber as far as the strategy is thread-safe.
+ * reached, and the decision step runs on `decidePool`. Runs of several events may proceed at once (the `io`
+ * consumer starts a fiber per event), so the strategy must be thread-safe.
  */
 final class IoInterpreter(strategy: TradingStrategy, decidePool: ExecutionContext) {
   private type Checked[A] = EitherT[IO, DropReason, A]
@@ -17,14 +17,13 @@ final class IoInterpreter(strategy: TradingStrategy, decidePool: ExecutionContex
   def run(pipeline: Pipeline[Option[Decision]], e: BboEvent): IO[Outcome] = {
     val compile = new (PipelineStep ~> Checked) {
       def apply[A](step: PipelineStep[A]): Checked[A] = step match {
-        case PipelineStep.Decide(update) =>
-          EitherT(IO(strategy.decide(update)).evalOn(decidePool).attempt.map {
-            case Right(decision) => Right(decision)
-            case Left(_) => Left(DropReason.Failed(PipelineStep.DecideName))
-          })
+        case decide: PipelineStep.Decide =>
+          // the one meaning of a step (exceptions included), evaluated on the decision pool
+          EitherT(IO(PipelineStep.perform(decide, e, 0L, strategy).toEither).evalOn(decidePool))
         case other =>
-          val now = if (PipelineStep.deadlineOf(other) == PipelineStep.NoDeadline) IO.pure(0L)
-          else IO.monotonic.map(_.toNanos)
+          val now =
+            if (PipelineStep.deadlineOf(other) == PipelineStep.NoDeadline) IO.pure(0L)
+            else IO.monotonic.map(_.toNanos)
           EitherT(now.map(t => PipelineStep.perform(other, e, t, strategy).toEither))
       }
     }

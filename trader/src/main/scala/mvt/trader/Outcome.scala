@@ -14,15 +14,15 @@ enum Outcome {
   }
 
   /** The event went through the whole pipeline (with or without a decision). */
-  def processed: Boolean = this match {
-    case Dropped(_) => false
-    case _ => true
-  }
+  def processed: Boolean = Outcome.isProcessedLabel(label)
 }
 
 object Outcome {
   val SentLabel = "sent"
   val NoDecisionLabel = "no-decision"
+
+  /** Whether an outcome label is one of an event that went through the whole pipeline. */
+  def isProcessedLabel(label: String): Boolean = label == SentLabel || label == NoDecisionLabel
 
   /** The outcome of a pipeline run that either dropped the event or finished with the strategy's answer. */
   def of(result: Either[DropReason, Option[Decision]]): Outcome = result match {

@@ -6,7 +6,8 @@ import cats.~>
 /**
  * A pure interpreter on a simulated clock, for tests: the event is picked up at `arrivalNanos`, and each step
  * that runs advances the clock by `cost(stepName)` (skipped and expired steps cost nothing). It returns the
- * outcome and a trace of every step reached, so expiry at any step can be set up exactly.
+ * outcome and a trace of every step reached, so expiry at any step can be set up exactly. Pure and stateless:
+ * safe from any thread if the strategy is.
  */
 final class TestInterpreter(strategy: TradingStrategy, cost: String => Long) {
   import TestInterpreter.*

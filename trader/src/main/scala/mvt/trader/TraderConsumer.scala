@@ -36,24 +36,42 @@ object TraderConsumer {
   ): TraderConsumer = {
     val interpreter = new FoldInterpreter(strategy)
     warmUpMetrics(new FoldInterpreter(idle).run(warmUpPipeline, warmUpEvent))
+    @volatile var failure: Throwable = null
     val thread = new Thread(
       () => {
         var e = queue.take()
-        while (e != null) {
-          val picked = System.nanoTime()
-          val outcome = interpreter.run(pipeline, e)
-          metrics.record(e, outcome, picked, System.nanoTime())
-          outcome match {
-            case Outcome.DecisionSent(d) => onDecision(d)
-            case _ => ()
+        try {
+          while (e != null) {
+            val picked = System.nanoTime()
+            val outcome = deliver(interpreter.run(pipeline, e), onDecision)
+            metrics.record(e, outcome, picked, System.nanoTime())
+            e = queue.take()
           }
-          e = queue.take()
+        } catch {
+          case t: Throwable =>
+            // a fatal error (out of memory, say): drain, so that a producer waiting on a full queue is released
+            failure = t
+            while (e != null) { metrics.outcomes.add(DropReason.Failed("consumer").label); e = queue.take() }
         }
       },
       "mvt-strategy"
     )
     thread.start()
-    () => thread.join()
+    () => {
+      thread.join()
+      if (failure != null) throw failure
+    }
+  }
+
+  /**
+   * Hands a decision over; a hand-over that throws turns the outcome into `failed:deliver`, so the event is
+   * counted once and the consumer carries on.
+   */
+  private def deliver(outcome: Outcome, onDecision: Decision => Unit): Outcome = outcome match {
+    case Outcome.DecisionSent(d) =>
+      try { onDecision(d); outcome }
+      catch { case scala.util.control.NonFatal(_) => Outcome.Dropped(DropReason.Failed("deliver")) }
+    case other => other
   }
 
   /**
@@ -83,13 +101,10 @@ object TraderConsumer {
     def process(e: BboEvent): IO[Unit] =
       for {
         picked <- IO.monotonic
-        outcome <- interpreter.run(pipeline, e)
+        run <- interpreter.run(pipeline, e)
+        outcome <- IO(deliver(run, onDecision))
         end <- IO.monotonic
         _ <- IO(metrics.record(e, outcome, picked.toNanos, end.toNanos))
-        _ <- outcome match {
-          case Outcome.DecisionSent(d) => IO(onDecision(d))
-          case _ => IO.unit
-        }
       } yield ()
 
     val thread = new Thread(
@@ -98,7 +113,10 @@ object TraderConsumer {
         slots.acquire()
         var e = queue.take(spins = 0)
         while (e != null) {
-          process(e).guarantee(IO(slots.release())).unsafeRunAndForget()(runtime)
+          process(e)
+            .handleError(_ => metrics.outcomes.add(DropReason.Failed("consumer").label))
+            .guarantee(IO(slots.release()))
+            .unsafeRunAndForget()(runtime)
           slots.acquire()
           e = queue.take(spins = 0)
         }

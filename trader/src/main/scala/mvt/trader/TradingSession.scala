@@ -15,6 +15,7 @@ final class TradingSession(config: TradingSession.Config, onDecision: Decision =
   private val metrics = new TraderMetrics(concurrent = config.interpreter == InterpreterKind.Io)
   private var updates = 0L
   private var peakBacklog = 0
+  private var started = false
 
   private val listener: BboListener = (symbol: Symbol, bp: Long, bq: Long, ap: Long, aq: Long) => {
     queue.offer(BboEvent(BboUpdated.fromRaw(symbol, bp, bq, ap, aq), System.nanoTime()))
@@ -31,6 +32,8 @@ final class TradingSession(config: TradingSession.Config, onDecision: Decision =
    * accepted before it is still processed, and the error comes back beside the summary.
    */
   def run(feed: BboTracker => Unit): (Summary, Option[FormatError]) = {
+    require(!started, "a trading session runs once: its queue is closed at the end")
+    started = true
     val consumer = config.interpreter match {
       case InterpreterKind.Fold =>
         TraderConsumer.fold(queue, config.strategy, config.pipeline, metrics, onDecision)
@@ -57,6 +60,13 @@ final class TradingSession(config: TradingSession.Config, onDecision: Decision =
 
 object TradingSession {
 
+  object Summary {
+
+    /** Drops counted by a queue with the consumers' outcomes, by label. */
+    def merged(queueDrops: Vector[(String, Long)], metrics: TraderMetrics): Vector[(String, Long)] =
+      (queueDrops ++ metrics.outcomes.snapshot).sortBy(_._1)
+  }
+
   /** How a session is put together. `queueSize` is ignored by the `unbounded` policy. */
   final case class Config(
       engine: Engine,
@@ -77,7 +87,7 @@ object TradingSession {
   ) {
 
     /** Every outcome, queue drops included, by label. */
-    def outcomes: Vector[(String, Long)] = (queueDrops ++ metrics.outcomes.snapshot).sortBy(_._1)
+    def outcomes: Vector[(String, Long)] = Summary.merged(queueDrops, metrics)
 
     /** A few lines for a person: outcomes, latency and service-time percentiles in microseconds. */
     def render(budgetNanos: Option[Long]): String = {

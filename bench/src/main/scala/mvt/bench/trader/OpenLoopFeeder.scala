@@ -27,7 +27,8 @@ object OpenLoopFeeder {
         var wait = intended - System.nanoTime()
         while (wait > 0) { LockSupport.parkNanos(wait); wait = intended - System.nanoTime() }
       }
-      queue.offer(BboEvent(events(i % events.length), intended))
+      // a fresh update per event, as a live feed allocates: what a backlog holds is then what it would hold live
+      queue.offer(BboEvent(events(i % events.length).copy(), intended))
       if ((i & 63) == 0) peak = math.max(peak, queue.size)
       i += 1
     }

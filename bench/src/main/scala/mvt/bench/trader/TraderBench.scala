@@ -1,5 +1,6 @@
 package mvt.bench.trader
 
+import mvt.bench.{JsonText, ThroughputBench}
 import mvt.core.Symbol
 import mvt.trader.*
 import mvt.workload.WorkloadProfile
@@ -23,6 +24,7 @@ object TraderBench {
     def names: String = values.map(_.label).mkString("|")
   }
 
+  /** One invocation: the sweep's axes (every combination runs), the strategy's cost and the budget. */
   final case class Config(
       rates: Vector[Long],
       events: Int,
@@ -49,13 +51,12 @@ object TraderBench {
     def perSecond: Double = 1e9 / math.max(1.0, service.getMean)
   }
 
-  private val journal = new RingJournal(1024)
-
+  /** The trader's pipeline with its own journal (one per run: a shared one would serialize runs' consumers). */
   def pipeline(kind: PipelineKind, budgetNanos: Long): Pipeline[Option[Decision]] =
     TraderPipeline(
       if (kind == PipelineKind.Plain) TraderPipeline.Deadlines.none
       else TraderPipeline.Deadlines.fromBudget(budgetNanos),
-      journal,
+      new RingJournal(1024),
       PreTradeCheck.AllowAll
     )
 
@@ -176,6 +177,30 @@ object TraderBench {
       progress(s"${policy.label}${queue.fold("")(q => s"/$q")} ${kind.label} ${pk.label} at $rate/s")
       runOne(cfg, events, policy, queue, kind, pk, rate)
     }
+
+  /** The report as JSON: the machine, the capacity figures and one record per run. */
+  def json(cfg: Config, cap: Capacity, suggestedQueue: Int, results: Vector[TraderRunResult]): String = {
+    val q = JsonText.quote
+    val s = cap.service
+    val saturated = cap.saturated.map((k, v) => s"${q(k.label)}: $v").mkString("{", ", ", "}")
+    val capacity = Vector(
+      "meanServiceNs" -> s.getMean.toString,
+      "p999ServiceNs" -> s.getValueAtPercentile(99.9).toString,
+      "worstServiceNs" -> s.getMaxValue.toString,
+      "eventsPerSecond" -> cap.perSecond.toString,
+      "saturatedEventsPerSecond" -> saturated,
+      "suggestedQueue" -> suggestedQueue.toString
+    )
+    val fields = Vector(
+      "machine" -> ThroughputBench.machineJson,
+      "costNs" -> cfg.costNanos.toString,
+      "budgetNs" -> cfg.budgetNanos.toString,
+      "pacing" -> q(cfg.pacing.label),
+      "capacity" -> capacity.map((k, v) => s"${q(k)}: $v").mkString("{", ", ", "}"),
+      "results" -> results.map(TraderRunResult.json).mkString("[", ", ", "]")
+    )
+    fields.map((k, v) => s"${q(k)}: $v").mkString("{", ", ", "}")
+  }
 
   /** The symbol set of the generated stream, for the report's description. */
   def symbols(events: Array[BboUpdated]): Int = events.iterator.map(_.symbol: Symbol).distinct.size

@@ -1,7 +1,7 @@
 package mvt.bench.trader
 
 import mvt.bench.{JsonText, Micros}
-import mvt.trader.{Outcome, TraderMetrics}
+import mvt.trader.{Outcome, TraderMetrics, TradingSession}
 
 /**
  * One (policy, queue, interpreter, pipeline, rate) run of the trader benchmark, reduced to its figures: a sweep
@@ -41,12 +41,13 @@ final case class TraderRunResult(
 }
 
 object TraderRunResult {
-  private val Pcts = Vector("p50" -> 50.0, "p75" -> 75.0, "p99" -> 99.0, "p99.9" -> 99.9)
 
-  /** The latency percentiles a result keeps. */
-  val Percentiles: Vector[Double] = Vector(50.0, 75.0, 99.0, 99.9)
+  /** The latency percentiles a result keeps, with their column names. */
+  val Percentiles: Vector[(String, Double)] =
+    Vector("p50" -> 50.0, "p75" -> 75.0, "p99" -> 99.0, "p99.9" -> 99.9)
+  private def Pcts = Percentiles
 
-  private def isProcessed(label: String) = label == Outcome.SentLabel || label == Outcome.NoDecisionLabel
+  private def isProcessed(label: String) = Outcome.isProcessedLabel(label)
 
   /** The figures of a finished run; drops counted by the queue are merged with the pipeline's outcomes. */
   def of(
@@ -71,8 +72,8 @@ object TraderRunResult {
       pipeline,
       rate,
       sent,
-      (queueDrops ++ metrics.outcomes.snapshot).sortBy(_._1),
-      Percentiles.map(p => p -> h.getValueAtPercentile(p)).toMap,
+      TradingSession.Summary.merged(queueDrops, metrics),
+      Percentiles.map((_, p) => p -> h.getValueAtPercentile(p)).toMap,
       h.getMaxValue,
       h.getMean,
       Vector(50.0, 99.0).map(p => p -> metrics.service.getValueAtPercentile(p)).toMap,
@@ -86,7 +87,8 @@ object TraderRunResult {
   private def short(label: String) = label match {
     case "queue-full" => "full"
     case "superseded" => "sup"
-    case other => other.stripPrefix("expired:") + "-late"
+    case expired if expired.startsWith("expired:") => expired.stripPrefix("expired:") + "-late"
+    case other => other
   }
 
   def table(results: Vector[TraderRunResult]): String = {

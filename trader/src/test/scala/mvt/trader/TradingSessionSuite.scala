@@ -1,0 +1,40 @@
+package mvt.trader
+
+import mvt.core.*
+import mvt.orderbook.Engine
+
+/** A trading session end to end: a bad line keeps what came before it, and a session runs once. */
+class TradingSessionSuite extends munit.FunSuite {
+
+  private def config = TradingSession.Config(
+    Engine.Fast,
+    new SyntheticStrategy(0),
+    TraderPipeline(TraderPipeline.Deadlines.none, new RingJournal(8), PreTradeCheck.AllowAll),
+    QueuePolicy.Block,
+    4,
+    InterpreterKind.Fold,
+    1
+  )
+
+  private def reader(text: String) =
+    new CommandReader(new java.io.ByteArrayInputStream(text.getBytes("UTF-8")))
+
+  test("a format error ends the feed; the updates before it are processed and the error comes back") {
+    val decisions = Vector.newBuilder[Decision]
+    val session = new TradingSession(config, d => decisions += d)
+    val (summary, error) =
+      session.run(
+        _.replay(reader("add,X,1,BUY,10,5\nadd,X,2,SELL,11,5\nadd,X,3,HOLD,10,5\nadd,X,4,BUY,9,1\n"))
+      )
+    assertEquals(error.map(_.line), Some(3L))
+    assertEquals(summary.updates, 2L) // the bid, then the ask: line 4 was never read
+    assertEquals(summary.outcomes, Vector("no-decision" -> 1L, "sent" -> 1L))
+    assertEquals(decisions.result().map(_.render), Vector("decision,X,bid,10,1"))
+  }
+
+  test("a session runs once") {
+    val session = new TradingSession(config, _ => ())
+    session.run(_.replay(reader("add,X,1,BUY,10,5\n")))
+    intercept[IllegalArgumentException](session.run(_ => ()))
+  }
+}
