@@ -113,9 +113,9 @@ object TradeCommand {
         )
           .withDefault("-"),
         strategyOpts,
-        TraderOpts.one(TraderOpts.policies("block"), "policy"),
-        TraderOpts.one(TraderOpts.queues("1024"), "queue"),
-        TraderOpts.one(TraderOpts.interpreters("fold"), "interpreter"),
+        TraderOpts.one(TraderOpts.policies("block", list = false), "policy"),
+        TraderOpts.one(TraderOpts.queues("1024", list = false), "queue"),
+        TraderOpts.one(TraderOpts.interpreters("fold", list = false), "interpreter"),
         TraderOpts.parallelism,
         TraderOpts.budget(
           "Latency budget: steps expire at 70/80/90/100% of it from the event's sent time (default: no deadlines)."

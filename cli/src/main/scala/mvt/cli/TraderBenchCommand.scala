@@ -32,9 +32,9 @@ object TraderBenchCommand {
           .withDefault(24000)
           .validate("--events must be between 1 and 100000000")(n => n > 0 && n <= 100000000),
         TraderOpts.costNanos(85.0, "CPU microseconds the synthetic strategy burns per decision"),
-        TraderOpts.policies("conflate"),
-        TraderOpts.queues("100"),
-        TraderOpts.interpreters("fold"),
+        TraderOpts.policies("conflate", list = true),
+        TraderOpts.queues("100", list = true),
+        TraderOpts.interpreters("fold", list = true),
         Opts.option[String](
           "pipeline",
           s"plain (no deadlines), deadline, or both comma-separated (default deadline).",

@@ -6,37 +6,41 @@ import mvt.trader.{InterpreterKind, QueuePolicy, TraderPipeline}
 /** Options that `mvt trade` and `mvt bench trader` share; the bench takes comma-separated lists of them. */
 object TraderOpts {
   private val policyHelp =
-    QueuePolicy.values.map(p => s"${p.label} (${p.description})").mkString("; ")
+    QueuePolicy.values.map(p => s"${p.label}: ${p.description}").mkString("; ")
   private val interpreterHelp =
-    InterpreterKind.values.map(i => s"${i.label} (${i.description})").mkString("; ")
+    InterpreterKind.values.map(i => s"${i.label}: ${i.description}").mkString("; ")
+
+  // how the help names the value: one for `trade`, a list for `bench trader`
+  private def one(what: String, list: Boolean) =
+    if (list) s"$what, or a comma-separated list of them" else what
 
   /** The largest bounded queue: far beyond any budget's need, and small enough to allocate. */
   val MaxQueue = 10000000
 
   private def queueSize(s: String) = s.toIntOption.filter(n => n > 0 && n <= MaxQueue)
 
-  def policies(default: String): Opts[Vector[QueuePolicy]] =
+  def policies(default: String, list: Boolean): Opts[Vector[QueuePolicy]] =
     Opts.option[String](
       "policy",
-      s"Queue policy, or a comma-separated list: $policyHelp. Default $default.",
+      s"${one("Queue policy", list)} (default $default). $policyHelp.",
       metavar = "P"
     )
       .withDefault(default)
       .mapValidated(CommaList.parse(_, QueuePolicy.parse, "policy", QueuePolicy.names))
 
-  def queues(default: String): Opts[Vector[Int]] =
+  def queues(default: String, list: Boolean): Opts[Vector[Int]] =
     Opts.option[String](
       "queue",
-      s"Bounded queue size (events; symbols for conflate), or a list. Default $default.",
+      s"${one("Bounded queue size (events; symbols for conflate)", list)} (default $default).",
       metavar = "N"
     )
       .withDefault(default)
       .mapValidated(CommaList.parse(_, queueSize, "queue size", s"1 to $MaxQueue"))
 
-  def interpreters(default: String): Opts[Vector[InterpreterKind]] =
+  def interpreters(default: String, list: Boolean): Opts[Vector[InterpreterKind]] =
     Opts.option[String](
       "interpreter",
-      s"Pipeline interpreter, or a list: $interpreterHelp. Default $default.",
+      s"${one("Pipeline interpreter", list)} (default $default). $interpreterHelp.",
       metavar = "I"
     )
       .withDefault(default)
