@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{DemoReport, TimedReplay}
+import mvt.bench.{DemoReport, DemoTrader, TimedReplay}
 import mvt.orderbook.Engine
 import mvt.workload.{ProfileGenerator, WorkloadProfile}
 
@@ -41,6 +41,9 @@ object DemoCommand {
       t.out.println(DemoReport.throughput(fast, base))
       t.out.println()
       t.out.println(DemoReport.busiestBooks(fast, batch))
+      t.out.println()
+      val (summary, decisions) = progress.phase("trader")(DemoTrader.run(batch))
+      t.out.println(DemoTrader.report(summary, decisions))
       t.out.flush()
       if (fast.events.digest == base.events.digest) ExitCode.Success else Cli.Failure
     }
