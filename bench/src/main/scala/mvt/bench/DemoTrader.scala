@@ -24,18 +24,7 @@ object DemoTrader {
     )
     var decisions = 0L // written by the one consumer thread, read after the session's join
     val session = new TradingSession(config, _ => decisions += 1)
-    val (summary, _) = session.run { tracker =>
-      val symbols = batch.symbols.toArray
-      var i = 0
-      while (i < batch.size) {
-        val symbol = symbols(batch.symbolIndex(i))
-        val id = OrderId(batch.id(i))
-        if (batch.isAdd(i))
-          tracker.add(symbol, id, batch.side(i), Price.fromRaw(batch.price(i)), Quantity(batch.qty(i)))
-        else tracker.cancel(symbol, id)
-        i += 1
-      }
-    }
+    val (summary, _) = session.run(tracker => batch.replay(tracker))
     (summary, decisions)
   }
 

@@ -5,6 +5,7 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
+import mvt.orderbook.Replay
 import mvt.trader.*
 import mvt.workload.{CommandLog, CommandLogReader}
 
@@ -139,24 +140,6 @@ object TradeCommand {
     new PreTradeCheck.Balance(() => balances, client, Quantity(args.strategy.qty))
   }
 
-  private def replayBlock(reader: CommandLogReader, tracker: BboTracker): Unit = {
-    var i = 0
-    while (i < reader.size) {
-      val symbol = reader.symbols(reader.symbolIdx(i))
-      val id = OrderId(reader.ids(i))
-      if (reader.kinds(i) == CommandReader.Add)
-        tracker.add(
-          symbol,
-          id,
-          Side.fromCode(reader.sides(i)),
-          Price.fromRaw(reader.prices(i)),
-          Quantity(reader.qtys(i))
-        )
-      else tracker.cancel(symbol, id)
-      i += 1
-    }
-  }
-
   private def trade(args: Args, t: Terminal): IO[ExitCode] =
     Files.withInput(args.in, t) { raw =>
       Files.withOutput(args.out, t) { rawOut =>
@@ -187,13 +170,14 @@ object TradeCommand {
                 CommandLogReader.open(in) match {
                   case Left(e) => logError = Some(e.render)
                   case Right(reader) =>
-                    while (reader.nextBlock() > 0) replayBlock(reader, tracker)
+                    val books = reader.symbols.map(tracker.bookOf).toArray
+                    while (reader.nextBlock() > 0) reader.replayBlock(tracker, books)
                     logError = reader.error.map(_.render)
                 }
               }
               s -> logError.map(e => s"mvt: $where: $e")
             } else {
-              val (s, e) = session.run(_.replay(new CommandReader(in)))
+              val (s, e) = session.run(tracker => Replay.run(new CommandReader(in), tracker))
               s -> e.map(fe => s"${fe.render} (in $where)")
             }
           out.flush()

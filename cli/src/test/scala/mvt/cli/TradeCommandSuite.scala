@@ -1,7 +1,7 @@
 package mvt.cli
 
 import mvt.core.*
-import mvt.orderbook.Engine
+import mvt.orderbook.{Engine, Replay}
 import mvt.trader.*
 import mvt.workload.{CommandBatch, CommandLog}
 
@@ -32,8 +32,9 @@ class TradeCommandSuite extends munit.FunSuite {
     val got = Vector.newBuilder[String]
     val listener: BboListener = (s: Symbol, bp: Long, bq: Long, ap: Long, aq: Long) =>
       strategy.decide(BboUpdated.fromRaw(s, bp, bq, ap, aq)).foreach(d => got += d.render)
-    new BboTracker(Engine.Fast, EventSink.Ignore, listener).replay(
-      new CommandReader(new java.io.ByteArrayInputStream(commands))
+    Replay.run(
+      new CommandReader(new java.io.ByteArrayInputStream(commands)),
+      new BboTracker(Engine.Fast, EventSink.Ignore, listener)
     )
     got.result()
   }

@@ -6,7 +6,7 @@ import mvt.core.*
  * Routes commands to one book per symbol, validates them and keeps order ids unique across books (spec rule 2),
  * for any engine. Reports every event to `sink`, which must not call back into the exchange. Not thread-safe.
  */
-final class Exchange(engine: Engine, sink: EventSink) {
+final class Exchange(engine: Engine, sink: EventSink) extends CommandTarget {
   private val bookIndex = new java.util.HashMap[String, Integer]()
   private var books = new Array[OrderBook](16)
   private var symbols = new Array[String](16)
@@ -56,11 +56,6 @@ final class Exchange(engine: Engine, sink: EventSink) {
     }
   }
 
-  def add(symbol: Symbol, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
-    add(bookOf(symbol), id, side, price, qty)
-
-  def cancel(symbol: Symbol, id: OrderId): Unit = cancel(bookOf(symbol), id)
-
   /** `add` for a book index from `bookOf`: saves the symbol lookup on replay paths. */
   def add(b: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
     val symbol = Symbol.unsafeTrusted(symbols(b))
@@ -82,11 +77,6 @@ final class Exchange(engine: Engine, sink: EventSink) {
     // an id live in another symbol's book is not this book's to cancel
     if (live.bookOf(id.value) != b) sink.cancelRejected(symbol, id)
     else sink.canceled(symbol, id, books(b).cancel(id))
-  }
-
-  def apply(command: Command): Unit = command match {
-    case Command.Add(s, id, side, p, q) => add(s, id, side, p, q)
-    case Command.Cancel(s, id) => cancel(s, id)
   }
 
   /** The best price of one side of a book from `bookOf`, in raw units; 0 when that side is empty. */

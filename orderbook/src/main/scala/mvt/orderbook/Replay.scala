@@ -9,12 +9,12 @@ object Replay {
    * Applies every command of `reader` in order and returns how many were applied. A `FormatError` propagates
    * after the commands before its line have been applied and reported.
    */
-  def run(reader: CommandReader, exchange: Exchange): Long = {
+  def run(reader: CommandReader, target: CommandTarget): Long = {
     var n = 0L
     while (reader.next()) {
       if (reader.kind == CommandReader.Add)
-        exchange.add(reader.symbol, reader.id, reader.side, reader.price, reader.qty)
-      else exchange.cancel(reader.symbol, reader.id)
+        target.add(reader.symbol, reader.id, reader.side, reader.price, reader.qty)
+      else target.cancel(reader.symbol, reader.id)
       n += 1
     }
     n

@@ -1,14 +1,16 @@
 package mvt.trader
 
 import mvt.core.*
-import mvt.orderbook.{Engine, Exchange}
+import mvt.orderbook.{CommandTarget, Engine, Exchange}
 
 /**
  * An exchange that reports, after each command, whether the command moved the best bid or offer of its symbol
  * (price or quantity), to `listener`. Events still go to `downstream`. Runs on the engine's thread; after the
  * per-symbol arrays have grown, nothing is allocated per command. Not thread-safe.
  */
-final class BboTracker(engine: Engine, downstream: EventSink, listener: BboListener) extends EventSink {
+final class BboTracker(engine: Engine, downstream: EventSink, listener: BboListener)
+    extends EventSink
+    with CommandTarget {
 
   /** The exchange this tracker watches; submit commands through the tracker so each is checked. */
   val exchange = new Exchange(engine, this)
@@ -18,36 +20,16 @@ final class BboTracker(engine: Engine, downstream: EventSink, listener: BboListe
   // the book that the current command's events touched, or -1 (one command touches one book)
   private var touched = -1
 
-  def add(symbol: Symbol, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
-    val b = exchange.bookOf(symbol)
-    exchange.add(b, id, side, price, qty)
+  def bookOf(symbol: Symbol): Int = exchange.bookOf(symbol)
+
+  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
+    exchange.add(book, id, side, price, qty)
     afterCommand()
   }
 
-  def cancel(symbol: Symbol, id: OrderId): Unit = {
-    val b = exchange.bookOf(symbol)
-    exchange.cancel(b, id)
+  def cancel(book: Int, id: OrderId): Unit = {
+    exchange.cancel(book, id)
     afterCommand()
-  }
-
-  def apply(command: Command): Unit = command match {
-    case Command.Add(s, id, side, p, q) => add(s, id, side, p, q)
-    case Command.Cancel(s, id) => cancel(s, id)
-  }
-
-  /**
-   * Applies every command of `reader` in order; returns how many. A `FormatError` propagates after the commands
-   * before its line have been applied and their changes reported.
-   */
-  def replay(reader: CommandReader): Long = {
-    var n = 0L
-    while (reader.next()) {
-      if (reader.kind == CommandReader.Add)
-        add(reader.symbol, reader.id, reader.side, reader.price, reader.qty)
-      else cancel(reader.symbol, reader.id)
-      n += 1
-    }
-    n
   }
 
   private def afterCommand(): Unit = {

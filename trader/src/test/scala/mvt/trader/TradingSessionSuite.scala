@@ -1,7 +1,7 @@
 package mvt.trader
 
 import mvt.core.*
-import mvt.orderbook.Engine
+import mvt.orderbook.{Engine, Replay}
 
 /** A trading session end to end: a bad line keeps what came before it, and a session runs once. */
 class TradingSessionSuite extends munit.FunSuite {
@@ -24,7 +24,7 @@ class TradingSessionSuite extends munit.FunSuite {
     val session = new TradingSession(config, d => decisions += d)
     val (summary, error) =
       session.run(
-        _.replay(reader("add,X,1,BUY,10,5\nadd,X,2,SELL,11,5\nadd,X,3,HOLD,10,5\nadd,X,4,BUY,9,1\n"))
+        Replay.run(reader("add,X,1,BUY,10,5\nadd,X,2,SELL,11,5\nadd,X,3,HOLD,10,5\nadd,X,4,BUY,9,1\n"), _)
       )
     assertEquals(error.map(_.line), Some(3L))
     assertEquals(summary.updates, 2L) // the bid, then the ask: line 4 was never read
@@ -34,7 +34,7 @@ class TradingSessionSuite extends munit.FunSuite {
 
   test("a session runs once") {
     val session = new TradingSession(config, _ => ())
-    session.run(_.replay(reader("add,X,1,BUY,10,5\n")))
+    session.run(Replay.run(reader("add,X,1,BUY,10,5\n"), _))
     intercept[IllegalArgumentException](session.run(_ => ()))
   }
 }

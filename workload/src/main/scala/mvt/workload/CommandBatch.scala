@@ -1,7 +1,7 @@
 package mvt.workload
 
 import mvt.core.*
-import mvt.orderbook.Exchange
+import mvt.orderbook.CommandTarget
 
 /**
  * A command stream held in parallel primitive arrays, so replaying it allocates nothing and measures only the
@@ -53,15 +53,15 @@ final class CommandBatch private (
   def price(i: Int): Long = prices(i)
   def qty(i: Int): Long = qtys(i)
 
-  /** Applies commands `[from, until)` to `exchange`. */
-  def replay(exchange: Exchange, from: Int = 0, until: Int = size): Unit = {
-    val books = symbols.map(exchange.bookOf).toArray
+  /** Applies commands `[from, until)` to `target` (an exchange, or something that wraps one). */
+  def replay(target: CommandTarget, from: Int = 0, until: Int = size): Unit = {
+    val books = symbols.map(target.bookOf).toArray
     var i = from
     while (i < until) {
       val b = books(symbolIdx(i))
       if (kinds(i) == CommandReader.Add)
-        exchange.add(b, OrderId(ids(i)), Side.fromCode(sides(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
-      else exchange.cancel(b, OrderId(ids(i)))
+        target.add(b, OrderId(ids(i)), Side.fromCode(sides(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
+      else target.cancel(b, OrderId(ids(i)))
       i += 1
     }
   }

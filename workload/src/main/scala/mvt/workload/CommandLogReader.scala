@@ -1,7 +1,7 @@
 package mvt.workload
 
 import mvt.core.*
-import mvt.orderbook.Exchange
+import mvt.orderbook.CommandTarget
 
 import java.io.InputStream
 import java.nio.{ByteBuffer, ByteOrder}
@@ -92,14 +92,14 @@ final class CommandLogReader private (in: InputStream, val symbols: Vector[Symbo
     whole
   }
 
-  /** Applies the current block to `exchange`; `books(s)` is the exchange's book index of `symbols(s)`. */
-  def replayBlock(exchange: Exchange, books: Array[Int]): Unit = {
+  /** Applies the current block to `target`; `books(s)` is the target's book index of `symbols(s)`. */
+  def replayBlock(target: CommandTarget, books: Array[Int]): Unit = {
     var i = 0
     while (i < blockSize) {
       val b = books(symbolIdx(i))
       if (kinds(i) == CommandReader.Add)
-        exchange.add(b, OrderId(ids(i)), Side.fromCode(sides(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
-      else exchange.cancel(b, OrderId(ids(i)))
+        target.add(b, OrderId(ids(i)), Side.fromCode(sides(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
+      else target.cancel(b, OrderId(ids(i)))
       i += 1
     }
   }

@@ -1,0 +1,29 @@
+package mvt.orderbook
+
+import mvt.core.*
+
+/**
+ * What commands are applied to: an `Exchange`, or something that wraps one. Replay paths look a symbol's book
+ * up once with `bookOf` and then use its index. Called on one thread only.
+ */
+trait CommandTarget {
+
+  /** The book index of `symbol`, creating its book on first sight. */
+  def bookOf(symbol: Symbol): Int
+
+  /** An add for a book index from `bookOf`. */
+  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit
+
+  /** A cancel for a book index from `bookOf`. */
+  def cancel(book: Int, id: OrderId): Unit
+
+  def add(symbol: Symbol, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
+    add(bookOf(symbol), id, side, price, qty)
+
+  def cancel(symbol: Symbol, id: OrderId): Unit = cancel(bookOf(symbol), id)
+
+  def apply(command: Command): Unit = command match {
+    case Command.Add(s, id, side, p, q) => add(s, id, side, p, q)
+    case Command.Cancel(s, id) => cancel(s, id)
+  }
+}
