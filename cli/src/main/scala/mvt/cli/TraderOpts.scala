@@ -10,41 +10,51 @@ object TraderOpts {
   private val interpreterHelp =
     InterpreterKind.values.map(i => s"${i.label}: ${i.description}").mkString("; ")
 
-  // how the help names the value: one for `trade`, a list for `bench trader`
-  private def one(what: String, list: Boolean) =
-    if (list) s"$what, or a comma-separated list of them" else what
-
   /** The largest bounded queue: far beyond any budget's need, and small enough to allocate. */
   val MaxQueue = 10000000
 
-  private def queueSize(s: String) = s.toIntOption.filter(n => n > 0 && n <= MaxQueue)
+  /**
+   * `--name VALUE`, or for `bench trader` (`list`) a comma-separated list of values, each read by `parseOne`; a
+   * refusal calls the value a `label` and lists the `expected` ones.
+   */
+  private def values[A](
+      name: String,
+      metavar: String,
+      what: String,
+      details: String,
+      default: String,
+      list: Boolean
+  )(
+      parseOne: String => Option[A],
+      label: String,
+      expected: String
+  ): Opts[Vector[A]] = {
+    val named = if (list) s"$what, or a comma-separated list of them" else what
+    Opts.option[String](name, s"$named (default $default).$details", metavar = metavar)
+      .withDefault(default)
+      .mapValidated(CommaList.parse(_, parseOne, label, expected))
+  }
 
   def policies(default: String, list: Boolean): Opts[Vector[QueuePolicy]] =
-    Opts.option[String](
+    values("policy", "P", "Queue policy", s" $policyHelp.", default, list)(
+      QueuePolicy.parse,
       "policy",
-      s"${one("Queue policy", list)} (default $default). $policyHelp.",
-      metavar = "P"
+      QueuePolicy.names
     )
-      .withDefault(default)
-      .mapValidated(CommaList.parse(_, QueuePolicy.parse, "policy", QueuePolicy.names))
 
   def queues(default: String, list: Boolean): Opts[Vector[Int]] =
-    Opts.option[String](
-      "queue",
-      s"${one("Bounded queue size (events; symbols for conflate)", list)} (default $default).",
-      metavar = "N"
+    values("queue", "N", "Bounded queue size (events; symbols for conflate)", "", default, list)(
+      s => s.toIntOption.filter(n => n > 0 && n <= MaxQueue),
+      "queue size",
+      s"1 to $MaxQueue"
     )
-      .withDefault(default)
-      .mapValidated(CommaList.parse(_, queueSize, "queue size", s"1 to $MaxQueue"))
 
   def interpreters(default: String, list: Boolean): Opts[Vector[InterpreterKind]] =
-    Opts.option[String](
+    values("interpreter", "I", "Pipeline interpreter", s" $interpreterHelp.", default, list)(
+      InterpreterKind.parse,
       "interpreter",
-      s"${one("Pipeline interpreter", list)} (default $default). $interpreterHelp.",
-      metavar = "I"
+      InterpreterKind.names
     )
-      .withDefault(default)
-      .mapValidated(CommaList.parse(_, InterpreterKind.parse, "interpreter", InterpreterKind.names))
 
   /** `--cost-us C`: CPU microseconds the synthetic strategy burns per decision, as nanoseconds. */
   def costNanos(default: Double, help: String): Opts[Long] =

@@ -21,9 +21,7 @@ final class IoInterpreter(strategy: TradingStrategy, decidePool: ExecutionContex
           // the one meaning of a step (exceptions included), evaluated on the decision pool
           EitherT(IO(PipelineStep.perform(decide, e, 0L, strategy).toEither).evalOn(decidePool))
         case other =>
-          val now =
-            if (PipelineStep.deadlineOf(other) == PipelineStep.NoDeadline) IO.pure(0L)
-            else IO.monotonic.map(_.toNanos)
+          val now = if (PipelineStep.needsClock(other)) IO.monotonic.map(_.toNanos) else IO.pure(0L)
           EitherT(now.map(t => PipelineStep.perform(other, e, t, strategy).toEither))
       }
     }

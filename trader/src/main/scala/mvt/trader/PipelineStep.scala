@@ -39,11 +39,13 @@ object PipelineStep {
   }
 
   /**
-   * The time to `perform` a step at: `clock()`, or 0 without reading the clock for a step that has no deadline
-   * (it cannot expire, whatever the time). Reading a clock costs tens of nanoseconds on a virtual machine.
+   * Whether `perform` needs the time for this step: a step without a deadline cannot expire, whatever the time,
+   * so interpreters pass 0 and skip the clock (tens of nanoseconds a read on a virtual machine).
    */
-  inline def timeFor(step: PipelineStep[?], clock: () => Long): Long =
-    if (deadlineOf(step) == NoDeadline) 0L else clock()
+  def needsClock(step: PipelineStep[?]): Boolean = deadlineOf(step) != NoDeadline
+
+  /** The time to `perform` a step at: `clock()` when it needs one, else 0. */
+  inline def timeFor(step: PipelineStep[?], clock: () => Long): Long = if (needsClock(step)) clock() else 0L
 
   /** Whether an event sent at `sentNanos` is past a deadline of `withinNanos` at `now` (same clock). */
   inline def expired(sentNanos: Long, withinNanos: Long, now: Long): Boolean = now - sentNanos > withinNanos

@@ -24,11 +24,11 @@ final case class TraderRunResult(
     peakHeapBytes: Long,
     peakLiveHeapBytes: Long
 ) {
-  def processed: Long = outcomes.collect { case (k, n) if TraderRunResult.isProcessed(k) => n }.sum
+  def processed: Long = outcomes.collect { case (k, n) if Outcome.isProcessedLabel(k) => n }.sum
   def decisions: Long = outcomes.collect { case (Outcome.SentLabel, n) => n }.sum
 
   /** Drops by reason, the queue's and the pipeline's. */
-  def dropped: Vector[(String, Long)] = outcomes.filterNot((k, _) => TraderRunResult.isProcessed(k))
+  def dropped: Vector[(String, Long)] = outcomes.filterNot((k, _) => Outcome.isProcessedLabel(k))
 
   /** Latency from the sent time at percentile `p` (one of [[TraderRunResult.Percentiles]]). */
   def at(p: Double): Long = latency(p)
@@ -45,9 +45,6 @@ object TraderRunResult {
   /** The latency percentiles a result keeps, with their column names. */
   val Percentiles: Vector[(String, Double)] =
     Vector("p50" -> 50.0, "p75" -> 75.0, "p99" -> 99.0, "p99.9" -> 99.9)
-  private def Pcts = Percentiles
-
-  private def isProcessed(label: String) = Outcome.isProcessedLabel(label)
 
   /** The figures of a finished run; drops counted by the queue are merged with the pipeline's outcomes. */
   def of(
@@ -94,12 +91,12 @@ object TraderRunResult {
   def table(results: Vector[TraderRunResult]): String = {
     val header =
       f"  ${"policy"}%-11s ${"queue"}%5s ${"interp"}%6s ${"pipeline"}%8s ${"rate/s"}%7s ${"sent"}%7s ${"processed"}%9s" +
-        Pcts.map((n, _) => f" $n%8s")
+        Percentiles.map((n, _) => f" $n%8s")
           .mkString + f" ${"max"}%8s ${"mean"}%8s ${"svc p50"}%8s ${"svc p99"}%8s ${"in budget"}%9s ${"backlog"}%7s ${"heap MiB"}%8s ${"live MiB"}%8s  dropped"
     val rows = results.map { r =>
       val drops = r.dropped.map((k, n) => s"${short(k)} $n").mkString(" ")
       f"  ${r.policy}%-11s ${r.queue.fold("-")(_.toString)}%5s ${r.interpreter}%6s ${r.pipeline}%8s ${r.rate}%7d ${r.sent}%7d ${100.0 * r.processed / math.max(1, r.sent)}%8.1f%%" +
-        Pcts.map((_, p) => f" ${Micros.format(r.at(p))}%8s").mkString +
+        Percentiles.map((_, p) => f" ${Micros.format(r.at(p))}%8s").mkString +
         f" ${Micros.format(r.maxNanos)}%8s ${Micros.format(r.meanNanos.toLong)}%8s ${Micros.format(r.serviceAt(50))}%8s ${Micros.format(r.serviceAt(99))}%8s ${100 * r.withinBudgetShare}%8.1f%% ${r.peakBacklog}%7d ${r.peakHeapBytes / (1 << 20)}%8d ${r.peakLiveHeapBytes / (1 << 20)}%8d  $drops"
     }
     (header +: rows).mkString("\n")
