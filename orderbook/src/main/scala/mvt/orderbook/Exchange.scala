@@ -74,9 +74,10 @@ final class Exchange(engine: Engine, sink: EventSink) extends CommandTarget {
   /** `cancel` for a book index from `bookOf`. */
   def cancel(b: Int, id: OrderId): Unit = {
     val symbol = Symbol.unsafeTrusted(symbols(b))
-    // an id live in another symbol's book is not this book's to cancel
-    if (live.bookOf(id.value) != b) sink.cancelRejected(symbol, id)
-    else sink.canceled(symbol, id, books(b).cancel(id))
+    // an id live in another symbol's book is not this book's to cancel: take leaves it alone
+    val handle = live.take(id.value, b)
+    if (handle < 0) sink.cancelRejected(symbol, id)
+    else sink.canceled(symbol, id, books(b).cancelTaken(id, handle))
   }
 
   /** The best price of one side of a book from `bookOf`, in raw units; 0 when that side is empty. */

@@ -135,27 +135,27 @@ final class FastOrderBook(
   }
 
   def cancel(id: OrderId): Quantity = {
-    val o = index.handle(id.value, bookNo)
-    if (o < 0) Quantity.Zero
-    else {
-      index.unregister(id.value)
-      val left = slotQty(o)
-      val lvl = levelOf(o)
-      val before = prevOf(o)
-      val after = nextOf(o)
-      if (before == Nil) lvlHead(lvl) = after else setNext(before, after)
-      if (after == Nil) lvlTail(lvl) = before else setPrev(after, before)
-      lvlQty(lvl) -= left
-      lvlCount(lvl) -= 1
-      if (lvlCount(lvl) == 0) {
-        val side = Side.fromCode(lvlSide(lvl))
-        val ladder = this.ladder(side)
-        ladder.removeAt(ladder.find(keyOf(side, lvlPrice(lvl))))
-        releaseLevel(lvl)
-      }
-      releaseOrder(o)
-      Quantity(left)
+    val o = index.take(id.value, bookNo)
+    if (o < 0) Quantity.Zero else cancelTaken(id, o)
+  }
+
+  def cancelTaken(id: OrderId, o: Int): Quantity = {
+    val left = slotQty(o)
+    val lvl = levelOf(o)
+    val before = prevOf(o)
+    val after = nextOf(o)
+    if (before == Nil) lvlHead(lvl) = after else setNext(before, after)
+    if (after == Nil) lvlTail(lvl) = before else setPrev(after, before)
+    lvlQty(lvl) -= left
+    lvlCount(lvl) -= 1
+    if (lvlCount(lvl) == 0) {
+      val side = Side.fromCode(lvlSide(lvl))
+      val ladder = this.ladder(side)
+      ladder.removeAt(ladder.find(keyOf(side, lvlPrice(lvl))))
+      releaseLevel(lvl)
     }
+    releaseOrder(o)
+    Quantity(left)
   }
 
   private def acquireOrder(): Int =

@@ -22,13 +22,12 @@ final class LazyCancelOrderBook(index: OrderIndex = new OrderIndex(), bookNo: In
   override protected def filled(o: PersistentOrder): Unit =
     active = if (o.qty == 0) active - o.id else active.updated(o.id, o)
 
-  override def cancel(id: OrderId): Quantity =
+  override def cancelTaken(id: OrderId, handle: Int): Quantity =
     active.get(id.value) match {
       case None => Quantity.Zero
       case Some(o) =>
         active -= o.id
         pendingCancel += o.seq
-        index.unregister(o.id)
         Quantity(o.qty)
     }
 

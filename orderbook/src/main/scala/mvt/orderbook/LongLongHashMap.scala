@@ -17,11 +17,11 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
   /** Table slots; memory is 16 bytes per slot, at most half of them in use. */
   def capacity: Int = table.length / 2
 
-  private inline def slotOf(key: Long): Int = ((key * 0x9e3779b97f4a7c15L) >>> shift).toInt
+  private inline def homeOf(key: Long): Int = ((key * 0x9e3779b97f4a7c15L) >>> shift).toInt
 
   /** The value for `key`, or `absent`. */
   def getOrElse(key: Long, absent: Long): Long = {
-    var i = slotOf(key)
+    var i = homeOf(key)
     while (true) {
       val k = table(2 * i)
       if (k == key) return table(2 * i + 1)
@@ -32,7 +32,7 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
   }
 
   def contains(key: Long): Boolean = {
-    var i = slotOf(key)
+    var i = homeOf(key)
     while (true) {
       val k = table(2 * i)
       if (k == key) return true
@@ -44,7 +44,7 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
 
   /** Inserts or replaces. */
   def put(key: Long, value: Long): Unit = {
-    var i = slotOf(key)
+    var i = homeOf(key)
     while (table(2 * i) != 0L && table(2 * i) != key) i = (i + 1) & mask
     if (table(2 * i) == 0L) {
       table(2 * i) = key
@@ -55,18 +55,35 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
     if (count * 2 > capacity) rehash(capacity * 2)
   }
 
-  /** Removes `key`; returns whether it was present. */
-  def remove(key: Long): Boolean = {
-    var i = slotOf(key)
-    while (table(2 * i) != key) {
-      if (table(2 * i) == 0L) return false
+  /** The slot holding `key`, or -1; valid until the next `put` or removal. */
+  def slotOf(key: Long): Int = {
+    var i = homeOf(key)
+    while (true) {
+      val k = table(2 * i)
+      if (k == key) return i
+      if (k == 0L) return -1
       i = (i + 1) & mask
     }
+    -1
+  }
+
+  /** The value in a slot from `slotOf`. */
+  def valueAt(slot: Int): Long = table(2 * slot + 1)
+
+  /** Removes `key`; returns whether it was present. */
+  def remove(key: Long): Boolean = {
+    val i = slotOf(key)
+    if (i >= 0) removeSlot(i)
+    i >= 0
+  }
+
+  /** Removes the entry in a slot from `slotOf`. */
+  def removeSlot(slot: Int): Unit = {
     // backward shift: pull later members of the probe run into the hole, so lookups never meet tombstones
-    var hole = i
-    var j = (i + 1) & mask
+    var hole = slot
+    var j = (slot + 1) & mask
     while (table(2 * j) != 0L) {
-      val home = slotOf(table(2 * j))
+      val home = homeOf(table(2 * j))
       // j may move to the hole unless its home lies cyclically in (hole, j]
       val stays = if (hole <= j) hole < home && home <= j else hole < home || home <= j
       if (!stays) {
@@ -78,7 +95,6 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
     }
     table(2 * hole) = 0L
     count -= 1
-    true
   }
 
   /** Calls `f(key, value)` for every entry; for checks and tests, not hot paths. */

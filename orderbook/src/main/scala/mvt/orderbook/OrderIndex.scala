@@ -6,7 +6,8 @@ package mvt.orderbook
  * duplicate id from any book with one probe, and a book can find its order by id without a map of its own.
  * Not thread-safe: it belongs to the exchange's thread.
  */
-final class OrderIndex(initialCapacity: Int = 1 << 16) {
+// starts small and grows: a few thousand live orders then keep their index in the core's L2 cache
+final class OrderIndex(initialCapacity: Int = 1 << 10) {
   private val map = new LongLongHashMap(initialCapacity)
 
   /** Live orders across all books. */
@@ -28,6 +29,23 @@ final class OrderIndex(initialCapacity: Int = 1 << 16) {
 
   def register(id: Long, book: Int, handle: Int): Unit =
     map.put(id, (book.toLong << 32) | (handle.toLong & 0xffffffffL))
+
+  /**
+   * Removes `id` if it rests in `book` and returns its handle, or returns -1 and changes nothing: the one probe
+   * a cancel needs.
+   */
+  def take(id: Long, book: Int): Int = {
+    val slot = map.slotOf(id)
+    if (slot < 0) -1
+    else {
+      val v = map.valueAt(slot)
+      if ((v >>> 32).toInt != book) -1
+      else {
+        map.removeSlot(slot)
+        v.toInt
+      }
+    }
+  }
 
   def unregister(id: Long): Unit = { val _ = map.remove(id) }
 

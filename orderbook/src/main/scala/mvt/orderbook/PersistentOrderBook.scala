@@ -69,8 +69,11 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
     Quantity(remaining)
   }
 
+  def cancel(id: OrderId): Quantity =
+    if (index.take(id.value, bookNo) < 0) Quantity.Zero else cancelTaken(id, 0)
+
   /** Searches every level of both sides for the id, as the historical books did. */
-  def cancel(id: OrderId): Quantity = {
+  def cancelTaken(id: OrderId, handle: Int): Quantity = {
     val found = (bids.iterator ++ asks.iterator).collectFirst {
       case (p, q) if queue.toList(q).exists(o => o.id == id.value && !isGhost(o)) =>
         queue.toList(q).find(_.id == id.value).get
@@ -81,7 +84,6 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
         val m = sideMap(o.side)
         val q = queue.removeId(m(o.price), o.id)
         setSide(o.side, if (queue.isEmpty(q)) m - o.price else m.updated(o.price, q))
-        index.unregister(o.id)
         Quantity(o.qty)
     }
   }
