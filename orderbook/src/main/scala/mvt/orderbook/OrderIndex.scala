@@ -6,8 +6,8 @@ package mvt.orderbook
  * duplicate id from any book with one probe, and a book can find its order by id without a map of its own.
  * Not thread-safe: it belongs to the exchange's thread.
  */
-// starts small and grows: a few thousand live orders then keep their index in the core's L2 cache
 final class OrderIndex(initialCapacity: Int = 1 << 10) {
+  // the default starts small and grows: a few thousand live orders then keep their index in the core's L2
   private val map = new LongLongHashMap(initialCapacity)
 
   /** Live orders across all books. */
