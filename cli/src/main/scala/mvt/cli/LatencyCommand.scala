@@ -64,6 +64,10 @@ object LatencyCommand {
           "naive",
           "Also show service-time-only figures, as a coordinated-omission-blind benchmark would."
         ).orFalse,
+        Opts.flag(
+          "floor",
+          "Also run each rate with no engine (labelled none): the harness and machine alone, a floor no engine can beat here."
+        ).orFalse,
         Opts.option[String]("hlog", "Write the histograms as an HdrHistogram log.", metavar = "FILE").orNone,
         Opts.option[String](
           "html",
@@ -71,7 +75,7 @@ object LatencyCommand {
           metavar = "FILE"
         ).orNone,
         Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
-      ).mapN { (engines, rates, seconds, in, handoff, budget, naive, hlog, html, json) =>
+      ).mapN { (engines, rates, seconds, in, handoff, budget, naive, floor, hlog, html, json) =>
         load(in, (rates.max * seconds).toLong, t).flatMap {
           case Left(code) => IO.pure(code)
           case Right(batch) =>
@@ -80,10 +84,17 @@ object LatencyCommand {
               t.out.println(
                 f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
               )
-              val results = for (e <- engines; r <- rates) yield {
+              val floors =
+                if (!floor) Vector.empty
+                else
+                  rates.map { r =>
+                    t.err.println(s"  no engine (the floor) at $r/s...")
+                    LatencyBench.runFloor(batch, r, seconds, handoff, budget)
+                  }
+              val results = floors ++ (for (e <- engines; r <- rates) yield {
                 t.err.println(s"  ${e.label} at $r/s...")
                 LatencyBench.runOne(e, batch, r, seconds, handoff, budget)
-              }
+              })
               t.out.println(LatencyResult.table(results, naive))
               hlog.foreach(LatencyBench.writeLog(results, _))
               html.foreach(path =>

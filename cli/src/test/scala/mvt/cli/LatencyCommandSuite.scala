@@ -13,3 +13,52 @@ class LatencyCommandSuite extends munit.FunSuite {
     assertEquals(parseNanos("-5us"), None)
   }
 }
+
+/** `mvt bench latency` end to end on a tiny run: rows, the floor and the JSON keys. Never timed. */
+class LatencyCommandRunSuite extends munit.FunSuite {
+  import java.nio.charset.StandardCharsets.UTF_8
+  import java.nio.file.Files
+
+  test("--floor adds a no-engine row per rate, before the engines, in the table and the JSON") {
+    val json = Files.createTempFile("mvt-latency", ".json")
+    try {
+      val r = CliRun(
+        "bench",
+        "latency",
+        "--engine",
+        "fast,lazy-cancel",
+        "--rates",
+        "20000,40000",
+        "--duration",
+        "0.05",
+        "--floor",
+        "--naive",
+        "--json",
+        json.toString
+      )()
+      assertEquals(r.status, 0, r.err)
+      val rows =
+        r.out.linesIterator.map(_.trim.split(" +").toVector).filter(c =>
+          c.lift(2).contains("direct") && c(1).forall(_.isDigit)
+        ).toVector
+      assertEquals(
+        rows.map(c => (c(0), c(1))),
+        Vector(
+          "none" -> "20000",
+          "none" -> "40000",
+          "fast" -> "20000",
+          "fast" -> "40000",
+          "lazy-cancel" -> "20000",
+          "lazy-cancel" -> "40000"
+        )
+      )
+      val text = new String(Files.readAllBytes(json), UTF_8)
+      assertEquals("\"engine\": \"none\"".r.findAllIn(text).size, 2, text)
+      for (key <- Seq("p50Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "meanNs", "naiveP99Ns", "count"))
+        assert(text.contains(s"\"$key\""), s"$key missing from $text")
+      // every command of every run is counted: 0.05 s at 20,000/s and at 40,000/s
+      assertEquals("\"count\": 1000\\b".r.findAllIn(text).size, 3, text)
+      assertEquals("\"count\": 2000\\b".r.findAllIn(text).size, 3, text)
+    } finally { val _ = Files.deleteIfExists(json) }
+  }
+}

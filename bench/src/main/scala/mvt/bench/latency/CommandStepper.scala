@@ -13,6 +13,18 @@ trait CommandStepper {
 
 object CommandStepper {
 
+  /** The label of `floor` in results. */
+  val FloorLabel = "none"
+
+  /**
+   * No engine: reads command `i` and nothing more. Timed by the same driver, it measures the harness and the
+   * machine alone, the floor under every engine's latency on this machine.
+   */
+  def floor(batch: CommandBatch): CommandStepper = new CommandStepper {
+    private var touched = 0L // keeps the read from being optimised away
+    def step(i: Int): Unit = touched += batch.id(i)
+  }
+
   /** A fresh instance of `engine` over `batch`. */
   def apply(engine: BenchEngine, batch: CommandBatch): CommandStepper = engine match {
     case BenchEngine.Ours(e) =>

@@ -19,20 +19,49 @@ object LatencyBench {
       seconds: Double,
       handoff: OpenLoopDriver.Handoff,
       budgetNanos: Long
+  ): LatencyResult =
+    run(engine.label, () => CommandStepper(engine, batch), batch, rate, seconds, handoff, budgetNanos)
+
+  /** The same run with no engine (`CommandStepper.floor`): what the machine and harness alone cost. */
+  def runFloor(
+      batch: CommandBatch,
+      rate: Long,
+      seconds: Double,
+      handoff: OpenLoopDriver.Handoff,
+      budgetNanos: Long
+  ): LatencyResult =
+    run(
+      CommandStepper.FloorLabel,
+      () => CommandStepper.floor(batch),
+      batch,
+      rate,
+      seconds,
+      handoff,
+      budgetNanos
+    )
+
+  private def run(
+      label: String,
+      fresh: () => CommandStepper,
+      batch: CommandBatch,
+      rate: Long,
+      seconds: Double,
+      handoff: OpenLoopDriver.Handoff,
+      budgetNanos: Long
   ): LatencyResult = {
     val count = math.min(batch.size.toLong, math.max(1L, (rate * seconds).toLong)).toInt
     // warm-up: compile the engine's paths on throwaway instances, unrecorded and unpaced (three passes, as
     // the fast engine's compiled code keeps improving for several)
     val warmCount = math.min(count, 2000000)
     for (_ <- 1 to 3) {
-      val warm = CommandStepper(engine, batch)
+      val warm = fresh()
       var i = 0
       while (i < warmCount) { warm.step(i); i += 1 }
     }
     System.gc()
     val recorder = new LatencyRecorder(budgetNanos)
-    OpenLoopDriver.run(CommandStepper(engine, batch), count, rate, handoff, recorder)
-    LatencyResult(engine.label, rate, handoff.label, recorder)
+    OpenLoopDriver.run(fresh(), count, rate, handoff, recorder)
+    LatencyResult(label, rate, handoff.label, recorder)
   }
 
   /** Writes every result's corrected histogram to an HdrHistogram log, tagged `engine@rate/handoff`. */
