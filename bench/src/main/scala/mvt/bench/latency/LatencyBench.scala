@@ -7,8 +7,8 @@ import org.HdrHistogram.HistogramLogWriter
 import java.io.{FileOutputStream, PrintStream}
 
 /**
- * Runs the open-loop latency sweep: for each engine and rate, a warm-up on a throwaway instance, then a fresh
- * instance fed `rate * seconds` commands on schedule.
+ * Runs the open-loop latency sweep: for each engine and rate, a warm-up on throwaway instances (unpaced, then
+ * half a second on schedule), then a fresh instance fed `rate * seconds` commands on schedule.
  */
 object LatencyBench {
 
@@ -58,6 +58,15 @@ object LatencyBench {
       var i = 0
       while (i < warmCount) { warm.step(i); i += 1 }
     }
+    // then half a second of the paced driver itself, unrecorded, so its loop is compiled and the JVM's own
+    // background work (compiler, GC threads) has settled before the recorded run, for every engine and the floor
+    OpenLoopDriver.run(
+      fresh(),
+      math.max(1L, math.min(count.toLong, rate / 2)).toInt,
+      rate,
+      handoff,
+      new LatencyRecorder(budgetNanos)
+    )
     System.gc()
     val recorder = new LatencyRecorder(budgetNanos)
     OpenLoopDriver.run(fresh(), count, rate, handoff, recorder)
