@@ -14,7 +14,7 @@ final class FastOrderBook(
     initialOrders: Int = 1024,
     initialLevels: Int = 64
 ) extends OrderBook {
-  import FastOrderBook.{Nil, Stride}
+  import FastOrderBook.{LevelStride, Nil, Stride}
 
   // order slots interleaved in one array, Stride longs each, so one order's fields share a cache line;
   // slot 0 is unused so that 0 can mean "none"
@@ -35,13 +35,25 @@ final class FastOrderBook(
   private inline def setPrev(o: Int, p: Int): Unit = setLinks(o, p, nextOf(o))
   private inline def levelOf(o: Int): Int = ord(o * Stride + 3).toInt
 
-  // level slots, same scheme
-  private var lvlPrice = new Array[Long](initialLevels)
-  private var lvlQty = new Array[Long](initialLevels) // sum of ordQty over the level's orders
-  private var lvlCount = new Array[Int](initialLevels) // number of orders; a level with 0 is freed at once
-  private var lvlHead = new Array[Int](initialLevels) // earliest order
-  private var lvlTail = new Array[Int](initialLevels) // latest order
-  private var lvlSide = new Array[Byte](initialLevels)
+  // level slots interleaved the same way, LevelStride longs each: price, total remaining qty of its orders,
+  // links (head << 32 | tail: earliest and latest order), and count << 32 | side code; a level with no
+  // orders is freed at once, and free levels link through head
+  private var lvl = new Array[Long](initialLevels * LevelStride)
+  private var levelSlots = initialLevels
+
+  private inline def lvlPrice(l: Int): Long = lvl(l * LevelStride)
+  private inline def lvlQty(l: Int): Long = lvl(l * LevelStride + 1)
+  private inline def addLvlQty(l: Int, d: Long): Unit = lvl(l * LevelStride + 1) += d
+  private inline def lvlHead(l: Int): Int = (lvl(l * LevelStride + 2) >>> 32).toInt
+  private inline def lvlTail(l: Int): Int = lvl(l * LevelStride + 2).toInt
+  private inline def setLvlHead(l: Int, o: Int): Unit =
+    lvl(l * LevelStride + 2) = (o.toLong << 32) | (lvl(l * LevelStride + 2) & 0xffffffffL)
+  private inline def setLvlTail(l: Int, o: Int): Unit =
+    lvl(l * LevelStride + 2) = (lvl(l * LevelStride + 2) & 0xffffffff00000000L) | (o.toLong & 0xffffffffL)
+  private inline def lvlCount(l: Int): Int = (lvl(l * LevelStride + 3) >>> 32).toInt
+  // the addend's low half is zero, so the side code below the count is never touched
+  private inline def addLvlCount(l: Int, d: Int): Unit = lvl(l * LevelStride + 3) += d.toLong << 32
+  private inline def lvlSide(l: Int): Int = lvl(l * LevelStride + 3).toInt
   private var freeLevel = Nil
   private var levelHigh = 1
 
@@ -83,14 +95,14 @@ final class FastOrderBook(
           val trade = math.min(remaining, makerQty)
           remaining -= trade
           setQty(o, makerQty - trade)
-          lvlQty(lvl) -= trade
+          addLvlQty(lvl, -trade)
           val makerId = slotId(o)
           val done = makerQty == trade
           if (done) {
             // fills consume from the head, so the maker is the head: unlink it there
-            lvlHead(lvl) = after
-            if (after != Nil) setPrev(after, Nil) else lvlTail(lvl) = Nil
-            lvlCount(lvl) -= 1
+            setLvlHead(lvl, after)
+            if (after != Nil) setPrev(after, Nil) else setLvlTail(lvl, Nil)
+            addLvlCount(lvl, -1)
             index.unregister(makerId)
             releaseOrder(o)
           }
@@ -126,10 +138,10 @@ final class FastOrderBook(
     ord(base + 3) = lvl.toLong
     val tail = lvlTail(lvl)
     setLinks(o, tail, Nil)
-    if (tail == Nil) lvlHead(lvl) = o else setNext(tail, o)
-    lvlTail(lvl) = o
-    lvlQty(lvl) += qty
-    lvlCount(lvl) += 1
+    if (tail == Nil) setLvlHead(lvl, o) else setNext(tail, o)
+    setLvlTail(lvl, o)
+    addLvlQty(lvl, qty)
+    addLvlCount(lvl, 1)
     resting += 1
     index.register(id, bookNo, o)
   }
@@ -144,10 +156,10 @@ final class FastOrderBook(
     val lvl = levelOf(o)
     val before = prevOf(o)
     val after = nextOf(o)
-    if (before == Nil) lvlHead(lvl) = after else setNext(before, after)
-    if (after == Nil) lvlTail(lvl) = before else setPrev(after, before)
-    lvlQty(lvl) -= left
-    lvlCount(lvl) -= 1
+    if (before == Nil) setLvlHead(lvl, after) else setNext(before, after)
+    if (after == Nil) setLvlTail(lvl, before) else setPrev(after, before)
+    addLvlQty(lvl, -left)
+    addLvlCount(lvl, -1)
     if (lvlCount(lvl) == 0) {
       val side = Side.fromCode(lvlSide(lvl))
       val ladder = this.ladder(side)
@@ -184,22 +196,21 @@ final class FastOrderBook(
         freeLevel = lvlHead(l)
         l
       } else {
-        if (levelHigh == lvlPrice.length) growLevels()
+        if (levelHigh == levelSlots) growLevels()
         val l = levelHigh
         levelHigh += 1
         l
       }
-    lvlPrice(l) = price
-    lvlSide(l) = side.code.toByte
-    lvlQty(l) = 0L
-    lvlCount(l) = 0
-    lvlHead(l) = Nil
-    lvlTail(l) = Nil
+    val base = l * LevelStride
+    lvl(base) = price
+    lvl(base + 1) = 0L
+    lvl(base + 2) = (Nil.toLong << 32) | Nil.toLong
+    lvl(base + 3) = side.code.toLong & 0xffffffffL // count 0
     l
   }
 
   private def releaseLevel(l: Int): Unit = {
-    lvlHead(l) = freeLevel // free levels link through lvlHead
+    setLvlHead(l, freeLevel) // free levels link through head
     freeLevel = l
   }
 
@@ -209,13 +220,8 @@ final class FastOrderBook(
   }
 
   private def growLevels(): Unit = {
-    val n = lvlPrice.length * 2
-    lvlPrice = java.util.Arrays.copyOf(lvlPrice, n)
-    lvlQty = java.util.Arrays.copyOf(lvlQty, n)
-    lvlCount = java.util.Arrays.copyOf(lvlCount, n)
-    lvlHead = java.util.Arrays.copyOf(lvlHead, n)
-    lvlTail = java.util.Arrays.copyOf(lvlTail, n)
-    lvlSide = java.util.Arrays.copyOf(lvlSide, n)
+    levelSlots *= 2
+    lvl = java.util.Arrays.copyOf(lvl, levelSlots * LevelStride)
   }
 
   def levels(symbol: Symbol, side: Side): Vector[Level] = {
@@ -245,7 +251,7 @@ final class FastOrderBook(
   /** Bytes held by the book's arrays (the shared `OrderIndex` adds its own `footprintBytes`). */
   def footprintBytes: Long = {
     val orders = ord.length.toLong * 8
-    val levels = lvlPrice.length.toLong * (8 + 8 + 4 + 4 + 4 + 1)
+    val levels = lvl.length.toLong * 8
     orders + levels + bids.footprintBytes + asks.footprintBytes
   }
 
@@ -291,4 +297,5 @@ final class FastOrderBook(
 object FastOrderBook {
   private inline val Nil = 0
   private inline val Stride = 4 // id, remaining qty, links (next << 32 | prev), level
+  private inline val LevelStride = 4 // price, qty, links (head << 32 | tail), count << 32 | side
 }
