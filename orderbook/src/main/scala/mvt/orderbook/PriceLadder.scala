@@ -24,16 +24,18 @@ final class PriceLadder(initialCapacity: Int = 64) {
       if (k < key) return -(i + 1) - 1
       i -= 1
     }
-    var lo = 0
-    var hi = stop - 1
-    while (lo <= hi) {
-      val mid = (lo + hi) >>> 1
-      val k = keys(mid)
-      if (k < key) lo = mid + 1
-      else if (k > key) hi = mid - 1
-      else return mid
+    if (stop == 0) return -1
+    // lower bound in [0, stop) without data-dependent branches: the JIT turns the select into a conditional
+    // move, so a search far from the top costs no mispredictions
+    var base = 0
+    var n = stop
+    while (n > 1) {
+      val half = n >>> 1
+      base = if (keys(base + half - 1) < key) base + half else base
+      n -= half
     }
-    -lo - 1
+    val at = if (keys(base) < key) base + 1 else base // first index in [0, stop] whose key is >= key
+    if (at < stop && keys(at) == key) at else -at - 1
   }
 
   inline def keyAt(i: Int): Long = keys(i)
