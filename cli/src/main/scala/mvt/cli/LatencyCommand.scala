@@ -84,17 +84,13 @@ object LatencyCommand {
               t.out.println(
                 f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
               )
-              val floors =
-                if (!floor) Vector.empty
-                else
-                  rates.map { r =>
-                    t.err.println(s"  no engine (the floor) at $r/s...")
-                    LatencyBench.runFloor(batch, r, seconds, handoff, budget)
-                  }
-              val results = floors ++ (for (e <- engines; r <- rates) yield {
-                t.err.println(s"  ${e.label} at $r/s...")
-                LatencyBench.runOne(e, batch, r, seconds, handoff, budget)
-              })
+              val subjects =
+                (if (floor) Vector(LatencyBench.Subject.Floor) else Vector.empty) ++
+                  engines.map(LatencyBench.Subject.Of(_))
+              val results = for (s <- subjects; r <- rates) yield {
+                t.err.println(s"  ${s.label} at $r/s...")
+                LatencyBench.runOne(s, batch, r, seconds, handoff, budget)
+              }
               t.out.println(LatencyResult.table(results, naive))
               hlog.foreach(LatencyBench.writeLog(results, _))
               html.foreach(path =>

@@ -22,4 +22,11 @@ object CliRun {
     t.err.flush()
     Result(code.code, out.toString(UTF_8), err.toString(UTF_8))
   }
+
+  /** Runs `f` on the path of a new empty temporary file, and deletes the file afterwards. */
+  def withTempFile[A](suffix: String)(f: java.nio.file.Path => A): A = {
+    val path = java.nio.file.Files.createTempFile("mvt-test", suffix)
+    try f(path)
+    finally { val _ = java.nio.file.Files.deleteIfExists(path) }
+  }
 }

@@ -20,8 +20,7 @@ class LatencyCommandRunSuite extends munit.FunSuite {
   import java.nio.file.Files
 
   test("--floor adds a no-engine row per rate, before the engines, in the table and the JSON") {
-    val json = Files.createTempFile("mvt-latency", ".json")
-    try {
+    CliRun.withTempFile(".json") { json =>
       val r = CliRun(
         "bench",
         "latency",
@@ -59,6 +58,6 @@ class LatencyCommandRunSuite extends munit.FunSuite {
       // every command of every run is counted: 0.05 s at 20,000/s and at 40,000/s
       assertEquals("\"count\": 1000\\b".r.findAllIn(text).size, 3, text)
       assertEquals("\"count\": 2000\\b".r.findAllIn(text).size, 3, text)
-    } finally { val _ = Files.deleteIfExists(json) }
+    }
   }
 }

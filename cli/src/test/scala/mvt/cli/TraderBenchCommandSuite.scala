@@ -7,8 +7,7 @@ import java.nio.file.Files as JFiles
 class TraderBenchCommandSuite extends munit.FunSuite {
 
   test("a small sweep: one row and one JSON record per combination, sent = processed + dropped") {
-    val json = JFiles.createTempFile("mvt-trader", ".json")
-    try {
+    CliRun.withTempFile(".json") { json =>
       val r = CliRun(
         "bench",
         "trader",
@@ -69,7 +68,7 @@ class TraderBenchCommandSuite extends munit.FunSuite {
           assert(!drops.contains("queue-full") && !drops.contains("superseded"), rec)
         if (rec.contains("\"pipeline\": \"plain\"")) assert(!drops.contains("expired"), rec)
       }
-    } finally JFiles.deleteIfExists(json)
+    }
   }
 
   test("an unwritable --json fails at once with one line, before any measuring") {

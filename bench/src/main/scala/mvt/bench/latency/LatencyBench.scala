@@ -12,37 +12,20 @@ import java.io.{FileOutputStream, PrintStream}
  */
 object LatencyBench {
 
+  /** What a run times: one engine, or no engine at all (the floor under every engine on this machine). */
+  enum Subject(val label: String) {
+    case Of(engine: BenchEngine) extends Subject(engine.label)
+    case Floor extends Subject(CommandStepper.FloorLabel)
+
+    /** A fresh instance over `batch`. */
+    def stepper(batch: CommandBatch): CommandStepper = this match {
+      case Of(engine) => CommandStepper(engine, batch)
+      case Floor => CommandStepper.floor(batch)
+    }
+  }
+
   def runOne(
-      engine: BenchEngine,
-      batch: CommandBatch,
-      rate: Long,
-      seconds: Double,
-      handoff: OpenLoopDriver.Handoff,
-      budgetNanos: Long
-  ): LatencyResult =
-    run(engine.label, () => CommandStepper(engine, batch), batch, rate, seconds, handoff, budgetNanos)
-
-  /** The same run with no engine (`CommandStepper.floor`): what the machine and harness alone cost. */
-  def runFloor(
-      batch: CommandBatch,
-      rate: Long,
-      seconds: Double,
-      handoff: OpenLoopDriver.Handoff,
-      budgetNanos: Long
-  ): LatencyResult =
-    run(
-      CommandStepper.FloorLabel,
-      () => CommandStepper.floor(batch),
-      batch,
-      rate,
-      seconds,
-      handoff,
-      budgetNanos
-    )
-
-  private def run(
-      label: String,
-      fresh: () => CommandStepper,
+      subject: Subject,
       batch: CommandBatch,
       rate: Long,
       seconds: Double,
@@ -54,14 +37,14 @@ object LatencyBench {
     // the fast engine's compiled code keeps improving for several)
     val warmCount = math.min(count, 2000000)
     for (_ <- 1 to 3) {
-      val warm = fresh()
+      val warm = subject.stepper(batch)
       var i = 0
       while (i < warmCount) { warm.step(i); i += 1 }
     }
     // then half a second of the paced driver itself, unrecorded, so its loop is compiled and the JVM's own
     // background work (compiler, GC threads) has settled before the recorded run, for every engine and the floor
     OpenLoopDriver.run(
-      fresh(),
+      subject.stepper(batch),
       math.max(1L, math.min(count.toLong, rate / 2)).toInt,
       rate,
       handoff,
@@ -69,8 +52,8 @@ object LatencyBench {
     )
     System.gc()
     val recorder = new LatencyRecorder(budgetNanos)
-    OpenLoopDriver.run(fresh(), count, rate, handoff, recorder)
-    LatencyResult(label, rate, handoff.label, recorder)
+    OpenLoopDriver.run(subject.stepper(batch), count, rate, handoff, recorder)
+    LatencyResult(subject.label, rate, handoff.label, recorder)
   }
 
   /** Writes every result's corrected histogram to an HdrHistogram log, tagged `engine@rate/handoff`. */
