@@ -66,7 +66,7 @@ object LatencyCommand {
         ).orFalse,
         Opts.flag(
           "floor",
-          "Also run each rate with no engine (labelled none): the harness and machine alone, a floor no engine can beat here."
+          "Also run each rate with no engine (labelled none): the harness and machine alone, the floor under the engines' p99 and p99.9."
         ).orFalse,
         Opts.option[String]("hlog", "Write the histograms as an HdrHistogram log.", metavar = "FILE").orNone,
         Opts.option[String](

@@ -4,14 +4,15 @@ import mvt.core.*
 
 /**
  * Routes commands to one book per symbol, validates them and keeps order ids unique across books (spec rule 2),
- * for any engine. Reports every event to `sink`, which must not call back into the exchange. Not thread-safe.
+ * for any engine. Reports every event to `sink`, which must not call back into the exchange. Order ids must be
+ * positive, as the command readers guarantee. Not thread-safe.
  */
 final class Exchange(engine: Engine, sink: EventSink) extends CommandTarget {
   private val bookIndex = new java.util.HashMap[String, Integer]()
   private var books = new Array[OrderBook](16)
   private var symbols = new Array[String](16)
   private var bookCount = 0
-  // live: every resting order id -> its book; the books keep it current as orders rest and leave
+  // live: every resting order id -> its book; books add and remove as orders rest and fill, cancels take
   private val live = new OrderIndex()
 
   // the add being matched, read by the fill listener
@@ -58,6 +59,8 @@ final class Exchange(engine: Engine, sink: EventSink) extends CommandTarget {
 
   /** `add` for a book index from `bookOf`: saves the symbol lookup on replay paths. */
   def add(b: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
+    // the readers refuse such ids as format errors (spec); here one would corrupt the id index
+    if (id.value <= 0L) throw new IllegalArgumentException(s"order ids are positive, got ${id.value}")
     val symbol = Symbol.unsafeTrusted(symbols(b))
     if (!price.isValid) sink.rejected(symbol, id, RejectReason.InvalidPrice)
     else if (!qty.isValid) sink.rejected(symbol, id, RejectReason.InvalidQuantity)

@@ -38,22 +38,23 @@ final class FastOrderBook(
   // level slots interleaved the same way, LevelStride longs each: price, total remaining qty of its orders,
   // links (head << 32 | tail: earliest and latest order), and count << 32 | side code; a level with no
   // orders is freed at once, and free levels link through head
-  private var lvl = new Array[Long](initialLevels * LevelStride)
+  private var levelData = new Array[Long](initialLevels * LevelStride)
   private var levelSlots = initialLevels
 
-  private inline def lvlPrice(l: Int): Long = lvl(l * LevelStride)
-  private inline def lvlQty(l: Int): Long = lvl(l * LevelStride + 1)
-  private inline def addLvlQty(l: Int, d: Long): Unit = lvl(l * LevelStride + 1) += d
-  private inline def lvlHead(l: Int): Int = (lvl(l * LevelStride + 2) >>> 32).toInt
-  private inline def lvlTail(l: Int): Int = lvl(l * LevelStride + 2).toInt
+  private inline def lvlPrice(l: Int): Long = levelData(l * LevelStride)
+  private inline def lvlQty(l: Int): Long = levelData(l * LevelStride + 1)
+  private inline def addLvlQty(l: Int, d: Long): Unit = levelData(l * LevelStride + 1) += d
+  private inline def lvlHead(l: Int): Int = (levelData(l * LevelStride + 2) >>> 32).toInt
+  private inline def lvlTail(l: Int): Int = levelData(l * LevelStride + 2).toInt
   private inline def setLvlHead(l: Int, o: Int): Unit =
-    lvl(l * LevelStride + 2) = (o.toLong << 32) | (lvl(l * LevelStride + 2) & 0xffffffffL)
+    levelData(l * LevelStride + 2) = (o.toLong << 32) | (levelData(l * LevelStride + 2) & 0xffffffffL)
   private inline def setLvlTail(l: Int, o: Int): Unit =
-    lvl(l * LevelStride + 2) = (lvl(l * LevelStride + 2) & 0xffffffff00000000L) | (o.toLong & 0xffffffffL)
-  private inline def lvlCount(l: Int): Int = (lvl(l * LevelStride + 3) >>> 32).toInt
+    levelData(l * LevelStride + 2) =
+      (levelData(l * LevelStride + 2) & 0xffffffff00000000L) | (o.toLong & 0xffffffffL)
+  private inline def lvlCount(l: Int): Int = (levelData(l * LevelStride + 3) >>> 32).toInt
   // the addend's low half is zero, so the side code below the count is never touched
-  private inline def addLvlCount(l: Int, d: Int): Unit = lvl(l * LevelStride + 3) += d.toLong << 32
-  private inline def lvlSide(l: Int): Int = lvl(l * LevelStride + 3).toInt
+  private inline def addLvlCount(l: Int, d: Int): Unit = levelData(l * LevelStride + 3) += d.toLong << 32
+  private inline def lvlSide(l: Int): Int = levelData(l * LevelStride + 3).toInt
   private var freeLevel = Nil
   private var levelHigh = 1
 
@@ -151,7 +152,7 @@ final class FastOrderBook(
     if (o < 0) Quantity.Zero else cancelTaken(id, o)
   }
 
-  def cancelTaken(id: OrderId, o: Int): Quantity = {
+  private[orderbook] def cancelTaken(id: OrderId, o: Int): Quantity = {
     val left = slotQty(o)
     val lvl = levelOf(o)
     val before = prevOf(o)
@@ -202,10 +203,10 @@ final class FastOrderBook(
         l
       }
     val base = l * LevelStride
-    lvl(base) = price
-    lvl(base + 1) = 0L
-    lvl(base + 2) = (Nil.toLong << 32) | Nil.toLong
-    lvl(base + 3) = side.code.toLong & 0xffffffffL // count 0
+    levelData(base) = price
+    levelData(base + 1) = 0L
+    levelData(base + 2) = (Nil.toLong << 32) | Nil.toLong
+    levelData(base + 3) = side.code.toLong & 0xffffffffL // count 0
     l
   }
 
@@ -221,7 +222,7 @@ final class FastOrderBook(
 
   private def growLevels(): Unit = {
     levelSlots *= 2
-    lvl = java.util.Arrays.copyOf(lvl, levelSlots * LevelStride)
+    levelData = java.util.Arrays.copyOf(levelData, levelSlots * LevelStride)
   }
 
   def levels(symbol: Symbol, side: Side): Vector[Level] = {
@@ -251,7 +252,7 @@ final class FastOrderBook(
   /** Bytes held by the book's arrays (the shared `OrderIndex` adds its own `footprintBytes`). */
   def footprintBytes: Long = {
     val orders = ord.length.toLong * 8
-    val levels = lvl.length.toLong * 8
+    val levels = levelData.length.toLong * 8
     orders + levels + bids.footprintBytes + asks.footprintBytes
   }
 

@@ -22,7 +22,7 @@ final class LazyCancelOrderBook(index: OrderIndex = new OrderIndex(), bookNo: In
   override protected def filled(o: PersistentOrder): Unit =
     active = if (o.qty == 0) active - o.id else active.updated(o.id, o)
 
-  override def cancelTaken(id: OrderId, handle: Int): Quantity =
+  override private[orderbook] def cancelTaken(id: OrderId, handle: Int): Quantity =
     active.get(id.value) match {
       case None => Quantity.Zero
       case Some(o) =>

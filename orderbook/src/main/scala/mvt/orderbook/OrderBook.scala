@@ -21,7 +21,7 @@ trait OrderBook {
    * Removes an order that rests here and whose index entry the caller has just taken (`OrderIndex.take`, which
    * gave `handle`); returns its remaining quantity. Saves the exchange a second and third index probe.
    */
-  def cancelTaken(id: OrderId, handle: Int): Quantity
+  private[orderbook] def cancelTaken(id: OrderId, handle: Int): Quantity
 
   /** The best price of one side in raw units, or 0 when the side is empty. O(1) for the fast book. */
   def bestPrice(side: Side): Long

@@ -2,8 +2,9 @@ package mvt.orderbook
 
 /**
  * The one index of live orders that an exchange's books share: order id -> (book number, book's handle).
- * A book registers an order when it starts resting and removes it when it leaves, so the exchange can refuse a
- * duplicate id from any book with one probe, and a book can find its order by id without a map of its own.
+ * A book registers an order when it starts resting and removes it when it fills; a cancel removes it with
+ * `take`. So the exchange can refuse a duplicate id from any book with one probe, and a book can find its
+ * order by id without a map of its own. Ids are positive (0 marks a free slot).
  * Not thread-safe: it belongs to the exchange's thread.
  */
 final class OrderIndex(initialCapacity: Int = 1 << 10) {
@@ -35,7 +36,7 @@ final class OrderIndex(initialCapacity: Int = 1 << 10) {
    * a cancel needs.
    */
   def take(id: Long, book: Int): Int = {
-    val slot = map.slotOf(id)
+    val slot = if (id > 0) map.slotOf(id) else -1
     if (slot < 0) -1
     else {
       val v = map.valueAt(slot)

@@ -73,7 +73,7 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
     if (index.take(id.value, bookNo) < 0) Quantity.Zero else cancelTaken(id, 0)
 
   /** Searches every level of both sides for the id, as the historical books did. */
-  def cancelTaken(id: OrderId, handle: Int): Quantity = {
+  private[orderbook] def cancelTaken(id: OrderId, handle: Int): Quantity = {
     val found = (bids.iterator ++ asks.iterator).collectFirst {
       case (p, q) if queue.toList(q).exists(o => o.id == id.value && !isGhost(o)) =>
         queue.toList(q).find(_.id == id.value).get

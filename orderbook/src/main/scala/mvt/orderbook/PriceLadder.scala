@@ -2,7 +2,8 @@ package mvt.orderbook
 
 /**
  * The occupied price levels of one side, sorted so that the best level is last: O(1) best and pop-best,
- * binary search to place a level, and a short array shift when a level opens or closes away from the top.
+ * a scan of the best 16 levels then a branch-free lower bound to place a level, and an array shift when a level
+ * opens or closes away from the top.
  * Keys are `price` for bids and `-price` for asks, so the best is always the greatest key. Not thread-safe.
  */
 final class PriceLadder(initialCapacity: Int = 64) {

@@ -78,8 +78,24 @@ class PriceLadderSuite extends munit.ScalaCheckSuite {
     assertEquals(ladder.find(100000L), -10000 - 1)
     assertEquals(ladder.find(0L), 0)
     assertEquals(ladder.find(-5L), -1)
+    // the edge between the searched part and the top 16 that are scanned: index 9983 is the last searched
+    assertEquals(ladder.find(99830L), 9983)
+    assertEquals(ladder.find(99835L), -9984 - 1)
+    assertEquals(ladder.find(99840L), 9984)
     assertEquals(ladder.find(55555L), -5556 - 1)
     assertEquals(ladder.find(55550L), 5555)
     assertEquals(ladder.bestLevel, 9999)
+  }
+
+  test("every key and gap of ladders of 1 to 40 entries, across the scanned top and the searched rest") {
+    for (n <- 1 to 40) {
+      val ladder = new PriceLadder(1)
+      (0 until n).foreach(i => ladder.insertAt(i, i * 2L, i))
+      for (i <- 0 until n) {
+        assertEquals(ladder.find(i * 2L), i, s"n=$n key ${i * 2}")
+        assertEquals(ladder.find(i * 2L - 1), -i - 1, s"n=$n gap below ${i * 2}")
+      }
+      assertEquals(ladder.find(n * 2L), -n - 1, s"n=$n above the top")
+    }
   }
 }

@@ -18,7 +18,8 @@ object CommandStepper {
 
   /**
    * No engine: reads command `i` and nothing more. Timed by the same driver, it measures the harness and the
-   * machine alone, the floor under every engine's latency on this machine.
+   * machine alone: the floor under every engine's p99 and p99.9 on this machine (single pauses, and so the
+   * highest percentiles, vary from run to run by more than an engine adds).
    */
   def floor(batch: CommandBatch): CommandStepper = new CommandStepper {
     private var touched = 0L // keeps the read from being optimised away

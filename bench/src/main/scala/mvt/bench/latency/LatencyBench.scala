@@ -8,11 +8,12 @@ import java.io.{FileOutputStream, PrintStream}
 
 /**
  * Runs the open-loop latency sweep: for each engine and rate, a warm-up on throwaway instances (unpaced, then
- * half a second on schedule), then a fresh instance fed `rate * seconds` commands on schedule.
+ * up to half a second on schedule, never more than the run), then a fresh instance fed `rate * seconds`
+ * commands on schedule.
  */
 object LatencyBench {
 
-  /** What a run times: one engine, or no engine at all (the floor under every engine on this machine). */
+  /** What a run times: one engine, or no engine at all (the harness and machine alone). */
   enum Subject(val label: String) {
     case Of(engine: BenchEngine) extends Subject(engine.label)
     case Floor extends Subject(CommandStepper.FloorLabel)
@@ -41,7 +42,7 @@ object LatencyBench {
       var i = 0
       while (i < warmCount) { warm.step(i); i += 1 }
     }
-    // then half a second of the paced driver itself, unrecorded, so its loop is compiled and the JVM's own
+    // then up to half a second of the paced driver itself, unrecorded, so its loop is compiled and the JVM's own
     // background work (compiler, GC threads) has settled before the recorded run, for every engine and the floor
     OpenLoopDriver.run(
       subject.stepper(batch),
