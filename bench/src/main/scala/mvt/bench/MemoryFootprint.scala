@@ -23,6 +23,17 @@ object MemoryFootprint {
     def arrayPerOrder: Option[Double] = arrayBytes.map(_.toDouble / orders)
   }
 
+  /** The figures `mvt bench memory` prints, as JSON; `arrayBytesPerOrder` is null for the historical books. */
+  def json(results: Seq[Result], machine: String): String = {
+    val rs = results.map { r =>
+      s"""{"engine": ${JsonText.quote(r.engine.label)}, "orders": ${r.orders}, "levels": ${r
+          .levels}, "bytesPerOrder": ${r.measuredPerOrder}, "arrayBytesPerOrder": ${r.arrayPerOrder.fold(
+          "null"
+        )(_.toString)}}"""
+    }
+    s"""{"machine": $machine, "results": ${rs.mkString("[", ", ", "]")}}"""
+  }
+
   private def usedHeap(): Long = {
     val bean = ManagementFactory.getMemoryMXBean
     var i = 0

@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{MachineInfo, MemoryFootprint}
+import mvt.bench.{MachineInfo, MemoryFootprint, ThroughputBench}
 import mvt.orderbook.Engine
 import EngineOpt.given
 
@@ -28,20 +28,25 @@ object BenchCommand {
           "Engine to measure; repeat for several (default fast and lazy-cancel)."
         )
           .map(_.toList)
-          .withDefault(List(Engine.Fast, Engine.LazyCancel))
-      ).mapN { (orders, engines) =>
-        IO.blocking {
+          .withDefault(List(Engine.Fast, Engine.LazyCancel)),
+        Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
+      ).mapN { (orders, engines, json) =>
+        Files.whenWritable(json, t)(IO.blocking {
           t.out.println(MachineInfo.describe)
           t.out.println(f"Resting $orders%,d orders on one book (20 a level, sparse prices):")
-          engines.foreach { e =>
+          val results = engines.map { e =>
             val r = MemoryFootprint.measure(e, orders)
             val arrays = r.arrayPerOrder.fold("")(b => f"   arrays+index: $b%6.1f B/order")
             t.out.println(
               f"  ${e.label}%-12s measured heap: ${r.measuredPerOrder}%7.1f B/order$arrays   (${r.levels}%,d levels)"
             )
+            r
           }
+          json.foreach(path =>
+            ThroughputBench.writeJson(path, MemoryFootprint.json(results, ThroughputBench.machineJson))
+          )
           ExitCode.Success
-        }
+        })
       }
     }
 }

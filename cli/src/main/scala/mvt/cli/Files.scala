@@ -60,6 +60,15 @@ object Files {
   def writeFile(path: String, t: Terminal)(write: OutputStream => Unit): IO[ExitCode] =
     withOutput(path, t)(out => IO.blocking { write(out); out.flush() }.as(ExitCode.Success))
 
+  /**
+   * Runs `body` only if every output path can be written (each is created, empty): a benchmark's unwritable
+   * `--json` or `--html` fails at once with status 1, not after minutes of measuring.
+   */
+  def whenWritable(paths: Iterable[String], t: Terminal)(body: => IO[ExitCode]): IO[ExitCode] =
+    paths.toList.foldRight(IO.defer(body)) { (path, rest) =>
+      writeFile(path, t)(_ => ()).flatMap(code => if (code != ExitCode.Success) IO.pure(code) else rest)
+    }
+
   /** Reports a format error as the spec asks (`line N: ...`, status 2), naming the file. */
   def formatError(e: FormatError, path: String, t: Terminal): IO[ExitCode] = {
     val where = if (path == "-") "standard input" else path

@@ -76,7 +76,7 @@ object LatencyCommand {
         ).orNone,
         Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
       ).mapN { (engines, rates, seconds, in, handoff, budget, naive, floor, hlog, html, json) =>
-        load(in, (rates.max * seconds).toLong, t).flatMap {
+        Files.whenWritable(hlog.toList ++ html ++ json, t)(load(in, (rates.max * seconds).toLong, t).flatMap {
           case Left(code) => IO.pure(code)
           case Right(batch) =>
             IO.blocking {
@@ -107,7 +107,7 @@ object LatencyCommand {
               )
               ExitCode.Success
             }
-        }
+        })
       }
     }
 

@@ -76,7 +76,7 @@ object ThroughputCommand {
       json: Option[String],
       t: Terminal
   ): IO[ExitCode] =
-    load(src, t).flatMap {
+    Files.whenWritable(json, t)(load(src, t).flatMap {
       case Left(code) => IO.pure(code)
       case Right((batch, workload)) =>
         IO.blocking {
@@ -108,5 +108,5 @@ object ThroughputCommand {
           )
           ExitCode.Success
         }
-    }
+    })
 }

@@ -63,10 +63,7 @@ object TraderBenchCommand {
       ).mapN(TraderBench.Config.apply)
         .product(Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone)
         .map { (cfg, json) =>
-          // an unwritable --json fails now, not after minutes of measuring
-          json.fold(IO.pure(ExitCode.Success))(path => Files.writeFile(path, t)(_ => ())).flatMap { code =>
-            if (code != ExitCode.Success) IO.pure(code) else IO.blocking(run(cfg, json, t))
-          }
+          Files.whenWritable(json, t)(IO.blocking(run(cfg, json, t)))
         }
     }
 
