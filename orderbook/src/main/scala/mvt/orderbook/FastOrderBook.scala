@@ -14,7 +14,7 @@ final class FastOrderBook(
     initialOrders: Int = 1024,
     initialLevels: Int = 64
 ) extends OrderBook {
-  import FastOrderBook.{LevelStride, Nil, Stride}
+  import FastOrderBook.{LevelStride, Nil, Stride, hi, lo, pair, withHi, withLo}
 
   // order slots interleaved in one array, Stride longs each, so one order's fields share a cache line;
   // slot 0 is unused so that 0 can mean "none"
@@ -26,13 +26,11 @@ final class FastOrderBook(
   private inline def slotId(o: Int): Long = ord(o * Stride)
   private inline def slotQty(o: Int): Long = ord(o * Stride + 1) // remaining, > 0 while the slot rests
   private inline def setQty(o: Int, q: Long): Unit = ord(o * Stride + 1) = q
-  private inline def nextOf(o: Int): Int =
-    (ord(o * Stride + 2) >>> 32).toInt // later order in level, Nil at tail
-  private inline def prevOf(o: Int): Int = ord(o * Stride + 2).toInt // earlier order in level, Nil at head
-  private inline def setLinks(o: Int, prev: Int, next: Int): Unit =
-    ord(o * Stride + 2) = (next.toLong << 32) | (prev.toLong & 0xffffffffL)
-  private inline def setNext(o: Int, n: Int): Unit = setLinks(o, prevOf(o), n)
-  private inline def setPrev(o: Int, p: Int): Unit = setLinks(o, p, nextOf(o))
+  private inline def nextOf(o: Int): Int = hi(ord(o * Stride + 2)) // later order in level, Nil at tail
+  private inline def prevOf(o: Int): Int = lo(ord(o * Stride + 2)) // earlier order in level, Nil at head
+  private inline def setLinks(o: Int, prev: Int, next: Int): Unit = ord(o * Stride + 2) = pair(next, prev)
+  private inline def setNext(o: Int, n: Int): Unit = ord(o * Stride + 2) = withHi(ord(o * Stride + 2), n)
+  private inline def setPrev(o: Int, p: Int): Unit = ord(o * Stride + 2) = withLo(ord(o * Stride + 2), p)
   private inline def levelOf(o: Int): Int = ord(o * Stride + 3).toInt
 
   // level slots interleaved the same way, LevelStride longs each: price, total remaining qty of its orders,
@@ -44,17 +42,16 @@ final class FastOrderBook(
   private inline def lvlPrice(l: Int): Long = levelData(l * LevelStride)
   private inline def lvlQty(l: Int): Long = levelData(l * LevelStride + 1)
   private inline def addLvlQty(l: Int, d: Long): Unit = levelData(l * LevelStride + 1) += d
-  private inline def lvlHead(l: Int): Int = (levelData(l * LevelStride + 2) >>> 32).toInt
-  private inline def lvlTail(l: Int): Int = levelData(l * LevelStride + 2).toInt
+  private inline def lvlHead(l: Int): Int = hi(levelData(l * LevelStride + 2))
+  private inline def lvlTail(l: Int): Int = lo(levelData(l * LevelStride + 2))
   private inline def setLvlHead(l: Int, o: Int): Unit =
-    levelData(l * LevelStride + 2) = (o.toLong << 32) | (levelData(l * LevelStride + 2) & 0xffffffffL)
+    levelData(l * LevelStride + 2) = withHi(levelData(l * LevelStride + 2), o)
   private inline def setLvlTail(l: Int, o: Int): Unit =
-    levelData(l * LevelStride + 2) =
-      (levelData(l * LevelStride + 2) & 0xffffffff00000000L) | (o.toLong & 0xffffffffL)
-  private inline def lvlCount(l: Int): Int = (levelData(l * LevelStride + 3) >>> 32).toInt
+    levelData(l * LevelStride + 2) = withLo(levelData(l * LevelStride + 2), o)
+  private inline def lvlCount(l: Int): Int = hi(levelData(l * LevelStride + 3))
   // the addend's low half is zero, so the side code below the count is never touched
   private inline def addLvlCount(l: Int, d: Int): Unit = levelData(l * LevelStride + 3) += d.toLong << 32
-  private inline def lvlSide(l: Int): Int = levelData(l * LevelStride + 3).toInt
+  private inline def lvlSide(l: Int): Int = lo(levelData(l * LevelStride + 3))
   private var freeLevel = Nil
   private var levelHigh = 1
 
@@ -205,8 +202,8 @@ final class FastOrderBook(
     val base = l * LevelStride
     levelData(base) = price
     levelData(base + 1) = 0L
-    levelData(base + 2) = (Nil.toLong << 32) | Nil.toLong
-    levelData(base + 3) = side.code.toLong & 0xffffffffL // count 0
+    levelData(base + 2) = pair(Nil, Nil)
+    levelData(base + 3) = pair(0, side.code) // count 0
     l
   }
 
@@ -299,4 +296,11 @@ object FastOrderBook {
   private inline val Nil = 0
   private inline val Stride = 4 // id, remaining qty, links (next << 32 | prev), level
   private inline val LevelStride = 4 // price, qty, links (head << 32 | tail), count << 32 | side
+
+  // two ints packed in one long, the first in the high half: order and level links, a level's count and side
+  private inline def pair(high: Int, low: Int): Long = (high.toLong << 32) | (low.toLong & 0xffffffffL)
+  private inline def hi(v: Long): Int = (v >>> 32).toInt
+  private inline def lo(v: Long): Int = v.toInt
+  private inline def withHi(v: Long, high: Int): Long = (high.toLong << 32) | (v & 0xffffffffL)
+  private inline def withLo(v: Long, low: Int): Long = (v & 0xffffffff00000000L) | (low.toLong & 0xffffffffL)
 }

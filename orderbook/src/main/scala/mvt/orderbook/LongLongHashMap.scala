@@ -21,26 +21,11 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
 
   /** The value for `key`, or `absent`. */
   def getOrElse(key: Long, absent: Long): Long = {
-    var i = homeOf(key)
-    while (true) {
-      val k = table(2 * i)
-      if (k == key) return table(2 * i + 1)
-      if (k == 0L) return absent
-      i = (i + 1) & mask
-    }
-    absent
+    val i = slotOf(key)
+    if (i < 0) absent else table(2 * i + 1)
   }
 
-  def contains(key: Long): Boolean = {
-    var i = homeOf(key)
-    while (true) {
-      val k = table(2 * i)
-      if (k == key) return true
-      if (k == 0L) return false
-      i = (i + 1) & mask
-    }
-    false
-  }
+  def contains(key: Long): Boolean = slotOf(key) >= 0
 
   /** Inserts or replaces. */
   def put(key: Long, value: Long): Unit = {
