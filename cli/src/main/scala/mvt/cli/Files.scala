@@ -75,6 +75,12 @@ object Files {
     IO(t.err.println(s"${e.render} (in $where)")).as(Cli.FormatError)
   }
 
+  /** Reports why a command stream stopped (`line N: ...` or a log's byte offset), status 2, naming the file. */
+  def sourceError(e: mvt.workload.SourceError, path: String, t: Terminal): IO[ExitCode] = {
+    val where = if (path == "-") "standard input" else path
+    IO(t.err.println(e.render(where))).as(Cli.FormatError)
+  }
+
   /** A failure when an output path names the input file, which opening the output would truncate. */
   def refuseOverwrite(in: String, outs: List[String], t: Terminal): Option[IO[ExitCode]] =
     if (in == "-") None

@@ -5,18 +5,34 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.orderbook.*
+import mvt.workload.CommandSource
 
-/** `mvt match`: runs a commands file through one engine and writes the spec's events (and snapshot). */
+import java.io.OutputStream
+
+/**
+ * `mvt match`: runs a commands file or command log through one engine and writes the spec's events, and on
+ * request the snapshot, the trade feed and the quote feed.
+ */
 object MatchCommand {
 
-  final case class Args(in: String, out: String, engine: Engine, snapshot: Option[String])
+  final case class Args(
+      in: String,
+      out: String,
+      engine: Engine,
+      snapshot: Option[String],
+      trades: Option[String],
+      quotes: Option[String]
+  )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("match", "Run a commands file through a matching engine and print its events.") {
+    Opts.subcommand(
+      "match",
+      "Run a commands file or command log through a matching engine and print its events."
+    ) {
       (
         Opts.option[String](
           "in",
-          "Commands file (see docs/formats.md), or - for standard input.",
+          "Commands file or command log (see docs/formats.md), or - for standard input.",
           metavar = "FILE|-"
         ),
         Opts.option[String](
@@ -26,30 +42,56 @@ object MatchCommand {
         )
           .withDefault("-"),
         EngineOpt.single,
-        Opts.option[String]("snapshot", "Also write the final book depth to FILE.", metavar = "FILE").orNone
+        Opts.option[String]("snapshot", "Also write the final book depth to FILE.", metavar = "FILE").orNone,
+        Opts.option[String](
+          "trades",
+          "Also write the trade feed (one line per fill) to FILE.",
+          metavar = "FILE"
+        ).orNone,
+        Opts.option[String](
+          "quotes",
+          "Also write the quote feed (the top of a book each time it changes) to FILE.",
+          metavar = "FILE"
+        ).orNone
       ).mapN(Args.apply).map(run(_, t))
     }
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
-    Files.refuseOverwrite(args.in, args.out :: args.snapshot.toList, t).getOrElse(matchFile(args, t))
+    Files
+      .refuseOverwrite(args.in, args.out :: (args.snapshot ++ args.trades ++ args.quotes).toList, t)
+      .getOrElse(matchFile(args, t))
+
+  private def optional(
+      path: Option[String],
+      t: Terminal
+  )(use: Option[OutputStream] => IO[ExitCode]): IO[ExitCode] =
+    path.fold(use(None))(p => Files.withOutput(p, t)(out => use(Some(out))))
 
   private def matchFile(args: Args, t: Terminal): IO[ExitCode] =
     Files.withInput(args.in, t) { in =>
       Files.withOutput(args.out, t) { out =>
-        IO.blocking {
-          val writer = new CsvEventWriter(out)
-          val exchange = new Exchange(args.engine, writer)
-          val result = Either.catchOnly[FormatError](Replay.run(new CommandReader(in), exchange))
-          writer.flush()
-          (result, exchange.snapshot)
-        }.flatMap { case (result, levels) =>
-          // the snapshot's own status matters: an unwritable snapshot is a failure (1), not a success
-          val snap = args.snapshot.fold(IO.pure(ExitCode.Success))(path =>
-            Files.writeFile(path, t)(SnapshotWriter.write(levels, _))
-          )
-          result match {
-            case Right(_) => snap
-            case Left(e) => snap *> Files.formatError(e, args.in, t)
+        optional(args.trades, t) { tradesOut =>
+          optional(args.quotes, t) { quotesOut =>
+            IO.blocking {
+              val writer = new CsvEventWriter(out)
+              val trades = tradesOut.map(new TradeFeedWriter(_))
+              val quotes = quotesOut.map(new QuoteFeedWriter(_))
+              val day = new TradingDay(args.engine, writer, trades, quotes)
+              val result = CommandSource.open(in).flatMap(_.replayAll(day))
+              writer.flush()
+              trades.foreach(_.flush())
+              quotes.foreach(_.flush())
+              (result, day.exchange.snapshot)
+            }.flatMap { case (result, levels) =>
+              // the snapshot's own status matters: an unwritable snapshot is a failure (1), not a success
+              val snap = args.snapshot.fold(IO.pure(ExitCode.Success))(path =>
+                Files.writeFile(path, t)(SnapshotWriter.write(levels, _))
+              )
+              result match {
+                case Right(_) => snap
+                case Left(e) => snap *> Files.sourceError(e, args.in, t)
+              }
+            }
           }
         }
       }

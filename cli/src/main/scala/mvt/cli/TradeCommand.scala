@@ -5,11 +5,10 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
-import mvt.orderbook.Replay
 import mvt.trader.*
-import mvt.workload.{CommandLog, CommandLogReader}
+import mvt.workload.{CommandSource, SourceError}
 
-import java.io.{BufferedInputStream, PrintStream}
+import java.io.PrintStream
 
 /** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
 object TradeCommand {
@@ -157,29 +156,13 @@ object TradeCommand {
           )
           val session =
             new TradingSession(config, d => out.synchronized(out.println(d.render)))
-          val in = new BufferedInputStream(raw, 1 << 16)
-          in.mark(8)
-          val isLog = CommandLog.looksLikeLog(in.readNBytes(4))
-          in.reset()
           val where = if (args.in == "-") "standard input" else args.in
-          val (summary, error) =
-            if (isLog) {
-              // streamed block by block: a corrupt record ends the feed after every whole block before it
-              var logError: Option[String] = None
-              val (s, _) = session.run { tracker =>
-                CommandLogReader.open(in) match {
-                  case Left(e) => logError = Some(e.render)
-                  case Right(reader) =>
-                    val books = reader.symbols.map(tracker.bookOf).toArray
-                    while (reader.nextBlock() > 0) reader.replayBlock(tracker, books)
-                    logError = reader.error.map(_.render)
-                }
-              }
-              s -> logError.map(e => s"mvt: $where: $e")
-            } else {
-              val (s, e) = session.run(tracker => Replay.run(new CommandReader(in), tracker))
-              s -> e.map(fe => s"${fe.render} (in $where)")
-            }
+          // streamed block by block: a bad line or record ends the feed after every command before it
+          var failure: Option[SourceError] = None
+          val (summary, _) = session.run { tracker =>
+            CommandSource.open(raw).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
+          }
+          val error = failure.map(_.render(where))
           out.flush()
           t.err.println(summary.render(args.budget))
           error.fold(ExitCode.Success) { message =>

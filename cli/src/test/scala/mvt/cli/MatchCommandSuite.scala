@@ -4,8 +4,9 @@ import cats.effect.unsafe.implicits.global
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files as JFiles, Path}
-import mvt.core.{CommandReader, ConformanceCase, ConformanceCases, CsvEventWriter, Mix, RandomCommands}
-import mvt.orderbook.{Engine, Exchange, Replay}
+import mvt.core.{ConformanceCase, ConformanceCases, CsvEventWriter, Mix, RandomCommands}
+import mvt.orderbook.{Engine, Exchange}
+import mvt.workload.CommandSource
 
 /** `mvt match` run in-process on every conformance vector with every engine, and its failure modes. */
 class MatchCommandSuite extends munit.FunSuite {
@@ -78,9 +79,8 @@ class MatchCommandSuite extends munit.FunSuite {
     JFiles.writeString(in, lines)
     val expected = new ByteArrayOutputStream
     val writer = new CsvEventWriter(expected)
-    Replay.run(
-      new CommandReader(new ByteArrayInputStream(lines.getBytes(UTF_8))),
-      new Exchange(Engine.Fast, writer)
+    CommandSource.open(new ByteArrayInputStream(lines.getBytes(UTF_8))).flatMap(
+      _.replayAll(new Exchange(Engine.Fast, writer))
     )
     writer.flush()
     assert(expected.size > (1 << 20), expected.size) // past every buffer on the way

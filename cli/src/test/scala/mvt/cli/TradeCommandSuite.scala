@@ -1,9 +1,9 @@
 package mvt.cli
 
 import mvt.core.*
-import mvt.orderbook.{Engine, Replay}
+import mvt.orderbook.Engine
 import mvt.trader.*
-import mvt.workload.{CommandBatch, CommandLog}
+import mvt.workload.{CommandBatch, CommandLog, CommandSource}
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files as JFiles, Path}
@@ -32,9 +32,8 @@ class TradeCommandSuite extends munit.FunSuite {
     val got = Vector.newBuilder[String]
     val listener: BboListener = (s: Symbol, bp: Long, bq: Long, ap: Long, aq: Long) =>
       strategy.decide(BboUpdated.fromRaw(s, bp, bq, ap, aq)).foreach(d => got += d.render)
-    Replay.run(
-      new CommandReader(new java.io.ByteArrayInputStream(commands)),
-      new BboTracker(Engine.Fast, EventSink.Ignore, listener)
+    CommandSource.open(new java.io.ByteArrayInputStream(commands)).flatMap(
+      _.replayAll(new BboTracker(Engine.Fast, EventSink.Ignore, listener))
     )
     got.result()
   }
@@ -145,7 +144,7 @@ class TradeCommandSuite extends munit.FunSuite {
     assertEquals(r.err.trim, "mvt: cannot read no/such/commands.csv: no such file or directory")
   }
 
-  tmp.test("a corrupt record in a command log: the decisions of every whole block before it, then status 2") {
+  tmp.test("a corrupt record in a command log: the decisions of every command before it, then status 2") {
     dir =>
       // 20,000 commands: two whole blocks of 8,192 records, and a corrupt record in the third
       val text = new String(dense.commands, UTF_8)
@@ -163,16 +162,19 @@ class TradeCommandSuite extends munit.FunSuite {
         out.toByteArray
       }
       val corruptRecord = 17000
-      bytes(bytes.length - (batch.size - corruptRecord) * CommandLog.RecordSize) = 9 // an unknown kind
+      // the log ends with the trailer; before the commands, one record declares each symbol
+      bytes(bytes.length - (batch.size - corruptRecord + 1) * CommandLog.RecordSize) = 9 // an unknown kind
       val log = write(dir, "c.mvtc", bytes)
       val r = CliRun("trade", "--in", log)()
       assertEquals(r.status, 2, r.err)
       val before =
-        new String(many, UTF_8).linesIterator.take(2 * 8192).mkString("", "\n", "\n").getBytes(UTF_8)
+        new String(many, UTF_8).linesIterator.take(corruptRecord).mkString("", "\n", "\n").getBytes(UTF_8)
       assertEquals(lines(r.out), direct(before, spreadCapture))
       assert(
         r.err.linesIterator.exists(l =>
-          l.startsWith(s"mvt: $log: byte offset ") && l.contains(s"record $corruptRecord")
+          l.startsWith(s"mvt: $log: byte offset ") && l.contains(
+            s"record ${batch.symbols.size + corruptRecord}"
+          )
         ),
         r.err
       )

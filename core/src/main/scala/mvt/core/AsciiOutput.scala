@@ -63,6 +63,19 @@ final class AsciiOutput(out: OutputStream, capacity: Int = 1 << 16) {
     this
   }
 
+  // the last instant written and its text: the session clock changes far less often than lines are written
+  private var lastTime = -1L
+  private var lastTimeText = ""
+
+  /** The canonical ISO-8601 text of an instant; allocates only when the instant differs from the last one. */
+  def timestamp(t: Timestamp): AsciiOutput = {
+    if (t.epochNanos != lastTime) {
+      lastTime = t.epochNanos
+      lastTimeText = t.render
+    }
+    ascii(lastTimeText)
+  }
+
   inline def comma(): AsciiOutput = byte(',')
 
   inline def newline(): AsciiOutput = byte('\n')

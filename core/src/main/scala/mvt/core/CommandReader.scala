@@ -10,13 +10,17 @@ import java.nio.charset.StandardCharsets
 final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTable) {
   import CommandReader.*
 
-  /** `Add`, `Cancel`, or `Done` after the end of input. */
+  /** `Add`, `Cancel`, `Time`, or `Done` after the end of input. */
   var kind: Int = Done
   var symbol: Symbol = Symbol.unsafe("NONE")
   var id: OrderId = OrderId(0L)
   var side: Side = Side.Buy
   var price: Price = Price.fromRaw(0L)
   var qty: Quantity = Quantity(0L)
+  var account: Account = Account.House
+
+  /** The session clock: the instant of the last `time` line, or the epoch before the first. */
+  var time: Timestamp = Timestamp.Epoch
 
   private var buf = new Array[Byte](1 << 16)
   private var start = 0 // first unread byte
@@ -53,9 +57,22 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
     false
   }
 
+  /**
+   * True when the next line is already in memory (or the input has ended), so `next()` will not wait for input.
+   * Lets a caller hand over what it has read before blocking on a slow stream.
+   */
+  def ready: Boolean = {
+    var i = scan
+    while (i < limit && buf(i) != '\n') i += 1
+    scan = i
+    i < limit || eof
+  }
+
   /** The current command as a value (allocates). */
   def command: Command =
-    if (kind == Add) Command.Add(symbol, id, side, price, qty) else Command.Cancel(symbol, id)
+    if (kind == Add) Command.Add(symbol, id, side, price, qty, account)
+    else if (kind == Cancel) Command.Cancel(symbol, id)
+    else Command.Time(time)
 
   /** Index of the newline ending the next line, or `limit` for a last line without one, or -1 at the end. */
   private def lineEnd(): Int = {
@@ -100,19 +117,37 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
     }
     val wordEnd = if (fields > 1) commas(0) else e
     if (is(s, wordEnd, AddWord)) {
-      if (fields != 6) throw FormatError(line, s"add needs 6 fields (${AddShape}), found $fields")
+      if (fields != 6 && fields != 7)
+        throw FormatError(line, s"add needs 6 or 7 fields (${AddShape}[,<account>]), found $fields")
       kind = Add
       symbol = parseSymbol(commas(0) + 1, commas(1))
       id = parseId(commas(1) + 1, commas(2))
       side = parseSide(commas(2) + 1, commas(3))
       price = parsePrice(commas(3) + 1, commas(4))
-      qty = parseQty(commas(4) + 1, e)
+      if (fields == 6) {
+        qty = parseQty(commas(4) + 1, e)
+        account = Account.House
+      } else {
+        qty = parseQty(commas(4) + 1, commas(5))
+        account = parseAccount(commas(5) + 1, e)
+      }
+    } else if (is(s, wordEnd, TimeWord)) {
+      if (fields != 2) throw FormatError(line, s"time needs 2 fields (${TimeShape}), found $fields")
+      val at = Timestamp.parse(buf, commas(0) + 1, e)
+      if (at == Timestamp.Malformed) fieldError(2, "instant", Timestamp.Form, commas(0) + 1, e)
+      if (at < time.epochNanos)
+        throw FormatError(
+          line,
+          s"field 2 (instant): the clock never goes back, found ${Timestamp.fromEpochNanos(at).render} after ${time.render}"
+        )
+      kind = Time
+      time = Timestamp.fromEpochNanos(at)
     } else if (is(s, wordEnd, CancelWord)) {
       if (fields != 3) throw FormatError(line, s"cancel needs 3 fields (${CancelShape}), found $fields")
       kind = Cancel
       symbol = parseSymbol(commas(0) + 1, commas(1))
       id = parseId(commas(1) + 1, e)
-    } else throw FormatError(line, s"unknown command ${quote(s, wordEnd)} (expected add or cancel)")
+    } else throw FormatError(line, s"unknown command ${quote(s, wordEnd)} (expected add, cancel or time)")
   }
 
   private def is(s: Int, e: Int, word: Array[Byte]): Boolean =
@@ -150,11 +185,17 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
     Quantity(v)
   }
 
+  private def parseAccount(s: Int, e: Int): Account = {
+    val v = Account.parse(buf, s, e)
+    if (v < 0) fieldError(7, "account", "a decimal integer from 1 to 2147483647", s, e)
+    Account(v)
+  }
+
   private def fieldError(n: Int, name: String, expected: String, s: Int, e: Int): Nothing =
     throw FormatError(line, s"field $n ($name): expected $expected, found ${quote(s, e)}")
 
   private def quote(s: Int, e: Int): String = {
-    val text = new String(buf, s, math.min(e - s, 40), StandardCharsets.UTF_8)
+    val text = FormatError.visible(new String(buf, s, math.min(e - s, 40), StandardCharsets.UTF_8))
     if (e - s > 40) s"\"$text...\"" else s"\"$text\""
   }
 }
@@ -163,15 +204,18 @@ object CommandReader {
   inline val Done = 0
   inline val Add = 1
   inline val Cancel = 2
+  inline val Time = 3
 
-  private inline val MaxFields = 6
+  private inline val MaxFields = 7
   private val MaxLineBytes = 1 << 20
   private val AddWord = "add".getBytes(StandardCharsets.US_ASCII)
   private val CancelWord = "cancel".getBytes(StandardCharsets.US_ASCII)
   private val BuyWord = "BUY".getBytes(StandardCharsets.US_ASCII)
+  private val TimeWord = "time".getBytes(StandardCharsets.US_ASCII)
   private val SellWord = "SELL".getBytes(StandardCharsets.US_ASCII)
   private val AddShape = "add,<symbol>,<order-id>,<side>,<price>,<quantity>"
   private val CancelShape = "cancel,<symbol>,<order-id>"
+  private val TimeShape = "time,<instant>"
 
   /** Reads a whole input into values: the commands, or the first format error. */
   def readAll(in: InputStream): Either[FormatError, Vector[Command]] = {

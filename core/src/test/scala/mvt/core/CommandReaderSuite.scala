@@ -128,9 +128,30 @@ class CommandReaderSuite extends munit.ScalaCheckSuite {
     "add,ACME,1,HOLD,10,5" -> "side",
     "add,ACME,1,buy,10,5" -> "side",
     "add,ACME,1,,10,5" -> "side",
-    "add,ACME,1,BUY,10" -> "add needs 6 fields",
-    "add,ACME,1,BUY,10,5,6" -> "add needs 6 fields",
-    "add" -> "add needs 6 fields",
+    "add,ACME,1,BUY,10" -> "add needs 6 or 7 fields",
+    "add,ACME,1,BUY,10,5,6,7" -> "add needs 6 or 7 fields",
+    "add" -> "add needs 6 or 7 fields",
+    "add,ACME,1,BUY,10,5,0" -> "field 7 (account)",
+    "add,ACME,1,BUY,10,5,2147483648" -> "field 7 (account)",
+    "add,ACME,1,BUY,10,5,-1" -> "field 7 (account)",
+    "add,ACME,1,BUY,10,5," -> "field 7 (account)",
+    "add,ACME,1,BUY,10,5,1 " -> "field 7 (account)",
+    "add,ACME,1,BUY,10,5,00000000000000000000001x" -> "field 7 (account)",
+    "time" -> "time needs 2 fields",
+    "time,2026-01-05T14:30:00Z,1" -> "time needs 2 fields",
+    "time,2026-01-05" -> "field 2 (instant)",
+    "time,2026-01-05T14:30:00" -> "field 2 (instant)",
+    "time,2026-01-05T24:00:00Z" -> "field 2 (instant)",
+    "time,2026-01-05T23:60:00Z" -> "field 2 (instant)",
+    "time,2026-01-05T23:59:60Z" -> "field 2 (instant)",
+    "time,2026-02-29T10:00:00Z" -> "field 2 (instant)",
+    "time,2026-13-01T10:00:00Z" -> "field 2 (instant)",
+    "time,1969-12-31T23:59:59.999999999Z" -> "field 2 (instant)",
+    "time,2262-04-11T23:47:16.854775808Z" -> "field 2 (instant)",
+    "time,2026-01-05T14:30:00.Z" -> "field 2 (instant)",
+    "time,2026-01-05T14:30:00,5Z" -> "time needs 2 fields",
+    "time,2026-01-05t14:30:00Z" -> "field 2 (instant)",
+    "time,+2026-01-05T14:30:00Z" -> "field 2 (instant)",
     "cancel,ACME" -> "cancel needs 3 fields",
     "cancel,ACME,1,2" -> "cancel needs 3 fields",
     "amend,ACME,1,11" -> "unknown command",
@@ -187,7 +208,7 @@ class CommandReaderSuite extends munit.ScalaCheckSuite {
     val got = parse(text.mkString("\n")).getOrElse(fail("no format error expected"))
     assertEquals(got.size, text.size)
     got.foreach {
-      case Command.Add(_, _, _, p, q) => assert(!p.isValid || !q.isValid, s"$p $q")
+      case Command.Add(_, _, _, p, q, _) => assert(!p.isValid || !q.isValid, s"$p $q")
       case other => fail(s"unexpected $other")
     }
   }
@@ -239,5 +260,63 @@ class CommandReaderSuite extends munit.ScalaCheckSuite {
     forAll(Gen.listOf(genCommand)) { cmds =>
       parse(cmds.map(_.render).mkString("\n")) == Right(cmds.toVector)
     }
+  }
+}
+
+/** Accounts, the session clock and the canonical instant of `spec/trading-day.md`. */
+class TradingDayFormsSuite extends munit.ScalaCheckSuite {
+  import org.scalacheck.{Gen, Prop}
+
+  test("seven-field adds carry the account, six-field adds belong to the house, leading zeros allowed") {
+    val got = CommandReader.parse("add,A,1,BUY,10,5,0000012\nadd,A,2,SELL,11,5\nadd,A,3,BUY,1,1,2147483647\n")
+    assertEquals(
+      got.map(_.collect { case a: Command.Add => a.account.value }),
+      Right(Vector(12, 0, Int.MaxValue))
+    )
+  }
+
+  test("time lines set the clock, equal instants are allowed, and going back is a format error") {
+    val ok =
+      CommandReader.parse("time,2026-01-05T14:30:00Z\ntime,2026-01-05T14:30:00.000Z\nadd,A,1,BUY,1,1\n")
+    assertEquals(ok.map(_.size), Right(3))
+    val back = CommandReader.parse("time,2026-01-05T14:30:00Z\n\ntime,2026-01-05T14:29:59.999999999Z\n")
+    assert(back.left.exists(e => e.line == 3 && e.detail.contains("never goes back")), back)
+  }
+
+  test("the canonical instant uses 0, 3, 6 or 9 fraction digits, as ISO_INSTANT") {
+    def canon(t: String) = Timestamp.parse(t).map(_.render)
+    assertEquals(canon("2026-01-05T14:30:00Z"), Some("2026-01-05T14:30:00Z"))
+    assertEquals(canon("2026-01-05T14:30:00.5Z"), Some("2026-01-05T14:30:00.500Z"))
+    assertEquals(canon("2026-01-05T14:30:00.00025Z"), Some("2026-01-05T14:30:00.000250Z"))
+    assertEquals(canon("2026-01-05T14:30:00.000000001Z"), Some("2026-01-05T14:30:00.000000001Z"))
+    assertEquals(canon("2026-01-05T14:30:00.000000000Z"), Some("2026-01-05T14:30:00Z"))
+    assertEquals(canon("1970-01-01T00:00:00Z"), Some("1970-01-01T00:00:00Z"))
+    assertEquals(canon("2262-04-11T23:47:16.854775807Z"), Some("2262-04-11T23:47:16.854775807Z"))
+    assertEquals(canon("2024-02-29T00:00:00Z"), Some("2024-02-29T00:00:00Z"))
+  }
+
+  property("an instant's parse and print round-trip, and agree with java.time") {
+    Prop.forAll(Gen.choose(0L, Long.MaxValue), Gen.choose(0, 9)) { (nanos, digits) =>
+      // drop the digits below the chosen precision, then print with exactly that many fraction digits
+      val scale = math.pow(10, 9 - digits).toLong
+      val t = nanos / scale * scale
+      val instant = java.time.Instant.ofEpochSecond(t / 1000000000L, t % 1000000000L)
+      val base = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(
+        java.time.ZoneOffset.UTC
+      )
+      val frac = if (digits == 0) "" else "." + f"${t % 1000000000L}%09d".take(digits)
+      val text = base.format(instant) + frac + "Z"
+      val parsed = Timestamp.parse(text)
+      parsed.map(_.epochNanos) == Some(t) &&
+      parsed.map(_.render) == Some(java.time.format.DateTimeFormatter.ISO_INSTANT.format(instant)) &&
+      Timestamp.parse(parsed.get.render).map(_.epochNanos) == Some(t)
+    }
+  }
+
+  test("control characters and a byte-order mark are shown escaped in messages") {
+    val nul = CommandReader.parse("add,A,1,BUY,10,5\u0000\n")
+    assert(nul.left.exists(_.detail.contains("\"5\\u0000\"")), nul)
+    val bom = CommandReader.parse("add,A,1,BUY,10,5\n\uFEFFadd,A,2,BUY,10,5\n")
+    assert(bom.left.exists(e => e.line == 2 && e.detail.contains("\\uFEFFadd")), bom)
   }
 }

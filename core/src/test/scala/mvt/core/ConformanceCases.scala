@@ -6,14 +6,16 @@ import scala.jdk.CollectionConverters.*
 
 /**
  * One conformance vector of `resources/conformance/`: a commands file with its expected events and either the
- * expected snapshot or the line of the expected format error.
+ * expected snapshot with the trade and quote feeds, or the line of the expected format error.
  */
 final case class ConformanceCase(
     name: String,
     commands: Array[Byte],
     events: String,
     snapshot: Option[String],
-    errorLine: Option[Long]
+    errorLine: Option[Long],
+    trades: Option[String],
+    quotes: Option[String]
 ) {
   override def toString: String = name
 }
@@ -49,7 +51,10 @@ object ConformanceCases {
         throw new IllegalStateException(
           s"conformance case $name needs exactly one of .error and .snapshot.csv"
         )
-      ConformanceCase(name, need(CommandsSuffix), new String(need(".events.csv"), UTF_8), snapshot, errorLine)
+      val trades = snapshot.map(_ => new String(need(".trades.csv"), UTF_8))
+      val quotes = snapshot.map(_ => new String(need(".quotes.csv"), UTF_8))
+      val events = new String(need(".events.csv"), UTF_8)
+      ConformanceCase(name, need(CommandsSuffix), events, snapshot, errorLine, trades, quotes)
     }
   }
 

@@ -8,7 +8,10 @@ class ConformanceFilesSuite extends munit.FunSuite {
     assertEquals(cases.size, ConformanceCases.fileNames.count(_.endsWith(".commands.csv")))
     val used = cases.flatMap { c =>
       Vector(".commands.csv", ".events.csv").map(c.name + _) ++
-        c.snapshot.map(_ => c.name + ".snapshot.csv") ++ c.errorLine.map(_ => c.name + ".error")
+        c.snapshot.toVector.flatMap(_ =>
+          Vector(".snapshot.csv", ".trades.csv", ".quotes.csv").map(c.name + _)
+        ) ++
+        c.errorLine.map(_ => c.name + ".error")
     }.toSet
     assertEquals(ConformanceCases.fileNames.toSet -- used, Set("README.md"))
     assert(cases.exists(_.errorLine.isDefined) && cases.exists(_.snapshot.isDefined))

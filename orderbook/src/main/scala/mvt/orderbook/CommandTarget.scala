@@ -17,13 +17,21 @@ trait CommandTarget {
   /** A cancel for a book index from `bookOf`. */
   def cancel(book: Int, id: OrderId): Unit
 
+  /** An add placed by `account`; a target that does not track accounts treats it as any add. */
+  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit =
+    add(book, id, side, price, qty)
+
+  /** Sets the session clock for the commands that follow; a target without a clock ignores it. */
+  def time(at: Timestamp): Unit = ()
+
   def add(symbol: Symbol, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
     add(bookOf(symbol), id, side, price, qty)
 
   def cancel(symbol: Symbol, id: OrderId): Unit = cancel(bookOf(symbol), id)
 
   def apply(command: Command): Unit = command match {
-    case Command.Add(s, id, side, p, q) => add(s, id, side, p, q)
+    case Command.Add(s, id, side, p, q, a) => add(bookOf(s), id, side, p, q, a)
     case Command.Cancel(s, id) => cancel(s, id)
+    case Command.Time(at) => time(at)
   }
 }

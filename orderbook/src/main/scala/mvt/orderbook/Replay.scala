@@ -2,22 +2,44 @@ package mvt.orderbook
 
 import mvt.core.*
 
-/** Drives an exchange from a command reader or from values. */
+/** Drives a command target: the one replay loop over commands held in columns, and a value form for tests. */
 object Replay {
 
   /**
-   * Applies every command of `reader` in order and returns how many were applied. A `FormatError` propagates
-   * after the commands before its line have been applied and reported.
+   * Applies commands `[from, until)` held in columns to `target`: the loop behind every command source (a
+   * commands file, a command log, a batch in memory). `books(s)` is the target's book index of symbol `s`.
+   * A `Time` command keeps its instant in `ids`; a cancel's side, price, quantity and account are not read.
+   * Allocates nothing.
    */
-  def run(reader: CommandReader, target: CommandTarget): Long = {
-    var n = 0L
-    while (reader.next()) {
-      if (reader.kind == CommandReader.Add)
-        target.add(reader.symbol, reader.id, reader.side, reader.price, reader.qty)
-      else target.cancel(reader.symbol, reader.id)
-      n += 1
+  def columns(
+      target: CommandTarget,
+      books: Array[Int],
+      kinds: Array[Byte],
+      symbolIdx: Array[Int],
+      ids: Array[Long],
+      sides: Array[Byte],
+      prices: Array[Long],
+      qtys: Array[Long],
+      accounts: Array[Int],
+      from: Int,
+      until: Int
+  ): Unit = {
+    var i = from
+    while (i < until) {
+      val k = kinds(i)
+      if (k == CommandReader.Add)
+        target.add(
+          books(symbolIdx(i)),
+          OrderId(ids(i)),
+          Side.fromCode(sides(i)),
+          Price.fromRaw(prices(i)),
+          Quantity(qtys(i)),
+          Account(accounts(i))
+        )
+      else if (k == CommandReader.Cancel) target.cancel(books(symbolIdx(i)), OrderId(ids(i)))
+      else target.time(Timestamp.fromEpochNanos(ids(i)))
+      i += 1
     }
-    n
   }
 
   /** The events and final snapshot of running `commands` through a fresh exchange of `engine`. */

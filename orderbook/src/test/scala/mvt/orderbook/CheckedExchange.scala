@@ -45,11 +45,12 @@ final class CheckedExchange(engine: Engine) {
     val events = sink.drain()
     val what = s"${c.render} -> ${events.map(_.render).mkString(" | ")}"
     val expected = c match {
-      case Command.Add(s, id, side, p, q) =>
+      case Command.Add(s, id, side, p, q, _) =>
         if (!p.isValid) Vector(Event.Rejected(s, id, RejectReason.InvalidPrice))
         else if (!q.isValid) Vector(Event.Rejected(s, id, RejectReason.InvalidQuantity))
         else if (liveIds(id.value)) Vector(Event.Rejected(s, id, RejectReason.DuplicateOrderId))
         else expectedMatch(s, id, side, p, q, before.getOrElse((s, side.opposite), Vector.empty))
+      case Command.Time(_) => Vector.empty
       case Command.Cancel(s, id) =>
         (before.getOrElse((s, Side.Buy), Vector.empty) ++ before.getOrElse((s, Side.Sell), Vector.empty))
           .find(_.id == id) match {
@@ -65,7 +66,7 @@ final class CheckedExchange(engine: Engine) {
       case _ => ()
     }
     c match {
-      case Command.Add(_, _, _, _, q) if !events.exists(_.isInstanceOf[Event.Rejected]) =>
+      case Command.Add(_, _, _, _, q, _) if !events.exists(_.isInstanceOf[Event.Rejected]) =>
         val filled = events.collect { case e: Event.Executed => e.tradeQty.units }.sum
         val rested = events.collect { case e: Event.Added => e.restingQty.units }.sum
         if (filled + rested != q.units) fail(s"$what: $filled filled + $rested rested != ${q.units}")

@@ -43,7 +43,9 @@ object CommandGens {
   ).map(OrderId(_))
 
   def genAdd(symbol: Gen[Symbol]): Gen[Command] =
-    Gen.zip(symbol, genId, genSide, genPrice, genQty).map(Command.Add.apply)
+    Gen.zip(symbol, genId, genSide, genPrice, genQty).map((s, id, side, p, q) =>
+      Command.Add(s, id, side, p, q)
+    )
   def genCancel(symbol: Gen[Symbol]): Gen[Command] = Gen.zip(symbol, genId).map(Command.Cancel.apply)
   def genCommand(symbol: Gen[Symbol]): Gen[Command] =
     Gen.frequency(3 -> genAdd(symbol), 1 -> genCancel(symbol))

@@ -27,11 +27,12 @@ class BboTrackerSuite extends munit.ScalaCheckSuite {
       BboUpdated(s, BboUpdated.NoPrice, Quantity(0), BboUpdated.NoPrice, Quantity(0))
     )
     val out = Vector.newBuilder[BboUpdated]
-    for (cmd <- commands) {
+    for (cmd <- commands if !cmd.isInstanceOf[Command.Time]) {
       ex(cmd)
       val s = cmd match {
-        case Command.Add(s, _, _, _, _) => s
-        case Command.Cancel(s, _) => s
+        case a: Command.Add => a.symbol
+        case c: Command.Cancel => c.symbol
+        case _: Command.Time => throw new IllegalStateException("time commands are skipped")
       }
       val levels = ex.book(s).fold(Vector.empty[Level])(b => b.levels(s, Side.Buy) ++ b.levels(s, Side.Sell))
       val bid = levels.find(_.side == Side.Buy)

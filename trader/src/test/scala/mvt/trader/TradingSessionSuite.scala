@@ -1,7 +1,8 @@
 package mvt.trader
 
 import mvt.core.*
-import mvt.orderbook.{Engine, Replay}
+import mvt.orderbook.Engine
+import mvt.workload.{CommandSource, SourceError}
 
 /** A trading session end to end: a bad line keeps what came before it, and a session runs once. */
 class TradingSessionSuite extends munit.FunSuite {
@@ -16,15 +17,19 @@ class TradingSessionSuite extends munit.FunSuite {
     1
   )
 
-  private def reader(text: String) =
-    new CommandReader(new java.io.ByteArrayInputStream(text.getBytes("UTF-8")))
+  // the error comes back as a FormatError, as TradingSession.run expects from its feed
+  private def feed(text: String)(tracker: BboTracker): Unit =
+    CommandSource.fromText(text).replayAll(tracker).left.foreach {
+      case SourceError.Format(e) => throw e
+      case other => fail(s"unexpected $other")
+    }
 
   test("a format error ends the feed; the updates before it are processed and the error comes back") {
     val decisions = Vector.newBuilder[Decision]
     val session = new TradingSession(config, d => decisions += d)
     val (summary, error) =
       session.run(
-        Replay.run(reader("add,X,1,BUY,10,5\nadd,X,2,SELL,11,5\nadd,X,3,HOLD,10,5\nadd,X,4,BUY,9,1\n"), _)
+        feed("add,X,1,BUY,10,5\nadd,X,2,SELL,11,5\nadd,X,3,HOLD,10,5\nadd,X,4,BUY,9,1\n")
       )
     assertEquals(error.map(_.line), Some(3L))
     assertEquals(summary.updates, 2L) // the bid, then the ask: line 4 was never read
@@ -34,7 +39,7 @@ class TradingSessionSuite extends munit.FunSuite {
 
   test("a session runs once") {
     val session = new TradingSession(config, _ => ())
-    session.run(Replay.run(reader("add,X,1,BUY,10,5\n"), _))
+    session.run(feed("add,X,1,BUY,10,5\n"))
     intercept[IllegalArgumentException](session.run(_ => ()))
   }
 }

@@ -1,11 +1,12 @@
 package mvt.workload
 
 import mvt.core.*
-import mvt.orderbook.CommandTarget
+import mvt.orderbook.{CommandTarget, Replay}
 
 /**
  * A command stream held in parallel primitive arrays, so replaying it allocates nothing and measures only the
- * engine. Symbols are indices into `symbols`. Build with `CommandBatch.Builder`; immutable once built.
+ * engine. Symbols are indices into `symbols`; a `time` command keeps its instant in the id column. Build with
+ * `CommandBatch.Builder`; immutable once built.
  */
 final class CommandBatch private (
     val symbols: Vector[Symbol],
@@ -15,10 +16,15 @@ final class CommandBatch private (
     sides: Array[Byte],
     prices: Array[Long],
     qtys: Array[Long],
+    accounts: Array[Int],
     val size: Int
 ) {
 
   def isAdd(i: Int): Boolean = kinds(i) == CommandReader.Add
+  def isTime(i: Int): Boolean = kinds(i) == CommandReader.Time
+
+  /** `CommandReader.Add`, `Cancel` or `Time`. */
+  def kind(i: Int): Int = kinds(i).toInt
 
   /** The first `n` commands (shares nothing mutable: the arrays are copied). */
   def prefix(n: Int): CommandBatch = {
@@ -31,6 +37,7 @@ final class CommandBatch private (
       java.util.Arrays.copyOf(sides, k),
       java.util.Arrays.copyOf(prices, k),
       java.util.Arrays.copyOf(qtys, k),
+      java.util.Arrays.copyOf(accounts, k),
       k
     )
   }
@@ -43,8 +50,10 @@ final class CommandBatch private (
         OrderId(ids(i)),
         Side.fromCode(sides(i)),
         Price.fromRaw(prices(i)),
-        Quantity(qtys(i))
+        Quantity(qtys(i)),
+        Account(accounts(i))
       )
+    else if (isTime(i)) Command.Time(Timestamp.fromEpochNanos(ids(i)))
     else Command.Cancel(symbols(symbolIdx(i)), OrderId(ids(i)))
 
   def symbolIndex(i: Int): Int = symbolIdx(i)
@@ -52,19 +61,17 @@ final class CommandBatch private (
   def side(i: Int): Side = Side.fromCode(sides(i))
   def price(i: Int): Long = prices(i)
   def qty(i: Int): Long = qtys(i)
+  def account(i: Int): Int = accounts(i)
+
+  /** The instant of a `time` command. */
+  def time(i: Int): Long = ids(i)
 
   /** Applies commands `[from, until)` to `target` (an exchange, or something that wraps one). */
-  def replay(target: CommandTarget, from: Int = 0, until: Int = size): Unit = {
-    val books = symbols.map(target.bookOf).toArray
-    var i = from
-    while (i < until) {
-      val b = books(symbolIdx(i))
-      if (kinds(i) == CommandReader.Add)
-        target.add(b, OrderId(ids(i)), Side.fromCode(sides(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
-      else target.cancel(b, OrderId(ids(i)))
-      i += 1
-    }
-  }
+  def replay(target: CommandTarget, from: Int = 0, until: Int = size): Unit =
+    Replay.columns(target, books(target), kinds, symbolIdx, ids, sides, prices, qtys, accounts, from, until)
+
+  /** The target's book index of each symbol of the batch, creating the books in symbol order. */
+  def books(target: CommandTarget): Array[Int] = symbols.map(target.bookOf).toArray
 
   /**
    * Writes the batch as a commands file (see docs/formats.md). A price or quantity that was unrepresentable
@@ -74,11 +81,13 @@ final class CommandBatch private (
     val w = new AsciiOutput(out)
     var i = 0
     while (i < size) {
-      if (isAdd(i))
+      if (isAdd(i)) {
         w.ascii("add,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).comma()
           .ascii(Side.fromCode(sides(i)).render).comma().price(Price.fromRaw(math.max(0L, prices(i)))).comma()
           .long(math.max(0L, qtys(i)))
-          .newline()
+        if (accounts(i) != 0) w.comma().long(accounts(i).toLong)
+        w.newline()
+      } else if (isTime(i)) w.ascii("time,").timestamp(Timestamp.fromEpochNanos(ids(i))).newline()
       else w.ascii("cancel,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).newline()
       i += 1
     }
@@ -99,9 +108,13 @@ object CommandBatch {
     private var sides = new Array[Byte](initialCapacity)
     private var prices = new Array[Long](initialCapacity)
     private var qtys = new Array[Long](initialCapacity)
+    private var accounts = new Array[Int](initialCapacity)
     private var n = 0
 
     def size: Int = n
+
+    /** Symbols known so far. */
+    def symbolCount: Int = symbolIndex.size
 
     /** The index of `symbol`, appending it to the symbol table when new. */
     def indexOf(symbol: Symbol): Int = {
@@ -124,6 +137,7 @@ object CommandBatch {
         sides = java.util.Arrays.copyOf(sides, c)
         prices = java.util.Arrays.copyOf(prices, c)
         qtys = java.util.Arrays.copyOf(qtys, c)
+        accounts = java.util.Arrays.copyOf(accounts, c)
       }
 
     private def slot(kind: Int, symbol: Int, id: Long): Int = {
@@ -135,14 +149,30 @@ object CommandBatch {
       n - 1
     }
 
-    def add(symbol: Int, id: Long, side: Side, price: Long, qty: Long): Unit = {
+    def add(symbol: Int, id: Long, side: Side, price: Long, qty: Long, account: Int = 0): Unit = {
       val i = slot(CommandReader.Add, symbol, id)
       sides(i) = side.code.toByte
       prices(i) = price
       qtys(i) = qty
+      accounts(i) = account
     }
 
-    def cancel(symbol: Int, id: Long): Unit = { val _ = slot(CommandReader.Cancel, symbol, id) }
+    def cancel(symbol: Int, id: Long): Unit = {
+      val i = slot(CommandReader.Cancel, symbol, id)
+      sides(i) = 0
+      prices(i) = 0L
+      qtys(i) = 0L
+      accounts(i) = 0
+    }
+
+    /** Sets the session clock to `nanos` since the epoch for the commands after it. */
+    def time(nanos: Long): Unit = {
+      val i = slot(CommandReader.Time, 0, nanos)
+      sides(i) = 0
+      prices(i) = 0L
+      qtys(i) = 0L
+      accounts(i) = 0
+    }
 
     /** Appends `count` commands held in columns, as `CommandLogReader` decodes them (symbols must be known). */
     def appendColumns(
@@ -152,6 +182,7 @@ object CommandBatch {
         side: Array[Byte],
         price: Array[Long],
         qty: Array[Long],
+        account: Array[Int],
         count: Int
     ): Unit = {
       ensure(n + count)
@@ -161,17 +192,26 @@ object CommandBatch {
       System.arraycopy(side, 0, sides, n, count)
       System.arraycopy(price, 0, prices, n, count)
       System.arraycopy(qty, 0, qtys, n, count)
+      System.arraycopy(account, 0, accounts, n, count)
       n += count
     }
 
     /** Appends the reader's current command. */
     def append(reader: CommandReader): Unit =
       if (reader.kind == CommandReader.Add)
-        add(indexOf(reader.symbol), reader.id.value, reader.side, reader.price.raw, reader.qty.units)
-      else cancel(indexOf(reader.symbol), reader.id.value)
+        add(
+          indexOf(reader.symbol),
+          reader.id.value,
+          reader.side,
+          reader.price.raw,
+          reader.qty.units,
+          reader.account.value
+        )
+      else if (reader.kind == CommandReader.Cancel) cancel(indexOf(reader.symbol), reader.id.value)
+      else time(reader.time.epochNanos)
 
     def result(): CommandBatch =
-      new CommandBatch(symbolList.result(), kinds, symbolIdx, ids, sides, prices, qtys, n)
+      new CommandBatch(symbolList.result(), kinds, symbolIdx, ids, sides, prices, qtys, accounts, n)
   }
 
   /** Reads a whole commands file into a batch, or the first format error. */

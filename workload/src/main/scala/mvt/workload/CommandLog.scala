@@ -2,19 +2,25 @@ package mvt.workload
 
 import mvt.core.*
 
-import java.io.{EOFException, InputStream, OutputStream}
-import java.nio.{ByteBuffer, ByteOrder}
+import java.io.{InputStream, OutputStream}
 import java.nio.charset.StandardCharsets
 
 /**
- * The binary command log (`.mvtc`): a header with a magic number, a format version and the symbol table, then
+ * The binary command log (`.mvtc`): a header with a magic number, a format version and a symbol table, then
  * fixed-size little-endian records, so a benchmark can load millions of commands far faster than an engine
- * consumes them. See docs/command-log.md for the layout.
+ * consumes them. Version 2 carries each add's account and the session clock (a record only when it changes),
+ * declares symbols inline as they first appear (so a log can be written while it streams) and ends with a
+ * trailer holding the record count and a CRC32C, so a truncated or damaged log is detected. Version 1 logs
+ * still read. See docs/formats.md for the layout.
  */
 object CommandLog {
   val Magic: Array[Byte] = "MVTC".getBytes(StandardCharsets.US_ASCII)
-  inline val Version = 1
+  inline val Version = 2
   inline val RecordSize = 32
+
+  // record kinds beyond the commands' own (CommandReader.Add, Cancel, Time)
+  inline val SymbolKind = 4
+  inline val EndKind = 0x7f
 
   /** Why a log could not be read; `offset` is the byte offset of the header field or record at fault. */
   final case class LogError(offset: Long, detail: String) {
@@ -25,39 +31,39 @@ object CommandLog {
   def looksLikeLog(prefix: Array[Byte]): Boolean =
     prefix.length >= Magic.length && java.util.Arrays.equals(prefix, 0, Magic.length, Magic, 0, Magic.length)
 
+  /** Writes a whole batch as a version 2 log, trailer included. */
   def write(batch: CommandBatch, out: OutputStream): Unit = {
-    val symbols = batch.symbols.map(_.name.getBytes(StandardCharsets.US_ASCII))
-    val header =
-      ByteBuffer.allocate(4 + 2 + 2 + 4 + symbols.map(1 + _.length).sum).order(ByteOrder.LITTLE_ENDIAN)
-    header.put(Magic).putShort(Version.toShort).putShort(RecordSize.toShort).putInt(symbols.size)
-    symbols.foreach(s => header.put(s.length.toByte).put(s))
-    out.write(header.array())
-    val buf = ByteBuffer.allocate(RecordSize * 4096).order(ByteOrder.LITTLE_ENDIAN)
+    val w = new CommandLogWriter(out)
+    batch.symbols.foreach(w.declare)
     var i = 0
     while (i < batch.size) {
-      val add = batch.isAdd(i)
-      buf.put((if (add) CommandReader.Add else CommandReader.Cancel).toByte)
-      buf.put((if (add) batch.side(i).code else 0).toByte)
-      buf.putShort(0.toShort)
-      buf.putInt(batch.symbolIndex(i))
-      buf.putLong(batch.id(i))
-      buf.putLong(if (add) batch.price(i) else 0L)
-      buf.putLong(if (add) batch.qty(i) else 0L)
-      if (!buf.hasRemaining) { out.write(buf.array(), 0, buf.position()); buf.clear() }
+      batch.kind(i) match {
+        case CommandReader.Add =>
+          w.add(
+            batch.symbols(batch.symbolIndex(i)),
+            batch.id(i),
+            batch.side(i),
+            batch.price(i),
+            batch.qty(i),
+            batch.account(i)
+          )
+        case CommandReader.Cancel => w.cancel(batch.symbols(batch.symbolIndex(i)), batch.id(i))
+        case _ => w.time(batch.time(i))
+      }
       i += 1
     }
-    out.write(buf.array(), 0, buf.position())
-    out.flush()
+    w.finish()
   }
 
   /** Reads a whole log, checking every field; the first problem is the error. */
   def read(in: InputStream): Either[LogError, CommandBatch] =
     CommandLogReader.open(in).flatMap { r =>
       // size the arrays from what the stream says remains, so decoding does not copy while it grows
-      val b = new CommandBatch.Builder(r.symbols, math.max(16, in.available() / RecordSize + 1))
+      val b = new CommandBatch.Builder(Vector.empty, math.max(16, in.available() / RecordSize + 1))
       var n = r.nextBlock()
       while (n > 0) {
-        b.appendColumns(r.kinds, r.symbolIdx, r.ids, r.sides, r.prices, r.qtys, n)
+        r.symbols.drop(b.symbolCount).foreach(s => b.indexOf(s))
+        b.appendColumns(r.kinds, r.symbolIdx, r.ids, r.sides, r.prices, r.qtys, r.accounts, n)
         n = r.nextBlock()
       }
       if (n < 0) Left(r.error.get) else Right(b.result())

@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets
 private[workload] final class CommandLogHeader(in: InputStream) {
   var offset = 0L
 
+  /** The format version, once `symbols()` has read it. */
+  var version = 0
+
   private def exactly(n: Int, what: String): Either[LogError, ByteBuffer] = {
     val bytes = in.readNBytes(n)
     if (bytes.length < n)
@@ -25,12 +28,13 @@ private[workload] final class CommandLogHeader(in: InputStream) {
     for {
       fixed <- exactly(12, "magic, version, record size, symbol count")
       _ <- check(looksLikeLog(fixed.array()), 0, "not an mvt command log (bad magic number)")
-      version = fixed.getShort(4).toInt
+      v = fixed.getShort(4).toInt
       _ <- check(
-        version == Version,
+        v >= 1 && v <= Version,
         4,
-        s"format version $version is not supported (this build reads $Version)"
+        s"format version $v is not supported (this build reads 1 to $Version)"
       )
+      _ = version = v
       recordSize = fixed.getShort(6).toInt
       _ <- check(recordSize == RecordSize, 6, s"record size $recordSize, expected $RecordSize")
       count = fixed.getInt(8)

@@ -1,48 +1,72 @@
 package mvt.workload
 
 import mvt.core.*
-import mvt.orderbook.CommandTarget
 
 import java.io.InputStream
 import java.nio.{ByteBuffer, ByteOrder}
+import java.nio.charset.StandardCharsets
+import java.util.zip.CRC32C
 
 /**
- * Streams a command log's records block by block into reusable columns, checking every field. Nothing is
- * allocated per block, so a replay can decode while it runs and a benchmark can time decoding alone. Open with
+ * Streams a command log's records block by block into reusable columns, checking every field, the clock's order
+ * and (version 2) the trailer's record count and checksum. Nothing is allocated per block except for a newly
+ * declared symbol, so a replay can decode while it runs and a benchmark can time decoding alone. Open with
  * `CommandLogReader.open`. Not thread-safe.
  */
-final class CommandLogReader private (in: InputStream, val symbols: Vector[Symbol], headerBytes: Long) {
-  import CommandLog.{LogError, RecordSize}
+final class CommandLogReader private (
+    in: InputStream,
+    headerSymbols: Vector[Symbol],
+    headerBytes: Long,
+    version: Int
+) {
+  import CommandLog.{EndKind, LogError, RecordSize, SymbolKind}
   import CommandLogReader.BlockRecords
 
   private val chunk = new Array[Byte](BlockRecords * RecordSize)
   private val buf = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN)
+  private val crc = new CRC32C
   private var carried = 0 // bytes of an incomplete record kept at the start of chunk from the last read
   private var chunkOffset = headerBytes // file offset of chunk(0)
   private var record = 0L // index of the first record in chunk
   private var failure: LogError = null
+  private var pending: LogError =
+    null // found after the good records of the current block, reported next call
+  private var ended = false
+  private var clock = 0L
+  private val symbolTable = scala.collection.mutable.ArrayBuffer.from(headerSymbols)
 
-  // the current block, commands [0, blockSize); cancels carry side, price and quantity 0
+  // the current block, commands [0, blockSize); cancels carry side, price, quantity and account 0, a time
+  // command carries its instant in ids
   val kinds = new Array[Byte](BlockRecords)
   val symbolIdx = new Array[Int](BlockRecords)
   val ids = new Array[Long](BlockRecords)
   val sides = new Array[Byte](BlockRecords)
   val prices = new Array[Long](BlockRecords)
   val qtys = new Array[Long](BlockRecords)
+  val accounts = new Array[Int](BlockRecords)
   private var blockSize = 0
+
+  /** The symbols declared so far; indexes in `symbolIdx` refer to these. */
+  def symbols: scala.collection.IndexedSeq[Symbol] = symbolTable
 
   /** Commands in the current block. */
   def size: Int = blockSize
+
+  /** False for a version 1 log, which has no trailer: its end cannot be told from a truncation. */
+  def checked: Boolean = version >= 2
 
   /** The first problem found, once `nextBlock` has returned -1. */
   def error: Option[LogError] = Option(failure)
 
   /**
-   * Decodes the next block: returns its command count, 0 at a clean end of the log, or -1 when the log is
-   * truncated or corrupt (see `error`). The records of a block before a corrupt one are not returned.
+   * Decodes the next block: returns its command count, 0 at a verified end of the log, or -1 when the log is
+   * truncated or corrupt (see `error`). Every command before the first bad record is returned first.
    */
   def nextBlock(): Int = {
+    blockSize = 0
     if (failure != null) return -1
+    if (pending != null) { failure = pending; return -1 }
+    if (ended) return 0
     // fill the chunk as far as the stream allows, so blocks are full except at the end
     var filled = carried
     var eof = false
@@ -52,12 +76,126 @@ final class CommandLogReader private (in: InputStream, val symbols: Vector[Symbo
     }
     val whole = filled / RecordSize
     if (whole == 0) {
-      blockSize = 0
-      if (filled == 0) return 0
-      failure = LogError(chunkOffset, s"truncated: record $record has $filled of $RecordSize bytes")
-      return -1
+      if (filled > 0)
+        return fail(LogError(chunkOffset, s"truncated: record $record has $filled of $RecordSize bytes"))
+      if (version >= 2) return fail(LogError(
+        chunkOffset,
+        "truncated: the log ends without its trailer (record count and checksum)"
+      ))
+      return 0
     }
-    val symbolCount = symbols.size
+    val n = if (version >= 2) decodeV2(whole) else decodeV1(whole)
+    val used = if (pending != null || ended) n._2 else whole * RecordSize
+    if (!ended && pending == null) {
+      crc.update(chunk, 0, used)
+      System.arraycopy(chunk, used, chunk, 0, filled - used)
+      carried = filled - used
+      chunkOffset += used
+      record += whole
+    }
+    blockSize = n._1
+    if (ended && pending == null && (filled > used || in.read() >= 0))
+      pending = LogError(chunkOffset + used, "corrupt: bytes follow the trailer")
+    if (blockSize == 0 && pending != null) { failure = pending; return -1 }
+    if (blockSize == 0 && ended) return 0
+    // a chunk of symbol declarations alone holds no command, and is not the end
+    if (blockSize == 0) nextBlock() else blockSize
+  }
+
+  private def fail(e: LogError): Int = { failure = e; -1 }
+
+  // returns (commands, bytes of the chunk before the first record not consumed as a good record)
+  private def decodeV2(whole: Int): (Int, Int) = {
+    var out = 0
+    var i = 0
+    while (i < whole) {
+      val p = i * RecordSize
+      val h = buf.getLong(p)
+      val kind = (h & 0xff).toInt
+      val sym = (h >>> 32).toInt
+      val id = buf.getLong(p + 8)
+      val at = chunkOffset + p
+      if (kind == CommandReader.Add || kind == CommandReader.Cancel) {
+        val side = ((h >>> 8) & 0xff).toInt
+        val qty = buf.getInt(p + 24) & 0xffffffffL
+        val account = buf.getInt(p + 28)
+        val cancelRest =
+          kind == CommandReader.Cancel && (side != 0 || buf.getLong(p + 16) != 0L || buf.getLong(
+            p + 24
+          ) != 0L)
+        if (
+          (side >>> 1) != 0 || (h & 0xffff0000L) != 0 || sym < 0 || sym >= symbolTable.size || id <= 0 ||
+          account < 0 || cancelRest
+        ) {
+          pending =
+            LogError(at, s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size)}")
+          return (out, p)
+        }
+        kinds(out) = kind.toByte
+        sides(out) = side.toByte
+        symbolIdx(out) = sym
+        ids(out) = id
+        prices(out) = buf.getLong(p + 16)
+        qtys(out) = if (qty == 0xffffffffL) Quantity.Unrepresentable.units else qty
+        accounts(out) = account
+        out += 1
+      } else if (kind == CommandReader.Time) {
+        if ((h >>> 8) != 0L || buf.getLong(p + 16) != 0L || buf.getLong(p + 24) != 0L || id < 0) {
+          pending = LogError(
+            at,
+            s"corrupt: record ${record + i}: a time record with stray bytes or a negative instant"
+          )
+          return (out, p)
+        }
+        if (id < clock) {
+          pending = LogError(
+            at,
+            s"corrupt: record ${record + i}: the clock goes back to ${Timestamp.fromEpochNanos(id).render} after ${Timestamp.fromEpochNanos(clock).render}"
+          )
+          return (out, p)
+        }
+        clock = id
+        kinds(out) = CommandReader.Time.toByte
+        sides(out) = 0
+        symbolIdx(out) = 0
+        ids(out) = id
+        prices(out) = 0L
+        qtys(out) = 0L
+        accounts(out) = 0
+        out += 1
+      } else if (kind == SymbolKind) {
+        val len = ((h >>> 8) & 0xff).toInt
+        val name = if (len >= 1 && len <= Symbol.MaxLength)
+          new String(chunk, p + 8, len, StandardCharsets.US_ASCII)
+        else ""
+        if (sym != symbolTable.size || (h & 0xffff0000L) != 0 || !Symbol.isValid(name)) {
+          pending =
+            LogError(at, s"corrupt: record ${record + i}: a symbol declaration out of order or malformed")
+          return (out, p)
+        }
+        symbolTable += Symbol.unsafe(name)
+      } else if (kind == EndKind) {
+        val count = id
+        crc.update(chunk, 0, p)
+        val sum = buf.getInt(p + 16)
+        if ((h >>> 8) != 0L || buf.getInt(p + 20) != 0 || buf.getLong(p + 24) != 0L)
+          pending = LogError(at, "corrupt: stray bytes in the trailer")
+        else if (count != record + i)
+          pending = LogError(at, s"corrupt: the trailer counts $count records, the log holds ${record + i}")
+        else if (sum != crc.getValue.toInt)
+          pending = LogError(at, "corrupt: checksum mismatch (the records were altered)")
+        ended = true
+        return (out, p + RecordSize)
+      } else {
+        pending = LogError(at, s"corrupt: record ${record + i}: unknown record kind $kind")
+        return (out, p)
+      }
+      i += 1
+    }
+    (out, whole * RecordSize)
+  }
+
+  private def decodeV1(whole: Int): (Int, Int) = {
     var i = 0
     while (i < whole) {
       val p = i * RecordSize
@@ -69,11 +207,14 @@ final class CommandLogReader private (in: InputStream, val symbols: Vector[Symbo
       val id = buf.getLong(p + 8)
       if (
         (kind != CommandReader.Add && kind != CommandReader.Cancel) || (side >>> 1) != 0 ||
-        (h & 0xffff0000L) != 0 || sym < 0 || sym >= symbolCount || id <= 0
+        (h & 0xffff0000L) != 0 || sym < 0 || sym >= symbolTable.size || id <= 0
       ) {
-        failure =
-          LogError(chunkOffset + p, s"record ${record + i}: ${CommandLogReader.fault(h, id, symbolCount)}")
-        return -1
+        pending =
+          LogError(
+            chunkOffset + p,
+            s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size)}"
+          )
+        return (i, p)
       }
       kinds(i) = kind.toByte
       sides(i) = side.toByte
@@ -81,27 +222,10 @@ final class CommandLogReader private (in: InputStream, val symbols: Vector[Symbo
       ids(i) = id
       prices(i) = buf.getLong(p + 16)
       qtys(i) = buf.getLong(p + 24)
+      accounts(i) = 0
       i += 1
     }
-    val used = whole * RecordSize
-    System.arraycopy(chunk, used, chunk, 0, filled - used)
-    carried = filled - used
-    chunkOffset += used
-    record += whole
-    blockSize = whole
-    whole
-  }
-
-  /** Applies the current block to `target`; `books(s)` is the target's book index of `symbols(s)`. */
-  def replayBlock(target: CommandTarget, books: Array[Int]): Unit = {
-    var i = 0
-    while (i < blockSize) {
-      val b = books(symbolIdx(i))
-      if (kinds(i) == CommandReader.Add)
-        target.add(b, OrderId(ids(i)), Side.fromCode(sides(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
-      else target.cancel(b, OrderId(ids(i)))
-      i += 1
-    }
+    (whole, whole * RecordSize)
   }
 }
 
@@ -113,7 +237,7 @@ object CommandLogReader {
   /** Reads and checks the header; the reader then yields the records. */
   def open(in: InputStream): Either[CommandLog.LogError, CommandLogReader] = {
     val header = new CommandLogHeader(in)
-    header.symbols().map(s => new CommandLogReader(in, s, header.offset))
+    header.symbols().map(s => new CommandLogReader(in, s, header.offset, header.version))
   }
 
   /** Decodes every record without keeping them, for timing; the command count or the first problem. */
@@ -134,6 +258,7 @@ object CommandLogReader {
     else if (side != Side.BuyCode && side != Side.SellCode) s"side $side is neither 0 (buy) nor 1 (sell)"
     else if ((h & 0xffff0000L) != 0) "reserved bytes are not zero"
     else if (sym < 0 || sym >= symbolCount) s"symbol index $sym is outside the table of $symbolCount"
-    else s"order id $id is not positive"
+    else if (id <= 0) s"order id $id is not positive"
+    else "a negative quantity or account, or stray bytes in a cancel"
   }
 }

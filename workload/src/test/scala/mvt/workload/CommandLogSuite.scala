@@ -2,6 +2,7 @@ package mvt.workload
 
 import mvt.core.*
 import mvt.orderbook.{Engine, Exchange}
+import org.scalacheck.{Gen, Prop}
 
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream}
 import java.nio.{ByteBuffer, ByteOrder}
@@ -16,6 +17,8 @@ class CommandLogSuite extends munit.ScalaCheckSuite {
 
   private def read(bytes: Array[Byte]) = CommandLog.read(new ByteArrayInputStream(bytes))
   private def commands(b: CommandBatch) = Vector.tabulate(b.size)(b.command)
+  private def csv(text: String) =
+    CommandBatch.readCsv(new ByteArrayInputStream(text.getBytes("UTF-8"))).toOption.get
 
   private def events(b: CommandBatch): Vector[String] = {
     val c = new Event.Collector
@@ -25,31 +28,65 @@ class CommandLogSuite extends munit.ScalaCheckSuite {
 
   private val sample = ProfileGenerator.generate(WorkloadProfile.normal, 5000, 21L).batch
 
-  test("write then read gives the same commands and symbols") {
-    val back = read(bytes(sample)).toOption.get
-    assertEquals(back.symbols, sample.symbols)
-    assertEquals(commands(back), commands(sample))
+  // a day with accounts and a clock: the conformance vector's commands
+  private val day = csv(
+    new String(
+      getClass.getClassLoader.getResourceAsStream("conformance/42-random-day.commands.csv").readAllBytes(),
+      "UTF-8"
+    )
+  )
+
+  // the byte offset where records start in a log that declares its symbols inline
+  private val HeaderBytes = 12
+
+  test("write then read gives the same commands and symbols, accounts and clock included") {
+    for (b <- Vector(sample, day)) {
+      val back = read(bytes(b)).toOption.get
+      assertEquals(back.symbols, b.symbols)
+      assertEquals(commands(back), commands(b))
+    }
+    assert(commands(day).exists { case a: Command.Add => !a.account.isHouse; case _ => false })
+    assert(commands(day).exists(_.isInstanceOf[Command.Time]))
+  }
+
+  test("a log costs one record per command, one per symbol, one per clock change and the trailer") {
+    val records = day.size + day.symbols.size + 1
+    assertEquals(bytes(day).length, HeaderBytes + records * CommandLog.RecordSize)
+    // a clock that does not move writes nothing
+    val b = new CommandBatch.Builder(Vector(Symbol.unsafe("A")))
+    b.time(5L); b.time(5L); b.add(0, 1L, Side.Buy, 100L, 1L, 3); b.time(5L)
+    val w = new ByteArrayOutputStream()
+    val writer = new CommandLogWriter(w)
+    val built = b.result()
+    for (i <- 0 until built.size)
+      built.kind(i) match {
+        case CommandReader.Time => writer.time(built.time(i))
+        case _ => writer.add(built.symbols(0), built.id(i), built.side(i), built.price(i), built.qty(i), 3)
+      }
+    assertEquals(writer.recordCount, 3L) // the symbol, one time, the add
   }
 
   test("csv -> log -> csv is stable, and the events are the same") {
-    val csv = new ByteArrayOutputStream()
-    sample.writeCsv(csv)
-    val fromCsv = CommandBatch.readCsv(new ByteArrayInputStream(csv.toByteArray)).toOption.get
-    val viaLog = read(bytes(fromCsv)).toOption.get
-    val csv2 = new ByteArrayOutputStream()
-    viaLog.writeCsv(csv2)
-    assertEquals(csv2.toString("UTF-8"), csv.toString("UTF-8"))
-    assertEquals(events(viaLog), events(sample))
+    for (b <- Vector(sample, day)) {
+      val text = new ByteArrayOutputStream()
+      b.writeCsv(text)
+      val fromCsv = csv(text.toString("UTF-8"))
+      val viaLog = read(bytes(fromCsv)).toOption.get
+      val text2 = new ByteArrayOutputStream()
+      viaLog.writeCsv(text2)
+      assertEquals(text2.toString("UTF-8"), text.toString("UTF-8"))
+      assertEquals(events(viaLog), events(b))
+    }
   }
 
   test("out-of-range values survive the log as values the engine rejects for the same reason") {
     val text =
-      "add,A,1,BUY,1.123456789,5\nadd,A,2,BUY,1,99999999999999999999\nadd,A,3,BUY,0,0\nadd,A,4,SELL,2,1000000001\n"
-    val original = CommandBatch.readCsv(new ByteArrayInputStream(text.getBytes("UTF-8"))).toOption.get
+      "add,A,1,BUY,1.123456789,5\nadd,A,2,BUY,1,99999999999999999999\nadd,A,3,BUY,0,0\nadd,A,4,SELL,2,1000000001,9\n"
+    val original = csv(text)
     val back = read(bytes(original)).toOption.get
-    val csv = new ByteArrayOutputStream()
-    back.writeCsv(csv)
-    val again = CommandBatch.readCsv(new ByteArrayInputStream(csv.toByteArray)).toOption.get
+    val out = new ByteArrayOutputStream()
+    back.writeCsv(out)
+    val again = csv(out.toString("UTF-8"))
     assertEquals(events(again), events(original))
     assertEquals(
       events(original).map(_.split(",").last),
@@ -57,38 +94,58 @@ class CommandLogSuite extends munit.ScalaCheckSuite {
     )
   }
 
-  test("every truncation is an error that gives a byte offset") {
-    val whole = bytes(ProfileGenerator.generate(WorkloadProfile.normal, 40, 2L).batch)
-    for (n <- 0 until whole.length if n != whole.length) {
-      val headerEnd = whole.length - 40 * CommandLog.RecordSize
-      read(java.util.Arrays.copyOf(whole, n)) match {
-        case Right(b) =>
-          // cutting exactly at a record boundary leaves a shorter, valid log
-          assert(n >= headerEnd && (n - headerEnd) % CommandLog.RecordSize == 0, s"prefix $n accepted")
-          assertEquals(b.size, (n - headerEnd) / CommandLog.RecordSize)
-        case Left(e) =>
+  test("every truncation is refused with a byte offset, after every command before the cut") {
+    val whole = bytes(day.prefix(60))
+    val all = commands(day.prefix(60))
+    // shorter than the magic number, the input is text, not a log
+    for (n <- CommandLog.Magic.length until whole.length) {
+      val source = CommandSource.open(new ByteArrayInputStream(java.util.Arrays.copyOf(whole, n)))
+      source.flatMap(_.readAll()) match {
+        case Right(b) => fail(s"prefix $n of ${whole.length} accepted with ${b.size} commands")
+        case Left(SourceError.Log(e)) =>
           assert(e.offset >= 0 && e.offset <= n, s"prefix $n: ${e.render}")
-          if (n > headerEnd) assert(e.detail.startsWith("truncated: record"), e.render)
+          if (n >= HeaderBytes) assert(e.detail.startsWith("truncated"), s"prefix $n: ${e.render}")
+        case Left(other) => fail(s"prefix $n: $other")
+      }
+      // the streaming reader hands over every whole command record before the cut
+      source.foreach { s =>
+        val got = Vector.newBuilder[Command]
+        var k = s.nextBlock()
+        while (k > 0) {
+          for (i <- 0 until k) got += CommandSourceSuite.command(s, i)
+          k = s.nextBlock()
+        }
+        assertEquals(k, -1)
+        assert(all.startsWith(got.result()), s"prefix $n")
       }
     }
   }
 
-  private def corrupt(at: Int, value: Byte, record: Int = 3): Either[CommandLog.LogError, CommandBatch] = {
-    val b = bytes(sample)
-    val headerEnd = b.length - sample.size * CommandLog.RecordSize
-    b(headerEnd + record * CommandLog.RecordSize + at) = value
-    read(b)
+  property("any single damaged byte among the records is refused as corrupt or truncated") {
+    val whole = bytes(day.prefix(200))
+    Prop.forAll(Gen.choose(HeaderBytes, whole.length - 1), Gen.choose(1, 255)) { (at, flip) =>
+      val b = whole.clone()
+      b(at) = (b(at) ^ flip).toByte
+      read(b) match {
+        case Left(e) => e.detail.startsWith("corrupt") || e.detail.startsWith("truncated")
+        case Right(_) => false
+      }
+    }
   }
 
-  test("corrupt records name the record and its offset") {
-    val headerEnd = bytes(sample).length - sample.size * CommandLog.RecordSize
-    val kind = corrupt(0, 9).left.toOption.get
-    assertEquals(kind.offset, (headerEnd + 3 * CommandLog.RecordSize).toLong)
-    assert(kind.detail.startsWith("record 3: unknown command kind 9"), kind.render)
-    assert(corrupt(1, 7).left.exists(_.detail.contains("side 7")))
-    assert(corrupt(2, 1).left.exists(_.detail.contains("reserved")))
-    assert(corrupt(7, 0x7f).left.exists(_.detail.contains("symbol index")))
-    assert(corrupt(15, 0x80.toByte).left.exists(_.detail.contains("not positive")))
+  test("bytes after the trailer are refused") {
+    val b = bytes(day.prefix(10)) ++ Array[Byte](1, 2, 3)
+    assert(read(b).left.exists(_.detail.contains("follow the trailer")), read(b))
+  }
+
+  test("a clock going back inside a log is corrupt") {
+    val b = new CommandBatch.Builder(Vector.empty)
+    b.time(10L)
+    b.time(20L)
+    val log = bytes(b.result())
+    // the second time record (after the 12-byte header) holds 20; make it 5
+    ByteBuffer.wrap(log).order(ByteOrder.LITTLE_ENDIAN).putLong(HeaderBytes + CommandLog.RecordSize + 8, 5L)
+    assert(read(log).left.exists(_.detail.contains("clock goes back")), read(log))
   }
 
   test("a bad header is refused") {
@@ -98,56 +155,70 @@ class CommandLogSuite extends munit.ScalaCheckSuite {
     val badVersion = b.clone();
     ByteBuffer.wrap(badVersion).order(ByteOrder.LITTLE_ENDIAN).putShort(4, 9.toShort)
     assert(read(badVersion).left.exists(e => e.offset == 4 && e.detail.contains("version 9")))
-    val badSymbol = b.clone(); badSymbol(13) = 'a'
-    assert(
-      read(badSymbol).left.exists(e => e.offset == 12 && e.detail.contains("not a valid symbol")),
-      read(badSymbol)
-    )
   }
 
-  test("the streaming reader yields the same commands block by block, and its replay gives the same events") {
+  test("a version 1 log still reads, house orders at the epoch, and says it cannot be checked") {
+    val v1 = CommandLogSuite.writeV1(sample)
+    val back = read(v1).toOption.get
+    assertEquals(commands(back), commands(sample))
+    val source = CommandSource.open(new ByteArrayInputStream(v1)).toOption.get
+    assert(!source.checked)
+    assert(source.readAll().isRight)
+    // v1 had no trailer: a cut at a record boundary is all it can tell, so such a prefix still reads
+    val cut = java.util.Arrays.copyOf(v1, v1.length - 3 * CommandLog.RecordSize)
+    assertEquals(read(cut).map(_.size), Right(sample.size - 3))
+    val torn = java.util.Arrays.copyOf(v1, v1.length - 5)
+    assert(read(torn).left.exists(_.detail.startsWith("truncated")))
+    val bad = v1.clone()
+    bad(v1.length - 3 * CommandLog.RecordSize) = 9
+    assert(read(bad).left.exists(_.detail.contains("unknown command kind 9")), read(bad))
+  }
+
+  test("the streaming reader yields the same commands block by block, a later corrupt record after them") {
     val big =
       ProfileGenerator.generate(WorkloadProfile.normal, 3 * CommandLogReader.BlockRecords + 17, 5L).batch
     val r = CommandLogReader.open(new ByteArrayInputStream(bytes(big))).toOption.get
-    assertEquals(r.symbols, big.symbols)
-    val c = new Event.Collector
-    val exchange = new Exchange(Engine.Fast, c)
-    val books = r.symbols.map(exchange.bookOf).toArray
-    var seen = 0
     var sizes = Vector.empty[Int]
     var n = r.nextBlock()
-    while (n > 0) {
-      for (i <- 0 until n) {
-        val j = seen + i
-        assertEquals(r.kinds(i) == CommandReader.Add, big.isAdd(j), s"command $j")
-        assertEquals((r.symbolIdx(i), r.ids(i)), (big.symbolIndex(j), big.id(j)), s"command $j")
-        if (big.isAdd(j)) assertEquals((r.prices(i), r.qtys(i)), (big.price(j), big.qty(j)), s"command $j")
-      }
-      r.replayBlock(exchange, books)
-      seen += n
-      sizes :+= n
-      n = r.nextBlock()
-    }
+    while (n > 0) { sizes :+= n; n = r.nextBlock() }
     assertEquals(n, 0)
-    assertEquals(
-      sizes,
-      Vector(CommandLogReader.BlockRecords, CommandLogReader.BlockRecords, CommandLogReader.BlockRecords, 17)
-    )
-    assertEquals(c.result().map(_.render), events(big))
+    // the first block gives up the room its symbol declarations took
+    assertEquals(sizes.sum, big.size)
     assertEquals(CommandLogReader.decodeAll(new ByteArrayInputStream(bytes(big))), Right(big.size.toLong))
-  }
-
-  test("a corrupt record in a later block is reported with its record number and offset") {
-    val big = ProfileGenerator.generate(WorkloadProfile.normal, CommandLogReader.BlockRecords + 100, 6L).batch
     val b = bytes(big)
-    val headerEnd = b.length - big.size * CommandLog.RecordSize
-    val at = headerEnd + (CommandLogReader.BlockRecords + 10) * CommandLog.RecordSize
+    val at = b.length - 100 * CommandLog.RecordSize
     b(at) = 5
-    val e = CommandLogReader.decodeAll(new ByteArrayInputStream(b)).left.toOption.get
+    val r2 = CommandLogReader.open(new ByteArrayInputStream(b)).toOption.get
+    var total = 0
+    var k = r2.nextBlock()
+    while (k > 0) { total += k; k = r2.nextBlock() }
+    assertEquals(k, -1)
+    val e = r2.error.get
     assertEquals(e.offset, at.toLong)
-    assert(
-      e.detail.startsWith(s"record ${CommandLogReader.BlockRecords + 10}: unknown command kind 5"),
-      e.render
-    )
+    assert(e.detail.startsWith("corrupt: record") && e.detail.contains("unknown record kind 5"), e.render)
+    assertEquals(total.toLong, (at - HeaderBytes) / CommandLog.RecordSize - big.symbols.size.toLong)
+  }
+}
+
+object CommandLogSuite {
+
+  /** The version 1 layout, as earlier builds wrote it: a symbol table, 32-byte records, no trailer. */
+  def writeV1(batch: CommandBatch): Array[Byte] = {
+    val out = new ByteArrayOutputStream()
+    val symbols = batch.symbols.map(_.name.getBytes("US-ASCII"))
+    val header = ByteBuffer.allocate(12 + symbols.map(1 + _.length).sum).order(ByteOrder.LITTLE_ENDIAN)
+    header.put(CommandLog.Magic).putShort(1.toShort).putShort(32.toShort).putInt(symbols.size)
+    symbols.foreach(s => header.put(s.length.toByte).put(s))
+    out.write(header.array())
+    val buf = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN)
+    for (i <- 0 until batch.size if !batch.isTime(i)) {
+      buf.clear()
+      val add = batch.isAdd(i)
+      buf.put((if (add) CommandReader.Add else CommandReader.Cancel).toByte)
+      buf.put((if (add) batch.side(i).code else 0).toByte).putShort(0.toShort).putInt(batch.symbolIndex(i))
+      buf.putLong(batch.id(i)).putLong(if (add) batch.price(i) else 0L).putLong(if (add) batch.qty(i) else 0L)
+      out.write(buf.array())
+    }
+    out.toByteArray
   }
 }

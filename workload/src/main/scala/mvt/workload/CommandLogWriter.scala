@@ -1,0 +1,111 @@
+package mvt.workload
+
+import mvt.core.*
+
+import java.io.OutputStream
+import java.nio.{ByteBuffer, ByteOrder}
+import java.nio.charset.StandardCharsets
+import java.util.zip.CRC32C
+
+/**
+ * Writes a version 2 command log as commands arrive: symbols are declared in a record of their own before
+ * their first use, and `finish` writes the trailer (record count and CRC32C of every record before it). A log
+ * without its trailer reads as truncated. Buffers 128 KiB; not thread-safe.
+ */
+final class CommandLogWriter(out: OutputStream) {
+  import CommandLog.{EndKind, RecordSize, SymbolKind}
+
+  private val buf = ByteBuffer.allocate(RecordSize * 4096).order(ByteOrder.LITTLE_ENDIAN)
+  private val crc = new CRC32C
+  private val symbolIndex = new java.util.HashMap[String, Integer]()
+  private var lastSymbol: String = null
+  private var lastIndex = -1
+  private var records = 0L
+  private var clock = 0L
+  private var finished = false
+
+  locally {
+    val header = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN)
+    header.put(CommandLog.Magic).putShort(CommandLog.Version.toShort).putShort(RecordSize.toShort).putInt(0)
+    out.write(header.array())
+  }
+
+  /** Records written so far, trailer excluded. */
+  def recordCount: Long = records
+
+  /**
+   * An add. The quantity is an unsigned 32-bit field: a larger one (out of the spec's range in any case) is
+   * stored as unrepresentable, which the engine rejects for the same reason.
+   */
+  def add(symbol: Symbol, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
+    val s = indexOf(symbol)
+    room()
+    buf.put(CommandReader.Add.toByte).put(side.code.toByte).putShort(0.toShort).putInt(s).putLong(id)
+    buf.putLong(price).putInt(if (qty >= 0L && qty < 0xffffffffL) qty.toInt else -1).putInt(account)
+    records += 1
+  }
+
+  def cancel(symbol: Symbol, id: Long): Unit = {
+    val s = indexOf(symbol)
+    room()
+    buf.put(CommandReader.Cancel.toByte).put(0.toByte).putShort(0.toShort).putInt(s).putLong(id)
+    buf.putLong(0L).putLong(0L)
+    records += 1
+  }
+
+  /** Sets the session clock; an unchanged clock writes nothing. */
+  def time(nanos: Long): Unit = {
+    require(nanos >= clock, s"the clock never goes back: $nanos after $clock")
+    if (nanos != clock) {
+      clock = nanos
+      room()
+      buf.put(CommandReader.Time.toByte).put(0.toByte).putShort(0.toShort).putInt(0).putLong(nanos)
+      buf.putLong(0L).putLong(0L)
+      records += 1
+    }
+  }
+
+  /** Writes the trailer and flushes; the log is complete only after this. */
+  def finish(): Unit = {
+    require(!finished, "finish once")
+    drain()
+    buf.put(EndKind.toByte).put(0.toByte).putShort(0.toShort).putInt(0).putLong(records)
+    buf.putInt(crc.getValue.toInt).putInt(0).putLong(0L)
+    out.write(buf.array(), 0, buf.position())
+    buf.clear()
+    out.flush()
+    finished = true
+  }
+
+  /** Declares a symbol now (if new), so a batch's symbol table keeps its order even for unused symbols. */
+  def declare(symbol: Symbol): Unit = { val _ = indexOf(symbol) }
+
+  private def indexOf(symbol: Symbol): Int =
+    if (symbol.name eq lastSymbol) lastIndex
+    else {
+      val known = symbolIndex.get(symbol.name)
+      val i =
+        if (known != null) known.intValue
+        else {
+          val i = symbolIndex.size
+          symbolIndex.put(symbol.name, i)
+          val name = symbol.name.getBytes(StandardCharsets.US_ASCII)
+          room()
+          buf.put(SymbolKind.toByte).put(name.length.toByte).putShort(0.toShort).putInt(i)
+          buf.put(name).put(new Array[Byte](24 - name.length))
+          records += 1
+          i
+        }
+      lastSymbol = symbol.name
+      lastIndex = i
+      i
+    }
+
+  private def room(): Unit = if (!buf.hasRemaining) drain()
+
+  private def drain(): Unit = {
+    crc.update(buf.array(), 0, buf.position())
+    out.write(buf.array(), 0, buf.position())
+    buf.clear()
+  }
+}

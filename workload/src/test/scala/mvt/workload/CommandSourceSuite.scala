@@ -1,0 +1,117 @@
+package mvt.workload
+
+import mvt.core.*
+import mvt.orderbook.{Engine, TradingDay}
+
+import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PipedInputStream, PipedOutputStream}
+
+/** One command source for both formats and the one replay loop, on every conformance vector and on live input. */
+class CommandSourceSuite extends munit.FunSuite {
+  import CommandSourceSuite.*
+
+  private def asLog(commands: Array[Byte]): Array[Byte] = {
+    val batch = CommandBatch.readCsv(new ByteArrayInputStream(commands)).toOption.get
+    val out = new ByteArrayOutputStream()
+    CommandLog.write(batch, out)
+    out.toByteArray
+  }
+
+  for (c <- ConformanceCases.all; engine <- Vector(Engine.Fast, Engine.ListBook)) {
+    test(s"${c.name} [${engine.label}] through CommandSource and TradingDay: events, snapshot, feeds") {
+      val got = run(engine, c.commands)
+      assertNoDiff(got.events, c.events)
+      (got.error, c.errorLine) match {
+        case (None, None) =>
+          assertEquals(got.snapshot, c.snapshot.get)
+          assertEquals(got.trades, c.trades.get)
+          assertEquals(got.quotes, c.quotes.get)
+          // the same day as a command log gives the same output, byte for byte
+          assertEquals(run(engine, asLog(c.commands)), got)
+        case (Some(SourceError.Format(e)), Some(line)) => assertEquals(e.line, line, e.render)
+        case (error, expected) => fail(s"error $error, the case expects one at line $expected")
+      }
+    }
+  }
+
+  test("the format is told by the magic bytes, whatever the input is called") {
+    assert(!CommandSource.fromText("add,A,1,BUY,1,1\n").isLog)
+    val log = asLog("add,A,1,BUY,1,1\n".getBytes("UTF-8"))
+    assert(CommandSource.open(new ByteArrayInputStream(log)).toOption.get.isLog)
+    // text that merely starts like a word is still text
+    assert(!CommandSource.fromText("MVT,x\n").isLog)
+  }
+
+  test("a live commands stream is handed over as it arrives, without waiting for a full block") {
+    val pipeOut = new PipedOutputStream()
+    val pipeIn = new PipedInputStream(pipeOut, 1 << 16)
+    pipeOut.write("time,2026-01-05T14:30:00Z\nadd,A,1,BUY,10,5,7\n".getBytes("UTF-8"))
+    pipeOut.flush()
+    val source = CommandSource.open(pipeIn).toOption.get
+    assertEquals(source.nextBlock(), 2) // would block forever if it waited for 8,192 commands
+    assertEquals(
+      command(source, 1),
+      Command.Add(Symbol.unsafe("A"), OrderId(1), Side.Buy, Price.unsafe("10"), Quantity(5), Account(7))
+    )
+    pipeOut.write("cancel,A,1\n".getBytes("UTF-8"))
+    pipeOut.close()
+    assertEquals(source.nextBlock(), 1)
+    assertEquals(source.nextBlock(), 0)
+  }
+
+  test("a format error comes after every command before it, in the same block") {
+    val s = CommandSource.fromText("add,A,1,BUY,10,5\nadd,A,2,SELL,11,5\nadd,A,3,HOLD,1,1\nadd,A,4,BUY,1,1\n")
+    assertEquals(s.nextBlock(), 2)
+    assertEquals(s.nextBlock(), -1)
+    assert(s.error.exists { case SourceError.Format(e) => e.line == 3; case _ => false }, s.error)
+    assertEquals(s.nextBlock(), -1)
+  }
+}
+
+object CommandSourceSuite {
+
+  /** Command `i` of the source's current block, as a value. */
+  def command(s: CommandSource, i: Int): Command = s.kinds(i).toInt match {
+    case CommandReader.Add =>
+      Command.Add(
+        s.symbols(s.symbolIdx(i)),
+        OrderId(s.ids(i)),
+        Side.fromCode(s.sides(i)),
+        Price.fromRaw(s.prices(i)),
+        Quantity(s.qtys(i)),
+        Account(s.accounts(i))
+      )
+    case CommandReader.Cancel => Command.Cancel(s.symbols(s.symbolIdx(i)), OrderId(s.ids(i)))
+    case _ => Command.Time(Timestamp.fromEpochNanos(s.ids(i)))
+  }
+
+  /** What a run produced: events, the error that ended it, snapshot, trade and quote feeds. */
+  final case class Output(
+      events: String,
+      error: Option[SourceError],
+      snapshot: String,
+      trades: String,
+      quotes: String
+  )
+
+  /** Runs an input (either format) the way `mvt match` does. */
+  def run(engine: Engine, input: Array[Byte]): Output = {
+    val events = new ByteArrayOutputStream
+    val trades = new ByteArrayOutputStream
+    val quotes = new ByteArrayOutputStream
+    val ew = new CsvEventWriter(events)
+    val tw = new TradeFeedWriter(trades)
+    val qw = new QuoteFeedWriter(quotes)
+    val day = new TradingDay(engine, ew, Some(tw), Some(qw))
+    val result = CommandSource.open(new ByteArrayInputStream(input)).flatMap(_.replayAll(day))
+    ew.flush(); tw.flush(); qw.flush()
+    val snap = new ByteArrayOutputStream
+    SnapshotWriter.write(day.exchange.snapshot, snap)
+    Output(
+      events.toString("UTF-8"),
+      result.left.toOption,
+      snap.toString("UTF-8"),
+      trades.toString("UTF-8"),
+      quotes.toString("UTF-8")
+    )
+  }
+}
