@@ -1,13 +1,19 @@
 package mvt.bench
 
 import mvt.bench.peer.ExchangeCorePeer
-import mvt.core.EventCounter
-import mvt.orderbook.{Engine, Exchange}
+import mvt.core.{EventCounter, QuoteFeedWriter, TradeFeedWriter}
+import mvt.orderbook.{Engine, Exchange, TradingDay}
 import mvt.workload.CommandBatch
 
-/** Everything the benchmarks can time: our four engines and exchange-core's two books. */
+import java.io.OutputStream
+
+/**
+ * Everything the benchmarks can time: our four engines, the fast engine with the trading day's trade and quote
+ * feeds formatted (to a discarding stream), and exchange-core's two books.
+ */
 enum BenchEngine(val label: String) {
   case Ours(engine: Engine) extends BenchEngine(engine.label)
+  case WithFeeds(engine: Engine) extends BenchEngine(engine.label + "+feeds")
   case Peer(kind: ExchangeCorePeer.Kind) extends BenchEngine(kind.label)
 
   /** Replays `batch` once on a fresh instance; returns the events emitted (trade events for exchange-core). */
@@ -15,6 +21,14 @@ enum BenchEngine(val label: String) {
     case Ours(engine) =>
       val events = new EventCounter
       batch.replay(new Exchange(engine, events))
+      events.total
+    case WithFeeds(engine) =>
+      val events = new EventCounter
+      val trades = new TradeFeedWriter(OutputStream.nullOutputStream())
+      val quotes = new QuoteFeedWriter(OutputStream.nullOutputStream())
+      batch.replay(new TradingDay(engine, events, Some(trades), Some(quotes)))
+      trades.flush()
+      quotes.flush()
       events.total
     case Peer(kind) =>
       val peer = new ExchangeCorePeer(kind, batch.symbols.size)
@@ -25,7 +39,9 @@ enum BenchEngine(val label: String) {
 
 object BenchEngine {
   val all: Vector[BenchEngine] =
-    Engine.values.toVector.map(Ours(_)) ++ ExchangeCorePeer.Kind.values.map(Peer(_))
+    Engine.values.toVector.map(Ours(_)) ++ Vector(WithFeeds(Engine.Fast)) ++ ExchangeCorePeer.Kind.values.map(
+      Peer(_)
+    )
 
   def parse(label: String): Option[BenchEngine] = all.find(_.label == label)
 

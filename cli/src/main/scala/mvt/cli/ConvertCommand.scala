@@ -3,9 +3,12 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.workload.CommandLog
+import mvt.workload.{CommandCsvWriter, CommandLogWriter, CommandSource, SourceError}
 
-/** `mvt convert`: commands file to binary command log and back; the input's kind is read from its first bytes. */
+/**
+ * `mvt convert`: commands file to binary command log and back; the input's kind is read from its first bytes.
+ * Streams block by block, in bounded memory.
+ */
 object ConvertCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -26,15 +29,33 @@ object ConvertCommand {
 
   def run(in: String, out: String, t: Terminal): IO[ExitCode] =
     Files.refuseOverwrite(in, List(out), t).getOrElse {
-      BatchFiles.read(in, t).flatMap {
-        case Left(code) => IO.pure(code)
-        case Right(loaded) =>
-          Files.withOutput(out, t) { os =>
-            IO.blocking {
-              if (loaded.fromLog) loaded.batch.writeCsv(os) else CommandLog.write(loaded.batch, os)
-              ExitCode.Success
+      Files.withInput(in, t) { raw =>
+        IO.blocking(CommandSource.open(raw)).flatMap {
+          case Left(e) => Files.sourceError(e, in, t)
+          case Right(source) =>
+            Files.withOutput(out, t) { os =>
+              IO.blocking(convert(source, os)).flatMap {
+                case Left(e) => Files.sourceError(e, in, t)
+                case Right(_) => IO.pure(ExitCode.Success)
+              }
             }
-          }
-      }
+        }
+      }.map(_.merge)
     }
+
+  // a log becomes a commands file and a commands file a log; what came before a bad line or record is kept
+  private def convert(source: CommandSource, os: java.io.OutputStream): Either[SourceError, Unit] = {
+    val w = if (source.isLog) new CommandCsvWriter(os) else new CommandLogWriter(os)
+    var n = source.nextBlock()
+    while (n > 0) {
+      source.writeBlock(w)
+      n = source.nextBlock()
+    }
+    // a log whose input failed part way gets no trailer: it reads as truncated, never as complete
+    if (n == 0) { w.finish(); Right(()) }
+    else {
+      if (source.isLog) w.finish() else os.flush()
+      Left(source.error.get)
+    }
+  }
 }

@@ -119,6 +119,6 @@ object LatencyCommand {
           math.min(needed, 50000000L).toInt.max(1),
           42L
         ).batch))
-      case Some(path) => BatchFiles.read(path, t).map(_.map(_.batch))
+      case Some(path) => BatchFiles.read(path, t)
     }
 }

@@ -65,7 +65,7 @@ object ThroughputCommand {
         s"generated: $n commands, profile ${p.name}, seed $seed"
       )))
     case Source.File(path) =>
-      BatchFiles.read(path, t).map(_.map(l => (l.batch, s"file: $path (${l.batch.size} commands)")))
+      BatchFiles.read(path, t).map(_.map(b => (b, s"file: $path (${b.size} commands)")))
   }
 
   def run(

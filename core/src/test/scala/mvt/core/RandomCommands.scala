@@ -19,6 +19,11 @@ import scala.collection.mutable
  *   how many symbols; the last `sparseSymbols` of them take far-apart prices over the whole range
  * @param noiseWeight
  *   share of lines that are blank, `#` comments, CRLF-terminated or zero-padded
+ * @param accounts
+ *   when positive, most adds name a client account from 1 to `accounts` (a seventh field); the rest stay the
+ *   house's
+ * @param clockWeight
+ *   share of lines that are `time` lines; the clock moves forward by 0 (an equal instant) to a few seconds
  */
 final case class Mix(
     cancelWeight: Double,
@@ -28,7 +33,9 @@ final case class Mix(
     maxTracked: Int,
     symbols: Int,
     sparseSymbols: Int,
-    noiseWeight: Double = 0.002
+    noiseWeight: Double = 0.002,
+    accounts: Int = 0,
+    clockWeight: Double = 0.0
 )
 
 object Mix {
@@ -88,9 +95,20 @@ final class RandomCommands(seed: Long, mix: Mix) extends Iterator[String] {
 
   def hasNext: Boolean = true
 
+  // the session clock of the stream, from a Monday 09:30 New York
+  private var clock = 1767623400000000000L
+
   def next(): String = {
     val r = rnd.nextDouble()
-    if (r < mix.noiseWeight / 4) "" // blank line
+    if (mix.clockWeight > 0 && rnd.nextDouble() < mix.clockWeight) {
+      clock += (rnd.nextInt(4) match {
+        case 0 => 0L
+        case 1 => 1L + rnd.nextInt(1000)
+        case 2 => 1000000L * rnd.nextInt(1000)
+        case _ => 1000000000L * (1 + rnd.nextInt(5))
+      })
+      s"time,${Timestamp.fromEpochNanos(clock).render}"
+    } else if (r < mix.noiseWeight / 4) "" // blank line
     else if (r < mix.noiseWeight / 2) s"# comment ${rnd.nextInt()}"
     else if (r < mix.noiseWeight) command() + "\r" // CRLF once the stream adds "\n"
     else command()
@@ -140,9 +158,17 @@ final class RandomCommands(seed: Long, mix: Mix) extends Iterator[String] {
       else s"add,${names(s)},$id,$side,${priceText(book, side == "BUY")},${invalidQuantity()}"
     } else {
       if (trackedSet.add((s, id))) tracked += ((s, id))
-      s"add,${names(s)},${idText(id)},$side,${priceText(book, side == "BUY")},${quantity()}"
+      s"add,${names(s)},${idText(id)},$side,${priceText(book, side == "BUY")},${quantity()}$account"
     }
   }
+
+  // a seventh field most of the time when the mix has accounts, with a leading zero now and then
+  private def account: String =
+    if (mix.accounts <= 0 || rnd.nextInt(5) == 0) ""
+    else {
+      val a = 1 + rnd.nextInt(mix.accounts)
+      if (rnd.nextInt(200) == 0) s",00$a" else s",$a"
+    }
 
   private def priceText(book: Book, buy: Boolean): String = {
     val raw =

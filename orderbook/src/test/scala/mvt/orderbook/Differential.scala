@@ -3,13 +3,22 @@ package mvt.orderbook
 import mvt.core.*
 
 /**
- * Drives several engines side by side over one command stream and compares their events command by command,
- * so memory stays bounded however long the stream, and a divergence is reported at its first command.
+ * Drives several engines side by side over one command stream and compares their events, trade feed and quote
+ * feed command by command, so memory stays bounded however long the stream, and a divergence is reported at its
+ * first command.
  */
 final class Differential(engines: Vector[Engine], checkEvery: Int) {
   require(engines.size >= 2)
   val sinks: Vector[EventBuffer] = engines.map(_ => new EventBuffer)
-  val exchanges: Vector[Exchange] = engines.zip(sinks).map((e, s) => new Exchange(e, s))
+  private val feeds: Vector[FeedBuffer] = engines.map(_ => new FeedBuffer)
+  val days: Vector[TradingDay] =
+    engines.indices.toVector.map(i => new TradingDay(engines(i), sinks(i), Some(feeds(i)), Some(feeds(i))))
+  val exchanges: Vector[Exchange] = days.map(_.exchange)
+  private var tradeLines = 0L
+  private var quoteLines = 0L
+
+  /** Trade and quote feed lines the first engine produced. */
+  def feedLines: (Long, Long) = (tradeLines, quoteLines)
   private var applied = 0L
   private var deepest = 0
 
@@ -21,8 +30,19 @@ final class Differential(engines: Vector[Engine], checkEvery: Int) {
 
   /** Applies one command to every engine and compares what they reported. `where` describes it for failures. */
   def apply(command: Command, where: => String): Unit = {
-    exchanges.foreach(_.apply(command))
+    days.foreach(_.apply(command))
     applied += 1
+    val expectedFeed = feeds.head.drain()
+    tradeLines += expectedFeed.count(_.startsWith("trade,"))
+    quoteLines += expectedFeed.count(!_.startsWith("trade,"))
+    feeds.indices.drop(1).foreach { i =>
+      val got = feeds(i).drain()
+      if (got != expectedFeed)
+        throw new AssertionError(
+          s"$where (${command.render}): ${engines(i).label} fed\n  ${got.mkString("\n  ")}\n" +
+            s"but ${engines.head.label} fed\n  ${expectedFeed.mkString("\n  ")}"
+        )
+    }
     val expected = sinks.head.drain()
     sinks.indices.drop(1).foreach { i =>
       val got = sinks(i).drain()
@@ -64,4 +84,47 @@ final class Differential(engines: Vector[Engine], checkEvery: Int) {
 
   /** How many events of a kind (see `EventBuffer.count`) the first engine reported. */
   def count(kind: String): Long = sinks.head.count(kind)
+}
+
+/** The trade and quote lines of one command, in the spec's text. */
+private final class FeedBuffer extends TradeSink with QuoteSink {
+  private val bytes = new java.io.ByteArrayOutputStream
+  private val trades = new TradeFeedWriter(bytes)
+  // the quote writer starts with its header line: drop it once
+  private val quotes = new QuoteFeedWriter(bytes)
+  quotes.flush()
+  bytes.reset()
+
+  def trade(
+      time: Timestamp,
+      symbol: Symbol,
+      price: Price,
+      qty: Quantity,
+      buyId: OrderId,
+      buyAccount: Account,
+      sellId: OrderId,
+      sellAccount: Account,
+      aggressor: Side
+  ): Unit = {
+    trades.trade(time, symbol, price, qty, buyId, buyAccount, sellId, sellAccount, aggressor)
+    trades.flush()
+  }
+
+  def quote(
+      time: Timestamp,
+      symbol: Symbol,
+      bidPrice: Long,
+      bidQty: Long,
+      askPrice: Long,
+      askQty: Long
+  ): Unit = {
+    quotes.quote(time, symbol, bidPrice, bidQty, askPrice, askQty)
+    quotes.flush()
+  }
+
+  def drain(): Vector[String] = {
+    val lines = bytes.toString("UTF-8").linesIterator.toVector
+    bytes.reset()
+    lines
+  }
 }

@@ -22,6 +22,10 @@ class DifferentialSuite extends munit.FunSuite {
     // the stream must have exercised every outcome, or this comparison proves little
     AllKinds.foreach(k => assert(d.count(k) > 0, s"no $k event in the stream"))
     assert(d.count("executed") > lines / 50, s"only ${d.count("executed")} fills")
+    // the feeds were compared too, and carried accounts and a moving clock
+    val (trades, quotes) = d.feedLines
+    assertEquals(trades, d.count("executed"))
+    assert(quotes > lines / 20, s"only $quotes quote lines")
     d
   }
 
@@ -29,14 +33,26 @@ class DifferentialSuite extends munit.FunSuite {
 
   test("fast vs lazy-cancel: 1,000,000 commands, cancel-heavy, deep books") {
     val d =
-      runRandom(FastAndLazy, seed = 11L, Mix.cancelHeavy(maxTracked = 20000), 1002000, checkEvery = 100000)
+      runRandom(
+        FastAndLazy,
+        seed = 11L,
+        Mix.cancelHeavy(maxTracked = 20000).copy(accounts = 500, clockWeight = 0.05),
+        1060000,
+        checkEvery = 100000
+      )
     assert(d.commands >= 1000000, d.commands)
     assert(d.maxLiveOrders > 5000, s"books only reached ${d.maxLiveOrders} orders")
   }
 
   test("fast vs lazy-cancel: 1,000,000 commands, cross-heavy") {
     val d =
-      runRandom(FastAndLazy, seed = 12L, Mix.crossHeavy(maxTracked = 20000), 1002000, checkEvery = 100000)
+      runRandom(
+        FastAndLazy,
+        seed = 12L,
+        Mix.crossHeavy(maxTracked = 20000).copy(accounts = 500, clockWeight = 0.05),
+        1060000,
+        checkEvery = 100000
+      )
     assert(d.commands >= 1000000, d.commands)
   }
 
@@ -44,8 +60,8 @@ class DifferentialSuite extends munit.FunSuite {
     val d = runRandom(
       Engine.values.toVector,
       seed = 21L,
-      Mix.cancelHeavy(maxTracked = 300),
-      100200,
+      Mix.cancelHeavy(maxTracked = 300).copy(accounts = 20, clockWeight = 0.05),
+      106000,
       checkEvery = 5000
     )
     assert(d.commands >= 100000, d.commands)
@@ -55,8 +71,8 @@ class DifferentialSuite extends munit.FunSuite {
     val d = runRandom(
       Engine.values.toVector,
       seed = 22L,
-      Mix.crossHeavy(maxTracked = 300),
-      100200,
+      Mix.crossHeavy(maxTracked = 300).copy(accounts = 20, clockWeight = 0.05),
+      106000,
       checkEvery = 5000
     )
     assert(d.commands >= 100000, d.commands)

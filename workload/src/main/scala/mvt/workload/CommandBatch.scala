@@ -68,30 +68,24 @@ final class CommandBatch private (
 
   /** Applies commands `[from, until)` to `target` (an exchange, or something that wraps one). */
   def replay(target: CommandTarget, from: Int = 0, until: Int = size): Unit =
-    Replay.columns(target, books(target), kinds, symbolIdx, ids, sides, prices, qtys, accounts, from, until)
+    replayInto(target, books(target), from, until)
+
+  /** `replay` with the target's book indexes from `books(target)`, for callers that step a few commands at a time. */
+  def replayInto(target: CommandTarget, books: Array[Int], from: Int, until: Int): Unit =
+    Replay.columns(target, books, kinds, symbolIdx, ids, sides, prices, qtys, accounts, from, until)
 
   /** The target's book index of each symbol of the batch, creating the books in symbol order. */
   def books(target: CommandTarget): Array[Int] = symbols.map(target.bookOf).toArray
 
-  /**
-   * Writes the batch as a commands file (see docs/formats.md). A price or quantity that was unrepresentable
-   * in the source is written as `0`, which the engine rejects for the same reason.
-   */
+  /** Writes commands `[from, until)` to `w` (without finishing it). */
+  def writeTo(w: CommandWriter, from: Int = 0, until: Int = size): Unit =
+    CommandWriter.columns(w, symbols, kinds, symbolIdx, ids, sides, prices, qtys, accounts, from, until)
+
+  /** Writes the batch as a commands file (see docs/formats.md). */
   def writeCsv(out: java.io.OutputStream): Unit = {
-    val w = new AsciiOutput(out)
-    var i = 0
-    while (i < size) {
-      if (isAdd(i)) {
-        w.ascii("add,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).comma()
-          .ascii(Side.fromCode(sides(i)).render).comma().price(Price.fromRaw(math.max(0L, prices(i)))).comma()
-          .long(math.max(0L, qtys(i)))
-        if (accounts(i) != 0) w.comma().long(accounts(i).toLong)
-        w.newline()
-      } else if (isTime(i)) w.ascii("time,").timestamp(Timestamp.fromEpochNanos(ids(i))).newline()
-      else w.ascii("cancel,").ascii(symbols(symbolIdx(i)).name).comma().long(ids(i)).newline()
-      i += 1
-    }
-    w.flush()
+    val w = new CommandCsvWriter(out)
+    writeTo(w)
+    w.finish()
   }
 }
 

@@ -35,23 +35,7 @@ object CommandLog {
   def write(batch: CommandBatch, out: OutputStream): Unit = {
     val w = new CommandLogWriter(out)
     batch.symbols.foreach(w.declare)
-    var i = 0
-    while (i < batch.size) {
-      batch.kind(i) match {
-        case CommandReader.Add =>
-          w.add(
-            batch.symbols(batch.symbolIndex(i)),
-            batch.id(i),
-            batch.side(i),
-            batch.price(i),
-            batch.qty(i),
-            batch.account(i)
-          )
-        case CommandReader.Cancel => w.cancel(batch.symbols(batch.symbolIndex(i)), batch.id(i))
-        case _ => w.time(batch.time(i))
-      }
-      i += 1
-    }
+    batch.writeTo(w)
     w.finish()
   }
 

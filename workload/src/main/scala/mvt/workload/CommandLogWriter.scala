@@ -12,7 +12,7 @@ import java.util.zip.CRC32C
  * their first use, and `finish` writes the trailer (record count and CRC32C of every record before it). A log
  * without its trailer reads as truncated. Buffers 128 KiB; not thread-safe.
  */
-final class CommandLogWriter(out: OutputStream) {
+final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   import CommandLog.{EndKind, RecordSize, SymbolKind}
 
   private val buf = ByteBuffer.allocate(RecordSize * 4096).order(ByteOrder.LITTLE_ENDIAN)

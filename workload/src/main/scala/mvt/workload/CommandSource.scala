@@ -122,6 +122,10 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
     Replay.columns(t, books, kinds, symbolIdx, ids, sides, prices, qtys, accounts, 0, blockSize)
   }
 
+  /** Writes the current block to `w`, in the writer's format. */
+  def writeBlock(w: CommandWriter): Unit =
+    CommandWriter.columns(w, symbols, kinds, symbolIdx, ids, sides, prices, qtys, accounts, 0, blockSize)
+
   /** Applies every remaining command to `target`: the number applied, or the error after those before it. */
   def replayAll(t: CommandTarget): Either[SourceError, Long] = {
     var total = 0L

@@ -3,7 +3,7 @@ package mvt.bench.latency
 import mvt.bench.BenchEngine
 import mvt.bench.peer.ExchangeCorePeer
 import mvt.core.*
-import mvt.orderbook.Exchange
+import mvt.orderbook.{CommandTarget, Exchange, TradingDay}
 import mvt.workload.CommandBatch
 
 /** Applies command `i` of a batch to one engine instance: what the latency driver times. Not thread-safe. */
@@ -28,24 +28,22 @@ object CommandStepper {
 
   /** A fresh instance of `engine` over `batch`. */
   def apply(engine: BenchEngine, batch: CommandBatch): CommandStepper = engine match {
-    case BenchEngine.Ours(e) =>
-      val exchange = new Exchange(e, new EventCounter)
-      val books = batch.symbols.map(exchange.bookOf).toArray
-      i =>
-        if (batch.isAdd(i))
-          exchange.add(
-            books(batch.symbolIndex(i)),
-            OrderId(batch.id(i)),
-            batch.side(i),
-            Price.fromRaw(batch.price(i)),
-            Quantity(batch.qty(i))
-          )
-        else exchange.cancel(books(batch.symbolIndex(i)), OrderId(batch.id(i)))
+    case BenchEngine.Ours(e) => replaying(new Exchange(e, new EventCounter), batch)
+    case BenchEngine.WithFeeds(e) =>
+      val trades = new TradeFeedWriter(java.io.OutputStream.nullOutputStream())
+      val quotes = new QuoteFeedWriter(java.io.OutputStream.nullOutputStream())
+      replaying(new TradingDay(e, new EventCounter, Some(trades), Some(quotes)), batch)
     case BenchEngine.Peer(kind) =>
       val peer = new ExchangeCorePeer(kind, batch.symbols.size)
       i =>
         if (batch.isAdd(i))
           peer.add(batch.symbolIndex(i), batch.id(i), batch.side(i).isBuy, batch.price(i), batch.qty(i))
         else peer.cancel(batch.symbolIndex(i), batch.id(i))
+  }
+
+  // the one replay loop, one command at a time
+  private def replaying(target: CommandTarget, batch: CommandBatch): CommandStepper = {
+    val books = batch.books(target)
+    i => batch.replayInto(target, books, i, i + 1)
   }
 }

@@ -1,0 +1,72 @@
+package mvt.workload
+
+import mvt.core.*
+
+/**
+ * Writes a command stream in one of the two formats: a commands file (`CommandCsvWriter`) or a command log
+ * (`CommandLogWriter`). `finish` completes the output; a stream that is not finished is incomplete. Not
+ * thread-safe.
+ */
+trait CommandWriter {
+
+  /** An add; `account` 0 is the house. A price or quantity may be out of range: the engine rejects it. */
+  def add(symbol: Symbol, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit
+
+  def cancel(symbol: Symbol, id: Long): Unit
+
+  /** Sets the session clock, in nanoseconds since the epoch, for the commands after it. */
+  def time(nanos: Long): Unit
+
+  /** Flushes, and for a log writes the trailer that marks it complete. */
+  def finish(): Unit
+}
+
+object CommandWriter {
+
+  /** Writes commands `[from, until)` held in columns (as a batch or a source's block holds them) to `w`. */
+  def columns(
+      w: CommandWriter,
+      symbols: scala.collection.IndexedSeq[Symbol],
+      kinds: Array[Byte],
+      symbolIdx: Array[Int],
+      ids: Array[Long],
+      sides: Array[Byte],
+      prices: Array[Long],
+      qtys: Array[Long],
+      accounts: Array[Int],
+      from: Int,
+      until: Int
+  ): Unit = {
+    var i = from
+    while (i < until) {
+      val k = kinds(i).toInt
+      if (k == CommandReader.Add)
+        w.add(symbols(symbolIdx(i)), ids(i), Side.fromCode(sides(i)), prices(i), qtys(i), accounts(i))
+      else if (k == CommandReader.Cancel) w.cancel(symbols(symbolIdx(i)), ids(i))
+      else w.time(ids(i))
+      i += 1
+    }
+  }
+}
+
+/**
+ * Writes the spec's commands file. A price or quantity that was unrepresentable in the source is written as
+ * `0`, which the engine rejects for the same reason. Allocates nothing per command.
+ */
+final class CommandCsvWriter(out: java.io.OutputStream) extends CommandWriter {
+  private val w = new AsciiOutput(out)
+
+  def add(symbol: Symbol, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
+    w.ascii("add,").ascii(symbol.name).comma().long(id).comma().ascii(side.render).comma()
+      .price(Price.fromRaw(math.max(0L, price))).comma().long(math.max(0L, qty))
+    if (account != 0) w.comma().long(account.toLong)
+    w.newline()
+  }
+
+  def cancel(symbol: Symbol, id: Long): Unit =
+    w.ascii("cancel,").ascii(symbol.name).comma().long(id).newline()
+
+  def time(nanos: Long): Unit = w.ascii("time,").timestamp(Timestamp.fromEpochNanos(nanos)).newline()
+
+  def finish(): Unit = w.flush()
+}
