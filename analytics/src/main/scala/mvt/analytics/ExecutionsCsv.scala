@@ -22,6 +22,12 @@ object ExecutionsCsv {
    */
   val MaxGapMinutes: Long = 366L * 24 * 60
 
+  /**
+   * The smallest price read: the least normal double. Below it a double loses precision, and halving
+   * the least subnormal gives 0, a midpoint that no return can divide by.
+   */
+  val SmallestPrice: Double = java.lang.Double.MIN_NORMAL
+
   private val Decimal = """[+-]?(\d+\.?\d*|\.\d+)""".r
 
   /** Every symbol's midpoint series, by symbol; or the first problem found. */
@@ -84,8 +90,12 @@ object ExecutionsCsv {
   private def parsePrice(field: String, text: String): Either[String, Double] =
     if (!Decimal.matches(text)) Left(s"field '$field': expected a decimal, got \"$text\"")
     else {
+      // Judged on the text: a tiny positive price reads as 0.0 and is not "not positive".
+      val positive = !text.startsWith("-") && text.exists(c => c >= '1' && c <= '9')
       val price = text.toDouble
-      if (!(price > 0.0)) Left(s"field '$field': a price must be positive, got $text")
+      if (!positive) Left(s"field '$field': a price must be positive, got $text")
+      else if (price < SmallestPrice)
+        Left(s"field '$field': below the smallest representable price ($SmallestPrice), got $text")
       else if (price.isInfinite) Left(s"field '$field': out of range, got $text")
       else Right(price)
     }
@@ -95,13 +105,13 @@ object ExecutionsCsv {
     acc.add(row)
   }
 
-  /** One symbol's running state: the last second seen, the open minute's sum, and the series so far. */
+  /** One symbol's running state: the last second seen, the open minute's mean, and the series so far. */
   private final class SymbolMinutes(symbol: String) {
     private val series = new MinuteSeriesBuilder(symbol)
     private var lastSecond = Long.MinValue
     private var lastTime = "" // the text of the time at lastSecond, for messages
     private var openMinute = Long.MinValue // Long.MinValue until the first row
-    private var openSum = 0.0
+    private var openMean = 0.0
     private var openCount = 0
 
     def add(row: Row): Either[String, Unit] = {
@@ -118,8 +128,11 @@ object ExecutionsCsv {
           close()
           openMinute = minute
         }
-        openSum += (row.bid + row.ask) / 2
+        // Halves first and a running mean rather than a sum: prices near Double.MaxValue would overflow
+        // either sum to Infinity, and every return and frame after it to NaN.
+        val midpoint = row.bid / 2 + row.ask / 2
         openCount += 1
+        openMean += (midpoint - openMean) / openCount
         lastSecond = row.second
         lastTime = row.time
         Right(())
@@ -128,8 +141,8 @@ object ExecutionsCsv {
 
     private def close(): Unit =
       if (openCount > 0) {
-        series.add(Minute.ofEpochMinute(openMinute), openSum / openCount)
-        openSum = 0.0
+        series.add(Minute.ofEpochMinute(openMinute), openMean)
+        openMean = 0.0
         openCount = 0
       }
 

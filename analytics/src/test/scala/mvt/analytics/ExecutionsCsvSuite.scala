@@ -151,6 +151,49 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
     )
   }
 
+  test("error: a positive price too small for a double says so instead of reading as 0") {
+    val tiny = "0." + "0" * 400 + "1"
+    assertEquals(
+      error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,$tiny,1\n").detail,
+      s"field 'bid': below the smallest representable price (2.2250738585072014E-308), got $tiny"
+    )
+    // A subnormal double is refused too: halving the least one gives a midpoint of 0.
+    val subnormal = "0." + "0" * 310 + "1"
+    assert(
+      error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,$subnormal\n").detail.startsWith(
+        "field 'ask': below the smallest representable price"
+      )
+    )
+    val smallest = BigDecimal(ExecutionsCsv.SmallestPrice).bigDecimal.toPlainString
+    assertValues(
+      ok(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,$smallest,$smallest\n")("X"),
+      2.2250738585072014e-308
+    )
+  }
+
+  test("prices near the largest double give finite midpoints, returns and frames, never NaN") {
+    def plain(d: Double) = BigDecimal(d).bigDecimal.toPlainString
+    val (high, top) = (plain(1.6e308), plain(Double.MaxValue))
+    val s = ok(s"""time,symbol,bid,ask
+                  |2016-01-29T07:45:00Z,X,$top,$top
+                  |2016-01-29T07:45:30Z,X,$top,$top
+                  |2016-01-29T07:45:59Z,X,$high,$top
+                  |2016-01-29T07:47:00Z,X,$high,$high
+                  |2016-01-29T07:48:00Z,X,1,$top
+                  |""".stripMargin)("X")
+    assert(s.values.forall(v => v > 0 && !v.isInfinite), s.toString)
+    assertEqualsDouble(s.values(0), Double.MaxValue / 3 * 2 + (1.6e308 / 2 + Double.MaxValue / 2) / 3, 1e295)
+    assertEqualsDouble(s.values(2), 1.6e308, 0.0)
+    assertEqualsDouble(s.values(3), Double.MaxValue / 2, 0.0)
+    val returns = Analysis.returns(s, 1, ReturnsCalculator.fastest)
+    val frame = Analysis.frame(scala.collection.immutable.SortedMap("X" -> s), 1, ReturnsCalculator.fastest)
+    assertEquals(returns.length, 3)
+    assert(returns.values.forall(v => !v.isNaN && !v.isInfinite), returns.toString)
+    val scaled = frame.columns.flatMap(_.toSeq)
+    assertEquals(scaled.length, 3)
+    assert(scaled.forall(v => v >= -1 && v <= 1), scaled.toString) // false for NaN
+  }
+
   test("error: bid above ask") {
     assertEquals(
       error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,2.5,2.4\n"),
