@@ -132,7 +132,7 @@ class AnalyzeCommandSuite extends FunSuite {
       "time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,2,1\n" -> "line 2: field 'bid': bid 2 is above ask 1",
       "time,symbol,bid,ask\nyesterday,X,1,1\n" -> "line 2: field 'time'",
       "time,symbol,bid,ask\n2016-01-29T07:45:01Z,X,1,1\n2016-01-29T07:45:00Z,X,1,1\n" -> "line 3: field 'time'",
-      "bid,ask\n" -> "line 1: expected the header"
+      "bid,ask\n" -> "line 1: expected a header naming time, symbol, bid and ask; missing 'time' and 'symbol'"
     )
     cases.foreach { (input, message) =>
       val r = run("analyze", "frame", "--in", "-", "--rollup", "1")(input)
