@@ -105,6 +105,25 @@ class AnalyzeCommandSuite extends FunSuite {
     assertEquals(lines.tail.map(_(1).toDouble).map(math.abs).max, 1.0)
   }
 
+  dir.test("the engine's quote feed reads as the executions do; one-sided books are skipped") { d =>
+    val quotes =
+      """time,symbol,bid,bid_size,ask,ask_size
+        |2016-01-29T07:45:13Z,EURUSD,2.3,100,2.5,10
+        |2016-01-29T07:45:20.000250Z,EURUSD,,,2.5,10
+        |2016-01-29T07:46:13.5Z,EURUSD,2.1,1,2.4,1
+        |2016-01-29T07:47:13.000000001Z,EURUSD,2.9,1,3.4,1
+        |2016-01-29T07:47:30Z,EURUSD,,,,
+        |2016-01-29T07:48:13Z,EURUSD,3.2,1,3.4,1
+        |2016-01-29T07:49:13Z,EURUSD,3.1,1,3.3,1
+        |""".stripMargin
+    val fromQuotes = run("analyze", "returns", "--in", file(d, "day.quotes.csv", quotes), "--rollup", "3")()
+    assertEquals(fromQuotes.status, ExitCode.Success, fromQuotes.err)
+    assertEquals(
+      fromQuotes,
+      run("analyze", "returns", "--in", file(d, "prices.csv", worked), "--rollup", "3")()
+    )
+  }
+
   test("empty input gives the header alone, for both commands") {
     assertEquals(
       run("analyze", "returns", "--in", "-", "--rollup", "5")(""),
