@@ -89,12 +89,37 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
     assertValues(ok("time,symbol,bid,ask\n 2016-01-29T07:45:00Z , X , 2.5 , 2.5 \n")("X"), 2.5)
   }
 
-  test("error: a missing or wrong header") {
+  test("error: a header without a required column names the missing ones") {
     assertEquals(
-      error("2016-01-29T07:45:00Z,X,1,1\n"),
-      ExecutionFormatError(1, "expected the header 'time,symbol,bid,ask', got \"2016-01-29T07:45:00Z,X,1,1\"")
+      error("time,symbol,ask,ask_size\n"),
+      ExecutionFormatError(
+        1,
+        "expected a header naming time, symbol, bid and ask; missing 'bid', got \"time,symbol,ask,ask_size\""
+      )
     )
-    assertEquals(error("\ntime,bid,ask,symbol\n").line, 2L)
+    assertEquals(
+      error("\n2016-01-29T07:45:00Z,X,1,1\n"),
+      ExecutionFormatError(
+        2,
+        "expected a header naming time, symbol, bid and ask; missing 'time', 'symbol', 'bid' and 'ask', " +
+          "got \"2016-01-29T07:45:00Z,X,1,1\""
+      )
+    )
+    assertEquals(
+      error("time,symbol,bid,ask,bid\n").detail,
+      "expected a header naming time, symbol, bid and ask; 'bid' more than once, got \"time,symbol,bid,ask,bid\""
+    )
+  }
+
+  test("the quote feed's error for a row with the wrong number of fields shows its header") {
+    assertEquals(
+      error(s"${ExecutionsCsv.QuoteFeedHeader}\n2026-01-05T14:30:00Z,ACME,10,100\n"),
+      ExecutionFormatError(
+        2,
+        "expected 6 fields (time,symbol,bid,bid_size,ask,ask_size), got 4: \"2026-01-05T14:30:00Z,ACME,10,100\""
+      )
+    )
+    assertEquals(error(s"${ExecutionsCsv.QuoteFeedHeader}\n2026-01-05T14:30:00Z,ACME,,,,,\n").line, 2L)
   }
 
   test("error: the wrong number of fields") {
@@ -126,7 +151,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
       e.describe("prices.csv"),
       "line 2: field 'bid': expected a decimal, got \"abc\" (in prices.csv)"
     )
-    Seq("1e3", "NaN", "Infinity", "0x1p3", "", "1.2.3").foreach { bad =>
+    Seq("1e3", "NaN", "Infinity", "0x1p3", "1.2.3").foreach { bad =>
       assert(
         error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,$bad\n").detail.startsWith(
           "field 'ask': expected a decimal"
@@ -151,6 +176,49 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
     )
   }
 
+  test("error: a positive price too small for a double says so instead of reading as 0") {
+    val tiny = "0." + "0" * 400 + "1"
+    assertEquals(
+      error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,$tiny,1\n").detail,
+      s"field 'bid': below the smallest representable price (2.2250738585072014E-308), got $tiny"
+    )
+    // A subnormal double is refused too: halving the least one gives a midpoint of 0.
+    val subnormal = "0." + "0" * 310 + "1"
+    assert(
+      error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,$subnormal\n").detail.startsWith(
+        "field 'ask': below the smallest representable price"
+      )
+    )
+    val smallest = BigDecimal(ExecutionsCsv.SmallestPrice).bigDecimal.toPlainString
+    assertValues(
+      ok(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,$smallest,$smallest\n")("X"),
+      2.2250738585072014e-308
+    )
+  }
+
+  test("prices near the largest double give finite midpoints, returns and frames, never NaN") {
+    def plain(d: Double) = BigDecimal(d).bigDecimal.toPlainString
+    val (high, top) = (plain(1.6e308), plain(Double.MaxValue))
+    val s = ok(s"""time,symbol,bid,ask
+                  |2016-01-29T07:45:00Z,X,$top,$top
+                  |2016-01-29T07:45:30Z,X,$top,$top
+                  |2016-01-29T07:45:59Z,X,$high,$top
+                  |2016-01-29T07:47:00Z,X,$high,$high
+                  |2016-01-29T07:48:00Z,X,1,$top
+                  |""".stripMargin)("X")
+    assert(s.values.forall(v => v > 0 && !v.isInfinite), s.toString)
+    assertEqualsDouble(s.values(0), Double.MaxValue / 3 * 2 + (1.6e308 / 2 + Double.MaxValue / 2) / 3, 1e295)
+    assertEqualsDouble(s.values(2), 1.6e308, 0.0)
+    assertEqualsDouble(s.values(3), Double.MaxValue / 2, 0.0)
+    val returns = Analysis.returns(s, 1, ReturnsCalculator.fastest)
+    val frame = Analysis.frame(scala.collection.immutable.SortedMap("X" -> s), 1, ReturnsCalculator.fastest)
+    assertEquals(returns.length, 3)
+    assert(returns.values.forall(v => !v.isNaN && !v.isInfinite), returns.toString)
+    val scaled = frame.columns.flatMap(_.toSeq)
+    assertEquals(scaled.length, 3)
+    assert(scaled.forall(v => v >= -1 && v <= 1), scaled.toString) // false for NaN
+  }
+
   test("error: bid above ask") {
     assertEquals(
       error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,2.5,2.4\n"),
@@ -158,7 +226,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
     )
   }
 
-  test("error: a symbol going back in time, compared to the second") {
+  test("error: a symbol going back in time, compared to the nanosecond") {
     val text = """time,symbol,bid,ask
                  |2016-01-29T07:45:13Z,X,1,1
                  |2016-01-29T07:44:00Z,Y,1,1
@@ -171,8 +239,23 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
         "field 'time': 2016-01-29T07:45:12Z is before the previous execution of X at 2016-01-29T07:45:13Z"
       )
     )
-    // The same second again is not going back.
+    // The same instant again is not going back, in any of its forms.
     assert(read(text.replace("07:45:12Z,X", "07:45:13Z,X")).isRight)
+    assert(read(text.replace("07:45:12Z,X", "07:45:13.000Z,X")).isRight)
+    val subSecond = """time,symbol,bid,ask
+                      |2016-01-29T07:45:13.000250Z,X,1,1
+                      |2016-01-29T07:45:13.000250Z,X,1,1
+                      |2016-01-29T07:45:13.000250001Z,X,1,1
+                      |2016-01-29T07:45:13.00025Z,X,1,1
+                      |""".stripMargin
+    assertEquals(
+      error(subSecond),
+      ExecutionFormatError(
+        5,
+        "field 'time': 2016-01-29T07:45:13.00025Z is before the previous execution of X at " +
+          "2016-01-29T07:45:13.000250001Z"
+      )
+    )
   }
 
   test("error: a gap longer than can sensibly be interpolated") {

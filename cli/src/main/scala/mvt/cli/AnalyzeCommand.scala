@@ -20,19 +20,20 @@ import com.monovore.decline.Opts
 import mvt.analytics.{Analysis, ExecutionsCsv, FrameCsv, MinuteSeries, ReturnsCalculator, ReturnsCsv}
 
 /**
- * `mvt analyze returns|frame`: reads an executions CSV, hands it to `mvt.analytics`, writes the CSV it
- * gets back. Wiring only: options, files, and exit statuses (2 for bad input data, 1 otherwise).
+ * `mvt analyze returns|frame`: reads the engine's quote feed or an executions CSV, hands it to
+ * `mvt.analytics`, writes the CSV it gets back. Wiring only: options, files, and exit statuses (2 for
+ * bad input data, 1 otherwise).
  */
 object AnalyzeCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("analyze", "Market-data analytics from executions: lagged returns and scaled frames.") {
+    Opts.subcommand("analyze", "Market-data analytics from quotes: lagged returns and scaled frames.") {
       returnsOpts(t) orElse frameOpts(t)
     }
 
   private val inOpt = Opts.option[String](
     "in",
-    "Executions CSV with header time,symbol,bid,ask; - reads stdin.",
+    "Quote feed (mvt match --quotes) or CSV with columns time,symbol,bid,ask; - reads stdin.",
     metavar = "FILE"
   )
   private val rollupOpt =

@@ -105,6 +105,25 @@ class AnalyzeCommandSuite extends FunSuite {
     assertEquals(lines.tail.map(_(1).toDouble).map(math.abs).max, 1.0)
   }
 
+  dir.test("the engine's quote feed reads as the executions do; one-sided books are skipped") { d =>
+    val quotes =
+      """time,symbol,bid,bid_size,ask,ask_size
+        |2016-01-29T07:45:13Z,EURUSD,2.3,100,2.5,10
+        |2016-01-29T07:45:20.000250Z,EURUSD,,,2.5,10
+        |2016-01-29T07:46:13.5Z,EURUSD,2.1,1,2.4,1
+        |2016-01-29T07:47:13.000000001Z,EURUSD,2.9,1,3.4,1
+        |2016-01-29T07:47:30Z,EURUSD,,,,
+        |2016-01-29T07:48:13Z,EURUSD,3.2,1,3.4,1
+        |2016-01-29T07:49:13Z,EURUSD,3.1,1,3.3,1
+        |""".stripMargin
+    val fromQuotes = run("analyze", "returns", "--in", file(d, "day.quotes.csv", quotes), "--rollup", "3")()
+    assertEquals(fromQuotes.status, ExitCode.Success, fromQuotes.err)
+    assertEquals(
+      fromQuotes,
+      run("analyze", "returns", "--in", file(d, "prices.csv", worked), "--rollup", "3")()
+    )
+  }
+
   test("empty input gives the header alone, for both commands") {
     assertEquals(
       run("analyze", "returns", "--in", "-", "--rollup", "5")(""),
@@ -132,7 +151,7 @@ class AnalyzeCommandSuite extends FunSuite {
       "time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,2,1\n" -> "line 2: field 'bid': bid 2 is above ask 1",
       "time,symbol,bid,ask\nyesterday,X,1,1\n" -> "line 2: field 'time'",
       "time,symbol,bid,ask\n2016-01-29T07:45:01Z,X,1,1\n2016-01-29T07:45:00Z,X,1,1\n" -> "line 3: field 'time'",
-      "bid,ask\n" -> "line 1: expected the header"
+      "bid,ask\n" -> "line 1: expected a header naming time, symbol, bid and ask; missing 'time' and 'symbol'"
     )
     cases.foreach { (input, message) =>
       val r = run("analyze", "frame", "--in", "-", "--rollup", "1")(input)
