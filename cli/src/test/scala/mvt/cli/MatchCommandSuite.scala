@@ -40,6 +40,8 @@ class MatchCommandSuite extends munit.FunSuite {
   for (c <- ConformanceCases.all; engine <- Engine.values) {
     tmp.test(s"${c.name} [${engine.label}]") { dir =>
       val snap = dir.resolve("snapshot.csv")
+      val trades = dir.resolve("trades.csv")
+      val quotes = dir.resolve("quotes.csv")
       val r = run(
         "match",
         "--in",
@@ -47,7 +49,11 @@ class MatchCommandSuite extends munit.FunSuite {
         "--engine",
         engine.label,
         "--snapshot",
-        snap.toString
+        snap.toString,
+        "--trades",
+        trades.toString,
+        "--quotes",
+        quotes.toString
       )()
       assertNoDiff(r.out, c.events)
       assertEquals(r.out, c.events, "stdout, byte for byte")
@@ -56,6 +62,8 @@ class MatchCommandSuite extends munit.FunSuite {
           assertEquals(r.status, 0, r.err)
           assertEquals(r.err, "")
           assertEquals(read(snap), c.snapshot.get)
+          assertEquals(read(trades), c.trades.get)
+          assertEquals(read(quotes), c.quotes.get)
         case Some(line) =>
           assertEquals(r.status, 2, r.err)
           assert(r.err.startsWith(s"line $line:"), r.err)
@@ -178,5 +186,48 @@ class MatchCommandSuite extends munit.FunSuite {
     assertEquals(sub.status, 0)
     assertEquals(sub.err, "")
     List("--in", "--out", "--engine", "--snapshot").foreach(o => assert(sub.out.contains(o), sub.out))
+  }
+
+  for (c <- ConformanceCases.all if c.snapshot.isDefined) {
+    tmp.test(s"${c.name}: a command log gives the same events and feeds as its commands file") { dir =>
+      val log = dir.resolve("day.mvtc")
+      assertEquals(run("convert", "--in", commandsFile(dir, c).toString, "--out", log.toString)().status, 0)
+      val trades = dir.resolve("trades.csv")
+      val quotes = dir.resolve("quotes.csv")
+      val r = run("match", "--in", log.toString, "--trades", trades.toString, "--quotes", quotes.toString)()
+      assertEquals(r.status, 0, r.err)
+      assertEquals(r.out, c.events)
+      assertEquals(read(trades), c.trades.get)
+      assertEquals(read(quotes), c.quotes.get)
+    }
+  }
+
+  tmp.test(
+    "a truncated command log: the events of every record before the cut, then status 2 naming the offset"
+  ) {
+    dir =>
+      val c = ConformanceCases.all.find(_.name.startsWith("42")).get
+      val log = dir.resolve("day.mvtc")
+      assertEquals(run("convert", "--in", commandsFile(dir, c).toString, "--out", log.toString)().status, 0)
+      val bytes = JFiles.readAllBytes(log)
+      val cut = dir.resolve("cut.mvtc")
+      JFiles.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 1000))
+      val r = run("match", "--in", cut.toString)()
+      assertEquals(r.status, 2, r.err)
+      assertOneLineMessage(r.err, "truncated")
+      assert(r.err.contains("byte offset"), r.err)
+      assert(
+        r.out.nonEmpty && c.events.startsWith(r.out),
+        "the events before the cut are a prefix of the day's"
+      )
+  }
+
+  tmp.test("the analytics read the engine's own quote feed") { dir =>
+    val c = ConformanceCases.all.find(_.name.startsWith("42")).get
+    val quotes = dir.resolve("quotes.csv")
+    assertEquals(run("match", "--in", commandsFile(dir, c).toString, "--quotes", quotes.toString)().status, 0)
+    val r = run("analyze", "returns", "--in", quotes.toString, "--rollup", "1")()
+    assertEquals(r.status, 0, r.err)
+    assert(r.out.linesIterator.size > 10, r.out)
   }
 }
