@@ -134,9 +134,4 @@ object ThroughputBench {
       )}, "sweep": $sweepJson}"""
   }
 
-  def writeJson(path: String, text: String): Unit = {
-    val out = new PrintStream(new FileOutputStream(path), true, "UTF-8")
-    try out.println(text)
-    finally out.close()
-  }
 }

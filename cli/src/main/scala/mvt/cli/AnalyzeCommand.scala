@@ -8,8 +8,7 @@ import java.nio.file.{
   Files,
   InvalidPathException,
   NoSuchFileException,
-  Path,
-  StandardCopyOption
+  Path
 }
 
 import scala.collection.immutable.SortedMap
@@ -79,23 +78,33 @@ object AnalyzeCommand {
 
   private def analyze(t: Terminal, name: String, in: String, rollupText: String, out: String)(
       write: (SortedMap[String, MinuteSeries], Int, Writer) => Unit
-  ): IO[ExitCode] = {
-    val program =
-      for {
-        rollup <- IO.fromEither(parseRollup(rollupText))
-        read <-
-          input(t, in).use(reader => IO.blocking(ExecutionsCsv.read(reader))).adaptError(failure("read", in))
-        status <- read match {
-          case Left(error) =>
-            IO.blocking(t.err.println(error.describe(if (in == "-") "standard input" else in))).as(
-              Cli.FormatError
-            )
-          case Right(midpoints) => output(t, out)(write(midpoints, rollup, _)).as(ExitCode.Success)
-        }
-      } yield status
-    program.recoverWith { case Failed(message) =>
-      IO.blocking(t.err.println(s"mvt analyze $name: $message")).as(Cli.Failure)
-    }
+  ): IO[ExitCode] = Outputs.use(s"analyze $name", t, List(in), List(Some(out)), keepOnBadData = false) {
+    outputs =>
+      val program =
+        for {
+          rollup <- IO.fromEither(parseRollup(rollupText))
+          read <-
+            input(t, in).use(reader => IO.blocking(ExecutionsCsv.read(reader))).adaptError(failure(
+              "read",
+              in
+            ))
+          status <- read match {
+            case Left(error) =>
+              IO.blocking(t.err.println(error.describe(if (in == "-") "standard input" else in))).as(
+                Cli.FormatError
+              )
+            case Right(midpoints) =>
+              IO.blocking {
+                val writer = new BufferedWriter(new OutputStreamWriter(outputs(out), UTF_8))
+                write(midpoints, rollup, writer)
+                writer.flush()
+                ExitCode.Success
+              }
+          }
+        } yield status
+      program.recoverWith { case Failed(message) =>
+        IO.blocking(t.err.println(s"mvt analyze $name: $message")).as(Cli.Failure)
+      }
   }
 
   private def parseRollup(text: String): Either[Failed, Int] =
@@ -107,37 +116,6 @@ object AnalyzeCommand {
     if (in == "-") Resource.pure(new InputStreamReader(t.in, UTF_8))
     else
       Resource.fromAutoCloseable(IO.blocking(new InputStreamReader(Files.newInputStream(Path.of(in)), UTF_8)))
-
-  /**
-   * Writes to stdout, or to a temporary file beside `out` that replaces it only once complete, so a
-   * failed run never leaves a half-written or emptied output behind.
-   */
-  private def output(t: Terminal, out: String)(write: Writer => Unit): IO[Unit] =
-    if (out == "-")
-      IO.blocking {
-        val writer = new BufferedWriter(new OutputStreamWriter(t.out, UTF_8))
-        write(writer)
-        writer.flush()
-      }
-    else {
-      val target = IO(Path.of(out).toAbsolutePath)
-      val temp =
-        target.flatMap(p => IO.blocking(Files.createTempFile(p.getParent, s".${p.getFileName}.", ".tmp")))
-      Resource
-        .make(temp)(tmp => IO.blocking(Files.deleteIfExists(tmp)).void)
-        .use { tmp =>
-          for {
-            path <- target
-            _ <- IO.blocking {
-              val writer = Files.newBufferedWriter(tmp, UTF_8)
-              try write(writer)
-              finally writer.close()
-            }
-            _ <- IO.blocking(Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING))
-          } yield ()
-        }
-        .adaptError(failure("write", out))
-    }
 
   private def failure(verb: String, file: String): PartialFunction[Throwable, Throwable] = {
     case _: NoSuchFileException => Failed(s"cannot $verb $file: no such file or directory")

@@ -31,22 +31,24 @@ object BenchCommand {
           .withDefault(List(Engine.Fast, Engine.LazyCancel)),
         Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
       ).mapN { (orders, engines, json) =>
-        Files.whenWritable(json, t)(IO.blocking {
-          t.out.println(MachineInfo.describe)
-          t.out.println(f"Resting $orders%,d orders on one book (20 a level, sparse prices):")
-          val results = engines.map { e =>
-            val r = MemoryFootprint.measure(e, orders)
-            val arrays = r.arrayPerOrder.fold("")(b => f"   arrays+index: $b%6.1f B/order")
-            t.out.println(
-              f"  ${e.label}%-12s measured heap: ${r.measuredPerOrder}%7.1f B/order$arrays   (${r.levels}%,d levels)"
+        Outputs.use("bench memory", t, Nil, List(json))(outputs =>
+          IO.blocking {
+            t.out.println(MachineInfo.describe)
+            t.out.println(f"Resting $orders%,d orders on one book (20 a level, sparse prices):")
+            val results = engines.map { e =>
+              val r = MemoryFootprint.measure(e, orders)
+              val arrays = r.arrayPerOrder.fold("")(b => f"   arrays+index: $b%6.1f B/order")
+              t.out.println(
+                f"  ${e.label}%-12s measured heap: ${r.measuredPerOrder}%7.1f B/order$arrays   (${r.levels}%,d levels)"
+              )
+              r
+            }
+            json.foreach(path =>
+              outputs.text(path, MemoryFootprint.json(results, ThroughputBench.machineJson))
             )
-            r
+            ExitCode.Success
           }
-          json.foreach(path =>
-            ThroughputBench.writeJson(path, MemoryFootprint.json(results, ThroughputBench.machineJson))
-          )
-          ExitCode.Success
-        })
+        )
       }
     }
 }

@@ -28,11 +28,30 @@ object Cli {
       TradeCommand.opts(t)
     ).reduce(_ orElse _)
 
-  /** Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. */
+  /**
+   * Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. Standard output
+   * that could not be written (a full disk, a closed pipe) turns a success into status 1 with one line.
+   */
   def run(args: List[String], t: Terminal): IO[ExitCode] =
     command(t).parse(args, sys.env) match {
       case Left(help) if help.errors.isEmpty => IO(t.out.println(help)).as(ExitCode.Success)
       case Left(help) => IO(t.err.println(help)).as(Failure)
-      case Right(program) => program
+      case Right(program) =>
+        program.flatMap { code =>
+          // a PrintStream swallows write errors; ask it
+          IO { t.out.flush(); t.out.checkError() }.flatMap { failed =>
+            if (failed && code == ExitCode.Success)
+              IO(t.err.println(s"${name(args)}: cannot write standard output")).as(Failure)
+            else IO.pure(code)
+          }
+        }
     }
+
+  /** `mvt` and the subcommand's words, for messages: `mvt match`, `mvt bench latency`. */
+  def name(args: List[String]): String = {
+    val words = args.takeWhile(!_.startsWith("-"))
+    ("mvt" :: words.take(if (words.headOption.exists(w => w == "bench" || w == "analyze")) 2 else 1)).mkString(
+      " "
+    )
+  }
 }

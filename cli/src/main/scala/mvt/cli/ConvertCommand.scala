@@ -28,17 +28,11 @@ object ConvertCommand {
     }
 
   def run(in: String, out: String, t: Terminal): IO[ExitCode] =
-    Files.refuseOverwrite(in, List(out), t).getOrElse {
+    Outputs.use("convert", t, List(in), List(Some(out))) { outputs =>
       Files.withInput(in, t) { raw =>
-        IO.blocking(CommandSource.open(raw)).flatMap {
+        IO.blocking(CommandSource.open(raw).flatMap(source => convert(source, outputs(out)))).flatMap {
           case Left(e) => Files.sourceError(e, in, t)
-          case Right(source) =>
-            Files.withOutput(out, t) { os =>
-              IO.blocking(convert(source, os)).flatMap {
-                case Left(e) => Files.sourceError(e, in, t)
-                case Right(_) => IO.pure(ExitCode.Success)
-              }
-            }
+          case Right(_) => IO.pure(ExitCode.Success)
         }
       }.map(_.merge)
     }

@@ -6,11 +6,11 @@ import mvt.core.FormatError
 import java.io.*
 import java.nio.file.{Files as JFiles, NoSuchFileException, Path, Paths}
 
-/** Opening the command's inputs and outputs, with one-line messages (exit status 1) instead of stack traces. */
+/** Opening a command's inputs, with one-line messages (exit status 1) instead of stack traces; outputs go through `Outputs`. */
 object Files {
 
   /** The failure message for an unreadable or unwritable path. */
-  private def describe(e: Throwable): String = e match {
+  def describe(e: Throwable): String = e match {
     case _: NoSuchFileException => "no such file or directory"
     case _: java.nio.file.AccessDeniedException => "permission denied"
     case f: java.nio.file.FileSystemException if f.getReason != null => f.getReason
@@ -32,6 +32,7 @@ object Files {
         case Right(s) => use(s).map(Right(_))
       }
       .handleErrorWith {
+        case e: OutputFile.WriteFailed => IO.raiseError(e) // an output's failure, reported by Outputs
         case e: IOException => fail(t, what, path, e).map(Left(_))
         case e => IO.raiseError(e)
       }
@@ -41,55 +42,9 @@ object Files {
     if (path == "-") use(t.in).map(Right(_))
     else using(path, "read", t)(new BufferedInputStream(JFiles.newInputStream(Paths.get(path)), 1 << 16))(use)
 
-  /** Runs `use` with the file created or truncated (or standard output for `-`); failure to open is status 1. */
-  def withOutput(path: String, t: Terminal)(use: OutputStream => IO[ExitCode]): IO[ExitCode] =
-    if (path == "-")
-      // a PrintStream swallows write errors; ask it, so a failed stdout is a failure and not a silent success
-      use(t.out).flatMap { code =>
-        IO { t.out.flush(); t.out.checkError() }.flatMap { failed =>
-          if (failed && code == ExitCode.Success)
-            IO(t.err.println("mvt: cannot write standard output")).as(Cli.Failure)
-          else IO.pure(code)
-        }
-      }
-    else
-      using(path, "write", t)(new BufferedOutputStream(JFiles.newOutputStream(Path.of(path)), 1 << 16))(use)
-        .map(_.merge)
-
-  /** Writes a whole file with `write`; failure is status 1. */
-  def writeFile(path: String, t: Terminal)(write: OutputStream => Unit): IO[ExitCode] =
-    withOutput(path, t)(out => IO.blocking { write(out); out.flush() }.as(ExitCode.Success))
-
-  /**
-   * Runs `body` only if every output path can be written (each is created, empty): a benchmark's unwritable
-   * `--json` or `--html` fails at once with status 1, not after minutes of measuring.
-   */
-  def whenWritable(paths: Iterable[String], t: Terminal)(body: => IO[ExitCode]): IO[ExitCode] =
-    paths.toList.foldRight(IO.defer(body)) { (path, rest) =>
-      writeFile(path, t)(_ => ()).flatMap(code => if (code != ExitCode.Success) IO.pure(code) else rest)
-    }
-
-  /** Reports a format error as the spec asks (`line N: ...`, status 2), naming the file. */
-  def formatError(e: FormatError, path: String, t: Terminal): IO[ExitCode] = {
-    val where = if (path == "-") "standard input" else path
-    IO(t.err.println(s"${e.render} (in $where)")).as(Cli.FormatError)
-  }
-
   /** Reports why a command stream stopped (`line N: ...` or a log's byte offset), status 2, naming the file. */
   def sourceError(e: mvt.workload.SourceError, path: String, t: Terminal): IO[ExitCode] = {
     val where = if (path == "-") "standard input" else path
     IO(t.err.println(e.render(where))).as(Cli.FormatError)
   }
-
-  /** A failure when an output path names the input file, which opening the output would truncate. */
-  def refuseOverwrite(in: String, outs: List[String], t: Terminal): Option[IO[ExitCode]] =
-    if (in == "-") None
-    else {
-      def same(out: String) =
-        out != "-" && JFiles.exists(Path.of(out)) && JFiles.exists(Path.of(in)) &&
-          JFiles.isSameFile(Path.of(in), Path.of(out))
-      outs.find(same).map(out =>
-        IO(t.err.println(s"mvt: refusing to overwrite the input file $out")).as(Cli.Failure)
-      )
-    }
 }

@@ -63,8 +63,9 @@ object GenerateCommand {
   ): IO[ExitCode] = {
     // the mix goes to stderr when the commands themselves go to stdout
     val report = if (out == "-") t.err else t.out
-    Files.withOutput(out, t) { stream =>
+    Outputs.use("generate", t, Nil, List(Some(out))) { outputs =>
       IO.blocking {
+        val stream = outputs(out)
         val g = markov.fold(ProfileGenerator.generate(profile, n, seed))(MarkovGenerator.generate(
           _,
           profile,

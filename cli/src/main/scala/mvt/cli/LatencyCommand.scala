@@ -76,38 +76,37 @@ object LatencyCommand {
         ).orNone,
         Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
       ).mapN { (engines, rates, seconds, in, handoff, budget, naive, floor, hlog, html, json) =>
-        Files.whenWritable(hlog.toList ++ html ++ json, t)(load(in, (rates.max * seconds).toLong, t).flatMap {
-          case Left(code) => IO.pure(code)
-          case Right(batch) =>
-            IO.blocking {
-              t.out.println(MachineInfo.describe)
-              t.out.println(
-                f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
-              )
-              val subjects =
-                (if (floor) Vector(LatencyBench.Subject.Floor) else Vector.empty) ++
-                  engines.map(LatencyBench.Subject.Of(_))
-              val results = for (s <- subjects; r <- rates) yield {
-                t.err.println(s"  ${s.label} at $r/s...")
-                LatencyBench.runOne(s, batch, r, seconds, handoff, budget)
+        Outputs.use("bench latency", t, in.toList, List(hlog, html, json))(outputs =>
+          load(in, (rates.max * seconds).toLong, t).flatMap {
+            case Left(code) => IO.pure(code)
+            case Right(batch) =>
+              IO.blocking {
+                t.out.println(MachineInfo.describe)
+                t.out.println(
+                  f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
+                )
+                val subjects =
+                  (if (floor) Vector(LatencyBench.Subject.Floor) else Vector.empty) ++
+                    engines.map(LatencyBench.Subject.Of(_))
+                val results = for (s <- subjects; r <- rates) yield {
+                  t.err.println(s"  ${s.label} at $r/s...")
+                  LatencyBench.runOne(s, batch, r, seconds, handoff, budget)
+                }
+                t.out.println(LatencyResult.table(results, naive))
+                outputs.get(hlog).foreach(LatencyBench.writeLog(results, _))
+                html.foreach(path =>
+                  outputs.text(
+                    path,
+                    PercentileChart.html(results, "mvt open-loop latency", MachineInfo.describe)
+                  )
+                )
+                json.foreach(path =>
+                  outputs.text(path, LatencyResult.json(results, ThroughputBench.machineJson, budget))
+                )
+                ExitCode.Success
               }
-              t.out.println(LatencyResult.table(results, naive))
-              hlog.foreach(LatencyBench.writeLog(results, _))
-              html.foreach(path =>
-                ThroughputBench.writeJson(
-                  path,
-                  PercentileChart.html(results, "mvt open-loop latency", MachineInfo.describe)
-                )
-              )
-              json.foreach(path =>
-                ThroughputBench.writeJson(
-                  path,
-                  LatencyResult.json(results, ThroughputBench.machineJson, budget)
-                )
-              )
-              ExitCode.Success
-            }
-        })
+          }
+        )
       }
     }
 

@@ -13,7 +13,7 @@ object Main extends IOApp {
     super.runtimeConfig.copy(cpuStarvationCheckInitialDelay = Duration.Inf)
 
   def run(args: List[String]): IO[ExitCode] =
-    Cli
+    IO(Interrupts.install(Cli.name(args), System.err)) *> Cli
       .run(args, Terminal.system)
       .handleErrorWith { e =>
         // a bug, not a user mistake: one line by default, the trace on request

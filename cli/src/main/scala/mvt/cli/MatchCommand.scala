@@ -7,8 +7,6 @@ import mvt.core.*
 import mvt.orderbook.*
 import mvt.workload.CommandSource
 
-import java.io.OutputStream
-
 /**
  * `mvt match`: runs a commands file or command log through one engine and writes the spec's events, and on
  * request the snapshot, the trade feed and the quote feed.
@@ -57,43 +55,25 @@ object MatchCommand {
     }
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
-    Files
-      .refuseOverwrite(args.in, args.out :: (args.snapshot ++ args.trades ++ args.quotes).toList, t)
-      .getOrElse(matchFile(args, t))
-
-  private def optional(
-      path: Option[String],
-      t: Terminal
-  )(use: Option[OutputStream] => IO[ExitCode]): IO[ExitCode] =
-    path.fold(use(None))(p => Files.withOutput(p, t)(out => use(Some(out))))
-
-  private def matchFile(args: Args, t: Terminal): IO[ExitCode] =
-    Files.withInput(args.in, t) { in =>
-      Files.withOutput(args.out, t) { out =>
-        optional(args.trades, t) { tradesOut =>
-          optional(args.quotes, t) { quotesOut =>
-            IO.blocking {
-              val writer = new CsvEventWriter(out)
-              val trades = tradesOut.map(new TradeFeedWriter(_))
-              val quotes = quotesOut.map(new QuoteFeedWriter(_))
-              val day = new TradingDay(args.engine, writer, trades, quotes)
-              val result = CommandSource.open(in).flatMap(_.replayAll(day))
-              writer.flush()
-              trades.foreach(_.flush())
-              quotes.foreach(_.flush())
-              (result, day.exchange.snapshot)
-            }.flatMap { case (result, levels) =>
-              // the snapshot's own status matters: an unwritable snapshot is a failure (1), not a success
-              val snap = args.snapshot.fold(IO.pure(ExitCode.Success))(path =>
-                Files.writeFile(path, t)(SnapshotWriter.write(levels, _))
-              )
-              result match {
-                case Right(_) => snap
-                case Left(e) => snap *> Files.sourceError(e, args.in, t)
-              }
-            }
+    Outputs.use("match", t, List(args.in), List(Some(args.out), args.snapshot, args.trades, args.quotes)) {
+      outputs =>
+        Files.withInput(args.in, t) { in =>
+          IO.blocking {
+            val writer = new CsvEventWriter(outputs(args.out))
+            val trades = outputs.get(args.trades).map(new TradeFeedWriter(_))
+            val quotes = outputs.get(args.quotes).map(new QuoteFeedWriter(_))
+            val day = new TradingDay(args.engine, writer, trades, quotes)
+            val result = CommandSource.open(in).flatMap(_.replayAll(day))
+            writer.flush()
+            trades.foreach(_.flush())
+            quotes.foreach(_.flush())
+            // the snapshot shows the books after the last command applied, also after a format error
+            outputs.get(args.snapshot).foreach(out => SnapshotWriter.write(day.exchange.snapshot, out))
+            result
+          }.flatMap {
+            case Right(_) => IO.pure(ExitCode.Success)
+            case Left(e) => Files.sourceError(e, args.in, t)
           }
-        }
-      }
-    }.map(_.merge)
+        }.map(_.merge)
+    }
 }

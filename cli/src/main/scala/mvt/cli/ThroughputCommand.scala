@@ -76,37 +76,44 @@ object ThroughputCommand {
       json: Option[String],
       t: Terminal
   ): IO[ExitCode] =
-    Files.whenWritable(json, t)(load(src, t).flatMap {
-      case Left(code) => IO.pure(code)
-      case Right((batch, workload)) =>
-        IO.blocking {
-          t.out.println(MachineInfo.describe)
-          t.out.println(
-            s"Workload: $workload; $repeat measured passes per engine, each engine in a fresh JVM after a warm-up"
-          )
-          val log = ThroughputBench.tempLog(batch)
-          val results = engines.map { e =>
-            t.err.println(s"  running ${e.label}...")
-            ThroughputBench.fork(e, log, repeat)
-          }
-          t.out.println(ThroughputBench.table(results))
-          val sweepResults =
-            if (!sweep) Vector.empty
-            else {
-              val sizes = Vector(250000, 500000, 750000, 1000000).filter(_ <= batch.size)
-              val sweepEngines = engines.filter(_.label != "fast") :+ BenchEngine.parse("fast").get
-              val rows = for (n <- sizes; e <- sweepEngines) yield {
-                t.err.println(s"  sweep: ${e.label} on the first $n commands...")
-                (n, ThroughputBench.fork(e, ThroughputBench.tempLog(batch.prefix(n)), 1))
-              }
-              t.out.println("\nBook-size sweep (commands/s, one pass after warm-up):")
-              t.out.println(ThroughputBench.sweepTable(rows))
-              rows
+    Outputs.use(
+      "bench throughput",
+      t,
+      (src match { case Source.File(p) => List(p); case _ => Nil }),
+      List(json)
+    )(outputs =>
+      load(src, t).flatMap {
+        case Left(code) => IO.pure(code)
+        case Right((batch, workload)) =>
+          IO.blocking {
+            t.out.println(MachineInfo.describe)
+            t.out.println(
+              s"Workload: $workload; $repeat measured passes per engine, each engine in a fresh JVM after a warm-up"
+            )
+            val log = ThroughputBench.tempLog(batch)
+            val results = engines.map { e =>
+              t.err.println(s"  running ${e.label}...")
+              ThroughputBench.fork(e, log, repeat)
             }
-          json.foreach(path =>
-            ThroughputBench.writeJson(path, ThroughputBench.json(results, sweepResults, workload))
-          )
-          ExitCode.Success
-        }
-    })
+            t.out.println(ThroughputBench.table(results))
+            val sweepResults =
+              if (!sweep) Vector.empty
+              else {
+                val sizes = Vector(250000, 500000, 750000, 1000000).filter(_ <= batch.size)
+                val sweepEngines = engines.filter(_.label != "fast") :+ BenchEngine.parse("fast").get
+                val rows = for (n <- sizes; e <- sweepEngines) yield {
+                  t.err.println(s"  sweep: ${e.label} on the first $n commands...")
+                  (n, ThroughputBench.fork(e, ThroughputBench.tempLog(batch.prefix(n)), 1))
+                }
+                t.out.println("\nBook-size sweep (commands/s, one pass after warm-up):")
+                t.out.println(ThroughputBench.sweepTable(rows))
+                rows
+              }
+            json.foreach(path =>
+              outputs.text(path, ThroughputBench.json(results, sweepResults, workload))
+            )
+            ExitCode.Success
+          }
+      }
+    )
 }

@@ -131,7 +131,7 @@ object TradeCommand {
     }
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
-    Files.refuseOverwrite(args.in, List(args.out), t).getOrElse(trade(args, t))
+    Outputs.use("trade", t, List(args.in), List(Some(args.out)))(outputs => trade(args, outputs(args.out), t))
 
   private def check(args: Args): PreTradeCheck = args.balance.fold(PreTradeCheck.AllowAll) { cents =>
     val client = ClientId("mvt-trader")
@@ -139,36 +139,34 @@ object TradeCommand {
     new PreTradeCheck.Balance(() => balances, client, Quantity(args.strategy.qty))
   }
 
-  private def trade(args: Args, t: Terminal): IO[ExitCode] =
+  private def trade(args: Args, rawOut: java.io.OutputStream, t: Terminal): IO[ExitCode] =
     Files.withInput(args.in, t) { raw =>
-      Files.withOutput(args.out, t) { rawOut =>
-        IO.blocking {
-          val out = new PrintStream(rawOut, false, "UTF-8")
-          val deadlines = args.budget.fold(TraderPipeline.Deadlines.none)(TraderPipeline.Deadlines.fromBudget)
-          val config = TradingSession.Config(
-            mvt.orderbook.Engine.Fast,
-            strategy(args.strategy),
-            TraderPipeline(deadlines, new RingJournal(1024), check(args)),
-            args.policy,
-            args.queue,
-            args.interpreter,
-            args.parallelism
-          )
-          val session =
-            new TradingSession(config, d => out.synchronized(out.println(d.render)))
-          val where = if (args.in == "-") "standard input" else args.in
-          // streamed block by block: a bad line or record ends the feed after every command before it
-          var failure: Option[SourceError] = None
-          val (summary, _) = session.run { tracker =>
-            CommandSource.open(raw).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
-          }
-          val error = failure.map(_.render(where))
-          out.flush()
-          t.err.println(summary.render(args.budget))
-          error.fold(ExitCode.Success) { message =>
-            t.err.println(message)
-            Cli.FormatError
-          }
+      IO.blocking {
+        val out = new PrintStream(rawOut, false, "UTF-8")
+        val deadlines = args.budget.fold(TraderPipeline.Deadlines.none)(TraderPipeline.Deadlines.fromBudget)
+        val config = TradingSession.Config(
+          mvt.orderbook.Engine.Fast,
+          strategy(args.strategy),
+          TraderPipeline(deadlines, new RingJournal(1024), check(args)),
+          args.policy,
+          args.queue,
+          args.interpreter,
+          args.parallelism
+        )
+        val session =
+          new TradingSession(config, d => out.synchronized(out.println(d.render)))
+        val where = if (args.in == "-") "standard input" else args.in
+        // streamed block by block: a bad line or record ends the feed after every command before it
+        var failure: Option[SourceError] = None
+        val (summary, _) = session.run { tracker =>
+          CommandSource.open(raw).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
+        }
+        val error = failure.map(_.render(where))
+        out.flush()
+        t.err.println(summary.render(args.budget))
+        error.fold(ExitCode.Success) { message =>
+          t.err.println(message)
+          Cli.FormatError
         }
       }
     }.map(_.merge)

@@ -63,11 +63,16 @@ object TraderBenchCommand {
       ).mapN(TraderBench.Config.apply)
         .product(Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone)
         .map { (cfg, json) =>
-          Files.whenWritable(json, t)(IO.blocking(run(cfg, json, t)))
+          Outputs.use("bench trader", t, Nil, List(json))(outputs => IO.blocking(run(cfg, json, outputs, t)))
         }
     }
 
-  private def run(cfg: TraderBench.Config, json: Option[String], t: Terminal): ExitCode = {
+  private def run(
+      cfg: TraderBench.Config,
+      json: Option[String],
+      outputs: Outputs.Opened,
+      t: Terminal
+  ): ExitCode = {
     t.out.println(MachineInfo.describe)
     val events = TraderBench.updates(cfg)
     t.out.println(
@@ -87,7 +92,7 @@ object TraderBenchCommand {
     t.out.println("Open loop, latencies in µs from each event's intended send time (processed events):")
     val results = TraderBench.sweep(cfg, events, msg => t.err.println(s"  $msg..."))
     t.out.println(TraderRunResult.table(results))
-    json.foreach(path => ThroughputBench.writeJson(path, TraderBench.json(cfg, cap, suggested, results)))
+    json.foreach(path => outputs.text(path, TraderBench.json(cfg, cap, suggested, results)))
     ExitCode.Success
   }
 }

@@ -73,6 +73,9 @@ class BenchOutputSuite extends munit.FunSuite {
       val r = CliRun(args*)()
       assertEquals(r.status, 1, r.err)
       assertEquals(r.out, "")
-      assertEquals(r.err.trim, s"mvt: cannot write $unwritable: no such file or directory")
+      assertEquals(
+        r.err.trim,
+        s"mvt bench ${name.takeWhile(_ != ' ')}: cannot write $unwritable: no such file or directory"
+      )
     }
 }

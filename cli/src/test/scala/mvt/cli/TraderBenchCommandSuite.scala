@@ -75,7 +75,7 @@ class TraderBenchCommandSuite extends munit.FunSuite {
     val r = CliRun("bench", "trader", "--json", "no/such/dir/out.json")()
     assertEquals(r.status, 1)
     assertEquals(r.out, "")
-    assertEquals(r.err.trim, "mvt: cannot write no/such/dir/out.json: no such file or directory")
+    assertEquals(r.err.trim, "mvt bench trader: cannot write no/such/dir/out.json: no such file or directory")
   }
 
   test("refused: a zero rate, a trailing comma, an unknown pacing or pipeline, negative cost") {

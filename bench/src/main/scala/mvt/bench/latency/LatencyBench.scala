@@ -58,8 +58,8 @@ object LatencyBench {
   }
 
   /** Writes every result's corrected histogram to an HdrHistogram log, tagged `engine@rate/handoff`. */
-  def writeLog(results: Vector[LatencyResult], path: String): Unit = {
-    val out = new PrintStream(new FileOutputStream(path), true, "UTF-8")
+  def writeLog(results: Vector[LatencyResult], stream: java.io.OutputStream): Unit = {
+    val out = new PrintStream(stream, false, "UTF-8")
     try {
       val w = new HistogramLogWriter(out)
       w.outputLogFormatVersion()
@@ -70,6 +70,6 @@ object LatencyBench {
         h.setTag(s"${r.engine}@${r.rate}/${r.handoff}")
         w.outputIntervalHistogram(h)
       }
-    } finally out.close()
+    } finally out.flush()
   }
 }

@@ -1,0 +1,112 @@
+package mvt.cli
+
+import cats.effect.{ExitCode, IO}
+
+import java.io.OutputStream
+import java.nio.file.{Files as JFiles, Path}
+
+/**
+ * The one way a command writes files. Before any work, every output path is checked against every input and
+ * every other output by identity (real path and inode, standard input included when it is a file); then each
+ * output is opened as an [[OutputFile]]. The outputs are committed together when the command ends with status 0,
+ * or 2 where the outputs then hold what was accepted before the bad data (`keepOnBadData`, as `match` does), and
+ * discarded otherwise, so a failed run leaves every old file as it was. Any write error ends the command with status 1 and
+ * `mvt <command>: cannot write <path>: <reason>`.
+ */
+object Outputs {
+
+  /** The opened outputs of one command, by the path the user gave. `-` is standard output. */
+  final class Opened private[Outputs] (files: Map[String, OutputFile], t: Terminal) {
+
+    /** The stream for `path`. */
+    def apply(path: String): OutputStream = if (path == "-") t.out else files(path).stream
+
+    /** The stream for an optional output. */
+    def get(path: Option[String]): Option[OutputStream] = path.map(apply)
+
+    /** Writes a whole text (a report) and a final newline to `path`. */
+    def text(path: String, text: String): Unit = {
+      val out = apply(path)
+      out.write((text + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8))
+      out.flush()
+    }
+  }
+
+  /**
+   * Runs `body` with the outputs open. `inputs` and `outputs` are paths as given (`-` for the standard streams;
+   * `None` for an output not asked for).
+   */
+  def use(
+      command: String,
+      t: Terminal,
+      inputs: List[String],
+      outputs: List[Option[String]],
+      keepOnBadData: Boolean = true
+  )(body: Opened => IO[ExitCode]): IO[ExitCode] = {
+    val named = outputs.flatten
+    clash(inputs, named, t) match {
+      case Some(message) => IO(t.err.println(s"mvt $command: $message")).as(Cli.Failure)
+      case None =>
+        IO.blocking(openAll(named.filter(_ != "-"))).flatMap {
+          case Left(e) => IO(t.err.println(s"mvt $command: ${e.getMessage}")).as(Cli.Failure)
+          case Right(files) =>
+            val opened = new Opened(files.map(f => f.path -> f).toMap, t)
+            body(opened).attempt.flatMap {
+              case Right(code) if code == ExitCode.Success || (keepOnBadData && code == Cli.FormatError) =>
+                IO.blocking(files.foreach(_.commit())).as(code).recoverWith(failed(command, t, files))
+              case Right(code) => IO.blocking(files.foreach(_.discard())).as(code)
+              case Left(e) => IO.blocking(files.foreach(_.discard())) *> failed(command, t, files)(e)
+            }
+        }
+    }
+  }
+
+  private def failed(
+      command: String,
+      t: Terminal,
+      files: List[OutputFile]
+  ): PartialFunction[Throwable, IO[ExitCode]] = {
+    case e: OutputFile.WriteFailed =>
+      IO.blocking(files.foreach(_.discard())) *> IO(t.err.println(s"mvt $command: ${e.getMessage}")).as(
+        Cli.Failure
+      )
+    case e => IO.blocking(files.foreach(_.discard())) *> IO.raiseError(e)
+  }
+
+  private def openAll(paths: List[String]): Either[OutputFile.WriteFailed, List[OutputFile]] = {
+    val opened = List.newBuilder[OutputFile]
+    try {
+      paths.foreach(p => opened += OutputFile.open(p))
+      Right(opened.result())
+    } catch {
+      case e: OutputFile.WriteFailed => opened.result().foreach(_.discard()); Left(e)
+      case e: java.io.IOException =>
+        opened.result().foreach(_.discard())
+        Left(OutputFile.WriteFailed(paths(opened.result().size), e))
+    }
+  }
+
+  /** Why these paths cannot be used together, if they cannot: an output that is an input, or two outputs that are one file. */
+  def clash(inputs: List[String], outputs: List[String], t: Terminal): Option[String] = {
+    val ins = inputs.flatMap(p => identity(p, t).map(p -> _))
+    val outs = outputs.flatMap(p => identity(p, t).map(p -> _))
+    def same(a: Path, b: Path) =
+      try JFiles.isSameFile(a, b)
+      catch { case _: java.io.IOException => false }
+    val asInput = outs.collectFirst { case (o, op) if ins.exists((_, ip) => same(ip, op)) => o }
+    val twice = outputs.diff(outputs.distinct).headOption.orElse(
+      outs.combinations(2).collectFirst { case List((a, ap), (_, bp)) if same(ap, bp) => a }
+    )
+    asInput.map(o => s"refusing to overwrite the input file $o")
+      .orElse(twice.filter(_ != "-").map(o => s"$o is named as two outputs; each output needs its own file"))
+  }
+
+  // the file behind a path, if it exists: standard input is the file it was redirected from, if any
+  private def identity(path: String, t: Terminal): Option[Path] =
+    if (path == "-") {
+      if (t.in eq System.in) Some(Path.of("/dev/stdin")).filter(p => JFiles.isRegularFile(p)) else None
+    } else {
+      val p = Path.of(path)
+      if (JFiles.exists(p)) Some(p) else None
+    }
+}
