@@ -8,7 +8,7 @@ object BatchFiles {
 
   /** Reads `path` (or standard input); a format or log error is reported and ends with status 2. */
   def read(path: String, t: Terminal): IO[Either[ExitCode, CommandBatch]] =
-    Files.withInput(path, t)(raw => IO.blocking(CommandSource.open(raw).flatMap(_.readAll()))).flatMap {
+    Files.withInput(path, t)(raw => IO.blocking(Files.source(raw, path, t).flatMap(_.readAll()))).flatMap {
       case Left(code) => IO.pure(Left(code))
       case Right(Left(e)) => Files.sourceError(e, path, t).map(Left(_))
       case Right(Right(batch)) => IO.pure(Right(batch))

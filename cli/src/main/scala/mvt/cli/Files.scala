@@ -42,6 +42,19 @@ object Files {
     if (path == "-") use(t.in).map(Right(_))
     else using(path, "read", t)(new BufferedInputStream(JFiles.newInputStream(Paths.get(path)), 1 << 16))(use)
 
+  /**
+   * Opens a command source (either format) on an input stream; a version 1 log, which has no trailer to check
+   * its end by, is read with a warning on stderr.
+   */
+  def source(raw: InputStream, path: String, t: Terminal): Either[mvt.workload.SourceError, mvt.workload.CommandSource] =
+    mvt.workload.CommandSource.open(raw).map { s =>
+      if (!s.checked) {
+        val where = if (path == "-") "standard input" else path
+        t.err.println(s"mvt: warning: $where is a version 1 command log: it has no trailer, so a cut at a record boundary cannot be detected")
+      }
+      s
+    }
+
   /** Reports why a command stream stopped (`line N: ...` or a log's byte offset), status 2, naming the file. */
   def sourceError(e: mvt.workload.SourceError, path: String, t: Terminal): IO[ExitCode] = {
     val where = if (path == "-") "standard input" else path

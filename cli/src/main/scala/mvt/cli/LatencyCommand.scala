@@ -90,7 +90,9 @@ object LatencyCommand {
                     engines.map(LatencyBench.Subject.Of(_))
                 val results = for (s <- subjects; r <- rates) yield {
                   t.err.println(s"  ${s.label} at $r/s...")
-                  LatencyBench.runOne(s, batch, r, seconds, handoff, budget)
+                  val result = LatencyBench.runOne(s, batch, r, seconds, handoff, budget)
+                Interrupts.done(s"${s.label} at $r/s")
+                result
                 }
                 t.out.println(LatencyResult.table(results, naive))
                 outputs.get(hlog).foreach(LatencyBench.writeLog(results, _))

@@ -63,7 +63,7 @@ object MatchCommand {
             val trades = outputs.get(args.trades).map(new TradeFeedWriter(_))
             val quotes = outputs.get(args.quotes).map(new QuoteFeedWriter(_))
             val day = new TradingDay(args.engine, writer, trades, quotes)
-            val result = CommandSource.open(in).flatMap(_.replayAll(day))
+            val result = Files.source(in, args.in, t).flatMap(_.replayAll(day))
             writer.flush()
             trades.foreach(_.flush())
             quotes.foreach(_.flush())

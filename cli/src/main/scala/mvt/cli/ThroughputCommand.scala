@@ -91,9 +91,12 @@ object ThroughputCommand {
               s"Workload: $workload; $repeat measured passes per engine, each engine in a fresh JVM after a warm-up"
             )
             val log = ThroughputBench.tempLog(batch)
+            Interrupts.remember(log.toPath) // an interrupt removes it; deleteOnExit would not run
             val results = engines.map { e =>
               t.err.println(s"  running ${e.label}...")
-              ThroughputBench.fork(e, log, repeat)
+              val r = ThroughputBench.fork(e, log, repeat)
+              Interrupts.done(e.label)
+              r
             }
             t.out.println(ThroughputBench.table(results))
             val sweepResults =

@@ -159,7 +159,7 @@ object TradeCommand {
         // streamed block by block: a bad line or record ends the feed after every command before it
         var failure: Option[SourceError] = None
         val (summary, _) = session.run { tracker =>
-          CommandSource.open(raw).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
+          Files.source(raw, args.in, t).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
         }
         val error = failure.map(_.render(where))
         out.flush()
