@@ -46,11 +46,17 @@ object Files {
    * Opens a command source (either format) on an input stream; a version 1 log, which has no trailer to check
    * its end by, is read with a warning on stderr.
    */
-  def source(raw: InputStream, path: String, t: Terminal): Either[mvt.workload.SourceError, mvt.workload.CommandSource] =
+  def source(
+      raw: InputStream,
+      path: String,
+      t: Terminal
+  ): Either[mvt.workload.SourceError, mvt.workload.CommandSource] =
     mvt.workload.CommandSource.open(raw).map { s =>
       if (!s.checked) {
         val where = if (path == "-") "standard input" else path
-        t.err.println(s"mvt: warning: $where is a version 1 command log: it has no trailer, so a cut at a record boundary cannot be detected")
+        t.err.println(
+          s"mvt: warning: $where is a version 1 command log: it has no trailer, so a cut at a record boundary cannot be detected"
+        )
       }
       s
     }

@@ -91,8 +91,8 @@ object LatencyCommand {
                 val results = for (s <- subjects; r <- rates) yield {
                   t.err.println(s"  ${s.label} at $r/s...")
                   val result = LatencyBench.runOne(s, batch, r, seconds, handoff, budget)
-                Interrupts.done(s"${s.label} at $r/s")
-                result
+                  Interrupts.done(s"${s.label} at $r/s")
+                  result
                 }
                 t.out.println(LatencyResult.table(results, naive))
                 outputs.get(hlog).foreach(LatencyBench.writeLog(results, _))

@@ -1,70 +1,41 @@
 package mvt.workload
 
 import mvt.core.*
-import mvt.orderbook.{CommandTarget, Replay}
+import mvt.orderbook.{CommandColumns, CommandTarget}
 
 /**
- * A command stream held in parallel primitive arrays, so replaying it allocates nothing and measures only the
+ * A command stream held in columns (`CommandColumns`), so replaying it allocates nothing and measures only the
  * engine. Symbols are indices into `symbols`; a `time` command keeps its instant in the id column. Build with
  * `CommandBatch.Builder`; immutable once built.
  */
-final class CommandBatch private (
-    val symbols: Vector[Symbol],
-    kinds: Array[Byte],
-    symbolIdx: Array[Int],
-    ids: Array[Long],
-    sides: Array[Byte],
-    prices: Array[Long],
-    qtys: Array[Long],
-    accounts: Array[Int],
-    val size: Int
-) {
+final class CommandBatch private (val symbols: Vector[Symbol], columns: CommandColumns, val size: Int) {
 
-  def isAdd(i: Int): Boolean = kinds(i) == CommandReader.Add
-  def isTime(i: Int): Boolean = kinds(i) == CommandReader.Time
+  def isAdd(i: Int): Boolean = columns.kinds(i) == CommandReader.Add
+  def isTime(i: Int): Boolean = columns.kinds(i) == CommandReader.Time
 
   /** `CommandReader.Add`, `Cancel` or `Time`. */
-  def kind(i: Int): Int = kinds(i).toInt
+  def kind(i: Int): Int = columns.kinds(i).toInt
 
-  /** The first `n` commands (shares nothing mutable: the arrays are copied). */
+  /** The first `n` commands (shares nothing mutable: the columns are copied). */
   def prefix(n: Int): CommandBatch = {
     val k = math.min(n, size)
-    new CommandBatch(
-      symbols,
-      java.util.Arrays.copyOf(kinds, k),
-      java.util.Arrays.copyOf(symbolIdx, k),
-      java.util.Arrays.copyOf(ids, k),
-      java.util.Arrays.copyOf(sides, k),
-      java.util.Arrays.copyOf(prices, k),
-      java.util.Arrays.copyOf(qtys, k),
-      java.util.Arrays.copyOf(accounts, k),
-      k
-    )
+    val c = new CommandColumns(math.max(k, 1))
+    c.copyFrom(columns, k, 0)
+    new CommandBatch(symbols, c, k)
   }
 
   /** Command `i` as a value (allocates). */
-  def command(i: Int): Command =
-    if (isAdd(i))
-      Command.Add(
-        symbols(symbolIdx(i)),
-        OrderId(ids(i)),
-        Side.fromCode(sides(i)),
-        Price.fromRaw(prices(i)),
-        Quantity(qtys(i)),
-        Account(accounts(i))
-      )
-    else if (isTime(i)) Command.Time(Timestamp.fromEpochNanos(ids(i)))
-    else Command.Cancel(symbols(symbolIdx(i)), OrderId(ids(i)))
+  def command(i: Int): Command = columns.command(i, symbols)
 
-  def symbolIndex(i: Int): Int = symbolIdx(i)
-  def id(i: Int): Long = ids(i)
-  def side(i: Int): Side = Side.fromCode(sides(i))
-  def price(i: Int): Long = prices(i)
-  def qty(i: Int): Long = qtys(i)
-  def account(i: Int): Int = accounts(i)
+  def symbolIndex(i: Int): Int = columns.symbolIdx(i)
+  def id(i: Int): Long = columns.ids(i)
+  def side(i: Int): Side = Side.fromCode(columns.sides(i))
+  def price(i: Int): Long = columns.prices(i)
+  def qty(i: Int): Long = columns.qtys(i)
+  def account(i: Int): Int = columns.accounts(i)
 
   /** The instant of a `time` command. */
-  def time(i: Int): Long = ids(i)
+  def time(i: Int): Long = columns.ids(i)
 
   /** Applies commands `[from, until)` to `target` (an exchange, or something that wraps one). */
   def replay(target: CommandTarget, from: Int = 0, until: Int = size): Unit =
@@ -72,14 +43,14 @@ final class CommandBatch private (
 
   /** `replay` with the target's book indexes from `books(target)`, for callers that step a few commands at a time. */
   def replayInto(target: CommandTarget, books: Array[Int], from: Int, until: Int): Unit =
-    Replay.columns(target, books, kinds, symbolIdx, ids, sides, prices, qtys, accounts, from, until)
+    columns.replay(target, books, from, until)
 
   /** The target's book index of each symbol of the batch, creating the books in symbol order. */
   def books(target: CommandTarget): Array[Int] = symbols.map(target.bookOf).toArray
 
   /** Writes commands `[from, until)` to `w` (without finishing it). */
   def writeTo(w: CommandWriter, from: Int = 0, until: Int = size): Unit =
-    CommandWriter.columns(w, symbols, kinds, symbolIdx, ids, sides, prices, qtys, accounts, from, until)
+    CommandWriter.write(w, symbols, columns, from, until)
 
   /** Writes the batch as a commands file (see docs/formats.md). */
   def writeCsv(out: java.io.OutputStream): Unit = {
@@ -96,13 +67,7 @@ object CommandBatch {
     private val symbolList = Vector.newBuilder[Symbol] ++= initialSymbols
     private val symbolIndex = new java.util.HashMap[String, Integer]()
     initialSymbols.zipWithIndex.foreach((s, i) => symbolIndex.put(s.name, i))
-    private var kinds = new Array[Byte](initialCapacity)
-    private var symbolIdx = new Array[Int](initialCapacity)
-    private var ids = new Array[Long](initialCapacity)
-    private var sides = new Array[Byte](initialCapacity)
-    private var prices = new Array[Long](initialCapacity)
-    private var qtys = new Array[Long](initialCapacity)
-    private var accounts = new Array[Int](initialCapacity)
+    private val columns = new CommandColumns(math.max(1, initialCapacity))
     private var n = 0
 
     def size: Int = n
@@ -122,71 +87,24 @@ object CommandBatch {
       }
     }
 
-    private def ensure(capacity: Int): Unit =
-      if (capacity > kinds.length) {
-        val c = math.max(capacity, kinds.length * 2)
-        kinds = java.util.Arrays.copyOf(kinds, c)
-        symbolIdx = java.util.Arrays.copyOf(symbolIdx, c)
-        ids = java.util.Arrays.copyOf(ids, c)
-        sides = java.util.Arrays.copyOf(sides, c)
-        prices = java.util.Arrays.copyOf(prices, c)
-        qtys = java.util.Arrays.copyOf(qtys, c)
-        accounts = java.util.Arrays.copyOf(accounts, c)
-      }
-
-    private def slot(kind: Int, symbol: Int, id: Long): Int = {
-      ensure(n + 1)
-      kinds(n) = kind.toByte
-      symbolIdx(n) = symbol
-      ids(n) = id
+    private def next(): Int = {
+      columns.ensure(n + 1)
       n += 1
       n - 1
     }
 
-    def add(symbol: Int, id: Long, side: Side, price: Long, qty: Long, account: Int = 0): Unit = {
-      val i = slot(CommandReader.Add, symbol, id)
-      sides(i) = side.code.toByte
-      prices(i) = price
-      qtys(i) = qty
-      accounts(i) = account
-    }
+    def add(symbol: Int, id: Long, side: Side, price: Long, qty: Long, account: Int = 0): Unit =
+      columns.setAdd(next(), symbol, id, side, price, qty, account)
 
-    def cancel(symbol: Int, id: Long): Unit = {
-      val i = slot(CommandReader.Cancel, symbol, id)
-      sides(i) = 0
-      prices(i) = 0L
-      qtys(i) = 0L
-      accounts(i) = 0
-    }
+    def cancel(symbol: Int, id: Long): Unit = columns.setCancel(next(), symbol, id)
 
     /** Sets the session clock to `nanos` since the epoch for the commands after it. */
-    def time(nanos: Long): Unit = {
-      val i = slot(CommandReader.Time, 0, nanos)
-      sides(i) = 0
-      prices(i) = 0L
-      qtys(i) = 0L
-      accounts(i) = 0
-    }
+    def time(nanos: Long): Unit = columns.setTime(next(), nanos)
 
-    /** Appends `count` commands held in columns, as `CommandLogReader` decodes them (symbols must be known). */
-    def appendColumns(
-        k: Array[Byte],
-        sym: Array[Int],
-        id: Array[Long],
-        side: Array[Byte],
-        price: Array[Long],
-        qty: Array[Long],
-        account: Array[Int],
-        count: Int
-    ): Unit = {
-      ensure(n + count)
-      System.arraycopy(k, 0, kinds, n, count)
-      System.arraycopy(sym, 0, symbolIdx, n, count)
-      System.arraycopy(id, 0, ids, n, count)
-      System.arraycopy(side, 0, sides, n, count)
-      System.arraycopy(price, 0, prices, n, count)
-      System.arraycopy(qty, 0, qtys, n, count)
-      System.arraycopy(account, 0, accounts, n, count)
+    /** Appends the first `count` commands of `from` (a decoded block; its symbols must be known here). */
+    def append(from: CommandColumns, count: Int): Unit = {
+      columns.ensure(n + count)
+      columns.copyFrom(from, count, n)
       n += count
     }
 
@@ -204,8 +122,7 @@ object CommandBatch {
       else if (reader.kind == CommandReader.Cancel) cancel(indexOf(reader.symbol), reader.id.value)
       else time(reader.time.epochNanos)
 
-    def result(): CommandBatch =
-      new CommandBatch(symbolList.result(), kinds, symbolIdx, ids, sides, prices, qtys, accounts, n)
+    def result(): CommandBatch = new CommandBatch(symbolList.result(), columns, n)
   }
 
   /** Reads a whole commands file into a batch, or the first format error. */

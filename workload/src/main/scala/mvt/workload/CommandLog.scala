@@ -47,7 +47,7 @@ object CommandLog {
       var n = r.nextBlock()
       while (n > 0) {
         r.symbols.drop(b.symbolCount).foreach(s => b.indexOf(s))
-        b.appendColumns(r.kinds, r.symbolIdx, r.ids, r.sides, r.prices, r.qtys, r.accounts, n)
+        b.append(r.columns, n)
         n = r.nextBlock()
       }
       if (n < 0) Left(r.error.get) else Right(b.result())

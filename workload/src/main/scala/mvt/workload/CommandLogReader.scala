@@ -1,6 +1,7 @@
 package mvt.workload
 
 import mvt.core.*
+import mvt.orderbook.CommandColumns
 
 import java.io.InputStream
 import java.nio.{ByteBuffer, ByteOrder}
@@ -37,13 +38,14 @@ final class CommandLogReader private (
 
   // the current block, commands [0, blockSize); cancels carry side, price, quantity and account 0, a time
   // command carries its instant in ids
-  val kinds = new Array[Byte](BlockRecords)
-  val symbolIdx = new Array[Int](BlockRecords)
-  val ids = new Array[Long](BlockRecords)
-  val sides = new Array[Byte](BlockRecords)
-  val prices = new Array[Long](BlockRecords)
-  val qtys = new Array[Long](BlockRecords)
-  val accounts = new Array[Int](BlockRecords)
+  val columns = new CommandColumns(BlockRecords)
+  private val kinds = columns.kinds
+  private val symbolIdx = columns.symbolIdx
+  private val ids = columns.ids
+  private val sides = columns.sides
+  private val prices = columns.prices
+  private val qtys = columns.qtys
+  private val accounts = columns.accounts
   private var blockSize = 0
 
   /** The symbols declared so far; indexes in `symbolIdx` refer to these. */

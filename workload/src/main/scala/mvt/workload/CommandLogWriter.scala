@@ -17,9 +17,7 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
 
   private val buf = ByteBuffer.allocate(RecordSize * 4096).order(ByteOrder.LITTLE_ENDIAN)
   private val crc = new CRC32C
-  private val symbolIndex = new java.util.HashMap[String, Integer]()
-  private var lastSymbol: String = null
-  private var lastIndex = -1
+  private val symbolIndex = new SymbolIndex
   private var records = 0L
   private var clock = 0L
   private var finished = false
@@ -80,26 +78,18 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   /** Declares a symbol now (if new), so a batch's symbol table keeps its order even for unused symbols. */
   def declare(symbol: Symbol): Unit = { val _ = indexOf(symbol) }
 
-  private def indexOf(symbol: Symbol): Int =
-    if (symbol.name eq lastSymbol) lastIndex
-    else {
-      val known = symbolIndex.get(symbol.name)
-      val i =
-        if (known != null) known.intValue
-        else {
-          val i = symbolIndex.size
-          symbolIndex.put(symbol.name, i)
-          val name = symbol.name.getBytes(StandardCharsets.US_ASCII)
-          room()
-          buf.put(SymbolKind.toByte).put(name.length.toByte).putShort(0.toShort).putInt(i)
-          buf.put(name).put(new Array[Byte](24 - name.length))
-          records += 1
-          i
-        }
-      lastSymbol = symbol.name
-      lastIndex = i
-      i
+  // a symbol's first use declares it in a record of its own
+  private def indexOf(symbol: Symbol): Int = {
+    val i = symbolIndex.indexOf(symbol)
+    if (symbolIndex.numberedNew) {
+      val name = symbol.name.getBytes(StandardCharsets.US_ASCII)
+      room()
+      buf.put(SymbolKind.toByte).put(name.length.toByte).putShort(0.toShort).putInt(i)
+      buf.put(name).put(new Array[Byte](24 - name.length))
+      records += 1
     }
+    i
+  }
 
   private def room(): Unit = if (!buf.hasRemaining) drain()
 

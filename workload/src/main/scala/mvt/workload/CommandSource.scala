@@ -1,7 +1,7 @@
 package mvt.workload
 
 import mvt.core.*
-import mvt.orderbook.{CommandTarget, Replay}
+import mvt.orderbook.{CommandColumns, CommandTarget}
 
 import java.io.{BufferedInputStream, InputStream}
 
@@ -19,18 +19,10 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
   val isLog: Boolean = log != null
 
   // a commands file decodes into these; a log decodes into its reader's own columns
-  private val csvSymbols = scala.collection.mutable.ArrayBuffer.empty[Symbol]
-  private val csvIndex = new java.util.HashMap[String, Integer]()
-  private var lastSymbol: String = null
-  private var lastIndex = -1
+  private val csvSymbols = new SymbolIndex
 
-  val kinds: Array[Byte] = if (isLog) log.kinds else new Array[Byte](BlockRecords)
-  val symbolIdx: Array[Int] = if (isLog) log.symbolIdx else new Array[Int](BlockRecords)
-  val ids: Array[Long] = if (isLog) log.ids else new Array[Long](BlockRecords)
-  val sides: Array[Byte] = if (isLog) log.sides else new Array[Byte](BlockRecords)
-  val prices: Array[Long] = if (isLog) log.prices else new Array[Long](BlockRecords)
-  val qtys: Array[Long] = if (isLog) log.qtys else new Array[Long](BlockRecords)
-  val accounts: Array[Int] = if (isLog) log.accounts else new Array[Int](BlockRecords)
+  /** The current block's commands, `[0, size)`. */
+  val columns: CommandColumns = if (isLog) log.columns else new CommandColumns(BlockRecords)
   private var blockSize = 0
   private var pending: SourceError = null
   private var failure: SourceError = null
@@ -41,7 +33,7 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
   private var booked = 0
 
   /** The symbols seen so far; `symbolIdx` refers to these. */
-  def symbols: scala.collection.IndexedSeq[Symbol] = if (isLog) log.symbols else csvSymbols
+  def symbols: scala.collection.IndexedSeq[Symbol] = if (isLog) log.symbols else csvSymbols.symbols
 
   /** Commands in the current block. */
   def size: Int = blockSize
@@ -74,41 +66,19 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
 
   private def put(n: Int): Unit = {
     val k = csv.kind
-    kinds(n) = k.toByte
-    if (k == CommandReader.Time) {
-      symbolIdx(n) = 0
-      ids(n) = csv.time.epochNanos
-      sides(n) = 0
-      prices(n) = 0L
-      qtys(n) = 0L
-      accounts(n) = 0
-    } else {
-      symbolIdx(n) = indexOf(csv.symbol)
-      ids(n) = csv.id.value
-      val add = k == CommandReader.Add
-      sides(n) = if (add) csv.side.code.toByte else 0
-      prices(n) = if (add) csv.price.raw else 0L
-      qtys(n) = if (add) csv.qty.units else 0L
-      accounts(n) = if (add) csv.account.value else 0
-    }
+    if (k == CommandReader.Time) columns.setTime(n, csv.time.epochNanos)
+    else if (k == CommandReader.Cancel) columns.setCancel(n, csvSymbols.indexOf(csv.symbol), csv.id.value)
+    else
+      columns.setAdd(
+        n,
+        csvSymbols.indexOf(csv.symbol),
+        csv.id.value,
+        csv.side,
+        csv.price.raw,
+        csv.qty.units,
+        csv.account.value
+      )
   }
-
-  // the reader interns symbols, so a repeated symbol is usually the same String
-  private def indexOf(symbol: Symbol): Int =
-    if (symbol.name eq lastSymbol) lastIndex
-    else {
-      val known = csvIndex.get(symbol.name)
-      val i =
-        if (known != null) known.intValue
-        else {
-          csvSymbols += symbol
-          csvIndex.put(symbol.name, csvSymbols.size - 1)
-          csvSymbols.size - 1
-        }
-      lastSymbol = symbol.name
-      lastIndex = i
-      i
-    }
 
   /** Applies the current block to `target` through the one replay loop. */
   def replayBlock(t: CommandTarget): Unit = {
@@ -119,12 +89,12 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
         books = java.util.Arrays.copyOf(books, math.max(syms.size, books.length * 2))
       while (booked < syms.size) { books(booked) = t.bookOf(syms(booked)); booked += 1 }
     }
-    Replay.columns(t, books, kinds, symbolIdx, ids, sides, prices, qtys, accounts, 0, blockSize)
+    columns.replay(t, books, 0, blockSize)
   }
 
   /** Writes the current block to `w`, in the writer's format. */
   def writeBlock(w: CommandWriter): Unit =
-    CommandWriter.columns(w, symbols, kinds, symbolIdx, ids, sides, prices, qtys, accounts, 0, blockSize)
+    CommandWriter.write(w, symbols, columns, 0, blockSize)
 
   /** Applies every remaining command to `target`: the number applied, or the error after those before it. */
   def replayAll(t: CommandTarget): Either[SourceError, Long] = {
@@ -145,7 +115,7 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
     while (n > 0) {
       val syms = symbols
       while (b.symbolCount < syms.size) b.indexOf(syms(b.symbolCount))
-      b.appendColumns(kinds, symbolIdx, ids, sides, prices, qtys, accounts, n)
+      b.append(columns, n)
       n = nextBlock()
     }
     if (n < 0) Left(failure) else Right(b.result())

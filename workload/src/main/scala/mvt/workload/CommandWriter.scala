@@ -1,6 +1,7 @@
 package mvt.workload
 
 import mvt.core.*
+import mvt.orderbook.CommandColumns
 
 /**
  * Writes a command stream in one of the two formats: a commands file (`CommandCsvWriter`) or a command log
@@ -23,27 +24,28 @@ trait CommandWriter {
 
 object CommandWriter {
 
-  /** Writes commands `[from, until)` held in columns (as a batch or a source's block holds them) to `w`. */
-  def columns(
+  /** Writes commands `[from, until)` held in columns (a batch's or a source's block) to `w`. */
+  def write(
       w: CommandWriter,
       symbols: scala.collection.IndexedSeq[Symbol],
-      kinds: Array[Byte],
-      symbolIdx: Array[Int],
-      ids: Array[Long],
-      sides: Array[Byte],
-      prices: Array[Long],
-      qtys: Array[Long],
-      accounts: Array[Int],
+      c: CommandColumns,
       from: Int,
       until: Int
   ): Unit = {
     var i = from
     while (i < until) {
-      val k = kinds(i).toInt
+      val k = c.kinds(i).toInt
       if (k == CommandReader.Add)
-        w.add(symbols(symbolIdx(i)), ids(i), Side.fromCode(sides(i)), prices(i), qtys(i), accounts(i))
-      else if (k == CommandReader.Cancel) w.cancel(symbols(symbolIdx(i)), ids(i))
-      else w.time(ids(i))
+        w.add(
+          symbols(c.symbolIdx(i)),
+          c.ids(i),
+          Side.fromCode(c.sides(i)),
+          c.prices(i),
+          c.qtys(i),
+          c.accounts(i)
+        )
+      else if (k == CommandReader.Cancel) w.cancel(symbols(c.symbolIdx(i)), c.ids(i))
+      else w.time(c.ids(i))
       i += 1
     }
   }

@@ -70,19 +70,7 @@ class CommandSourceSuite extends munit.FunSuite {
 object CommandSourceSuite {
 
   /** Command `i` of the source's current block, as a value. */
-  def command(s: CommandSource, i: Int): Command = s.kinds(i).toInt match {
-    case CommandReader.Add =>
-      Command.Add(
-        s.symbols(s.symbolIdx(i)),
-        OrderId(s.ids(i)),
-        Side.fromCode(s.sides(i)),
-        Price.fromRaw(s.prices(i)),
-        Quantity(s.qtys(i)),
-        Account(s.accounts(i))
-      )
-    case CommandReader.Cancel => Command.Cancel(s.symbols(s.symbolIdx(i)), OrderId(s.ids(i)))
-    case _ => Command.Time(Timestamp.fromEpochNanos(s.ids(i)))
-  }
+  def command(s: CommandSource, i: Int): Command = s.columns.command(i, s.symbols)
 
   /** What a run produced: events, the error that ended it, snapshot, trade and quote feeds. */
   final case class Output(

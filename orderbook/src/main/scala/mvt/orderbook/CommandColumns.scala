@@ -1,0 +1,113 @@
+package mvt.orderbook
+
+import mvt.core.*
+
+/**
+ * Commands held in parallel primitive arrays: the form every command source decodes into (a block of a commands
+ * file or a command log, a whole batch in memory), and the form the one replay loop applies. A symbol is an index
+ * into a table kept beside the columns; a `time` command keeps its instant in `ids`; a cancel's side, price,
+ * quantity and account are 0. Mutable and not thread-safe: a decoder fills it, then one thread reads it.
+ */
+final class CommandColumns(initialCapacity: Int) {
+  var kinds = new Array[Byte](initialCapacity)
+  var symbolIdx = new Array[Int](initialCapacity)
+  var ids = new Array[Long](initialCapacity)
+  var sides = new Array[Byte](initialCapacity)
+  var prices = new Array[Long](initialCapacity)
+  var qtys = new Array[Long](initialCapacity)
+  var accounts = new Array[Int](initialCapacity)
+
+  def capacity: Int = kinds.length
+
+  /** Grows to hold at least `n` commands, keeping those it holds. */
+  def ensure(n: Int): Unit =
+    if (n > kinds.length) {
+      val c = math.max(n, kinds.length * 2)
+      kinds = java.util.Arrays.copyOf(kinds, c)
+      symbolIdx = java.util.Arrays.copyOf(symbolIdx, c)
+      ids = java.util.Arrays.copyOf(ids, c)
+      sides = java.util.Arrays.copyOf(sides, c)
+      prices = java.util.Arrays.copyOf(prices, c)
+      qtys = java.util.Arrays.copyOf(qtys, c)
+      accounts = java.util.Arrays.copyOf(accounts, c)
+    }
+
+  def setAdd(i: Int, symbol: Int, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
+    kinds(i) = CommandReader.Add.toByte
+    symbolIdx(i) = symbol
+    ids(i) = id
+    sides(i) = side.code.toByte
+    prices(i) = price
+    qtys(i) = qty
+    accounts(i) = account
+  }
+
+  def setCancel(i: Int, symbol: Int, id: Long): Unit = {
+    kinds(i) = CommandReader.Cancel.toByte
+    symbolIdx(i) = symbol
+    ids(i) = id
+    sides(i) = 0
+    prices(i) = 0L
+    qtys(i) = 0L
+    accounts(i) = 0
+  }
+
+  def setTime(i: Int, nanos: Long): Unit = {
+    kinds(i) = CommandReader.Time.toByte
+    symbolIdx(i) = 0
+    ids(i) = nanos
+    sides(i) = 0
+    prices(i) = 0L
+    qtys(i) = 0L
+    accounts(i) = 0
+  }
+
+  /** Copies `count` commands of `from`, starting at its index 0, to this starting at `at` (which must fit). */
+  def copyFrom(from: CommandColumns, count: Int, at: Int): Unit = {
+    System.arraycopy(from.kinds, 0, kinds, at, count)
+    System.arraycopy(from.symbolIdx, 0, symbolIdx, at, count)
+    System.arraycopy(from.ids, 0, ids, at, count)
+    System.arraycopy(from.sides, 0, sides, at, count)
+    System.arraycopy(from.prices, 0, prices, at, count)
+    System.arraycopy(from.qtys, 0, qtys, at, count)
+    System.arraycopy(from.accounts, 0, accounts, at, count)
+  }
+
+  /** Command `i` as a value (allocates), its symbol looked up in `symbols`. */
+  def command(i: Int, symbols: scala.collection.IndexedSeq[Symbol]): Command = kinds(i).toInt match {
+    case CommandReader.Add =>
+      Command.Add(
+        symbols(symbolIdx(i)),
+        OrderId(ids(i)),
+        Side.fromCode(sides(i)),
+        Price.fromRaw(prices(i)),
+        Quantity(qtys(i)),
+        Account(accounts(i))
+      )
+    case CommandReader.Cancel => Command.Cancel(symbols(symbolIdx(i)), OrderId(ids(i)))
+    case _ => Command.Time(Timestamp.fromEpochNanos(ids(i)))
+  }
+
+  /**
+   * The one replay loop: applies commands `[from, until)` to `target`, `books(s)` being the target's book index
+   * of symbol `s`. Every command source ends here. Allocates nothing.
+   */
+  def replay(target: CommandTarget, books: Array[Int], from: Int, until: Int): Unit = {
+    var i = from
+    while (i < until) {
+      val k = kinds(i)
+      if (k == CommandReader.Add)
+        target.add(
+          books(symbolIdx(i)),
+          OrderId(ids(i)),
+          Side.fromCode(sides(i)),
+          Price.fromRaw(prices(i)),
+          Quantity(qtys(i)),
+          Account(accounts(i))
+        )
+      else if (k == CommandReader.Cancel) target.cancel(books(symbolIdx(i)), OrderId(ids(i)))
+      else target.time(Timestamp.fromEpochNanos(ids(i)))
+      i += 1
+    }
+  }
+}
