@@ -67,7 +67,6 @@ lazy val trader = (project in file("trader"))
   )
 
 lazy val crdt = (project in file("crdt"))
-  .dependsOn(core % "compile->compile;test->test")
   .settings(
     common,
     name := "mvt-crdt",
@@ -80,7 +79,6 @@ lazy val crdt = (project in file("crdt"))
   )
 
 lazy val analytics = (project in file("analytics"))
-  .dependsOn(core % "compile->compile;test->test")
   .settings(
     common,
     name := "mvt-analytics",

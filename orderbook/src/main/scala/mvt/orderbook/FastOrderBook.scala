@@ -14,20 +14,24 @@ final class FastOrderBook(
     initialOrders: Int = 1024,
     initialLevels: Int = 64
 ) extends OrderBook {
-  import FastOrderBook.{LevelStride, Nil, Stride, hi, lo, pair, withHi, withLo}
+  import FastOrderBook.{LevelStride, NoSlot, Stride, hi, lo, pair, withHi, withLo}
+  require(
+    initialOrders >= 1 && initialLevels >= 1,
+    s"capacities must be positive: $initialOrders orders, $initialLevels levels"
+  )
 
   // order slots interleaved in one array, Stride longs each, so one order's fields share a cache line;
   // slot 0 is unused so that 0 can mean "none"
   private var ord = new Array[Long](initialOrders * Stride)
-  private var freeOrder = Nil // head of the free-slot list, linked through next
+  private var freeOrder = NoSlot // head of the free-slot list, linked through next
   private var orderHigh = 1 // slots at or above this were never used
   private var orderSlots = initialOrders
 
   private inline def slotId(o: Int): Long = ord(o * Stride)
   private inline def slotQty(o: Int): Long = ord(o * Stride + 1) // remaining, > 0 while the slot rests
   private inline def setQty(o: Int, q: Long): Unit = ord(o * Stride + 1) = q
-  private inline def nextOf(o: Int): Int = hi(ord(o * Stride + 2)) // later order in level, Nil at tail
-  private inline def prevOf(o: Int): Int = lo(ord(o * Stride + 2)) // earlier order in level, Nil at head
+  private inline def nextOf(o: Int): Int = hi(ord(o * Stride + 2)) // later order in level, NoSlot at tail
+  private inline def prevOf(o: Int): Int = lo(ord(o * Stride + 2)) // earlier order in level, NoSlot at head
   private inline def setLinks(o: Int, prev: Int, next: Int): Unit = ord(o * Stride + 2) = pair(next, prev)
   private inline def setNext(o: Int, n: Int): Unit = ord(o * Stride + 2) = withHi(ord(o * Stride + 2), n)
   private inline def setPrev(o: Int, p: Int): Unit = ord(o * Stride + 2) = withLo(ord(o * Stride + 2), p)
@@ -52,7 +56,7 @@ final class FastOrderBook(
   // the addend's low half is zero, so the side code below the count is never touched
   private inline def addLvlCount(l: Int, d: Int): Unit = levelData(l * LevelStride + 3) += d.toLong << 32
   private inline def lvlSide(l: Int): Int = lo(levelData(l * LevelStride + 3))
-  private var freeLevel = Nil
+  private var freeLevel = NoSlot
   private var levelHigh = 1
 
   private val bids = new PriceLadder()
@@ -87,7 +91,7 @@ final class FastOrderBook(
       crossing = if (buying) lp <= limit else lp >= limit
       if (crossing) {
         var o = lvlHead(lvl)
-        while (remaining > 0 && o != Nil) {
+        while (remaining > 0 && o != NoSlot) {
           val after = nextOf(o)
           val makerQty = slotQty(o)
           val trade = math.min(remaining, makerQty)
@@ -99,7 +103,7 @@ final class FastOrderBook(
           if (done) {
             // fills consume from the head, so the maker is the head: unlink it there
             setLvlHead(lvl, after)
-            if (after != Nil) setPrev(after, Nil) else setLvlTail(lvl, Nil)
+            if (after != NoSlot) setPrev(after, NoSlot) else setLvlTail(lvl, NoSlot)
             addLvlCount(lvl, -1)
             index.unregister(makerId)
             releaseOrder(o)
@@ -135,8 +139,8 @@ final class FastOrderBook(
     ord(base + 1) = qty
     ord(base + 3) = lvl.toLong
     val tail = lvlTail(lvl)
-    setLinks(o, tail, Nil)
-    if (tail == Nil) setLvlHead(lvl, o) else setNext(tail, o)
+    setLinks(o, tail, NoSlot)
+    if (tail == NoSlot) setLvlHead(lvl, o) else setNext(tail, o)
     setLvlTail(lvl, o)
     addLvlQty(lvl, qty)
     addLvlCount(lvl, 1)
@@ -154,8 +158,8 @@ final class FastOrderBook(
     val lvl = levelOf(o)
     val before = prevOf(o)
     val after = nextOf(o)
-    if (before == Nil) setLvlHead(lvl, after) else setNext(before, after)
-    if (after == Nil) setLvlTail(lvl, before) else setPrev(after, before)
+    if (before == NoSlot) setLvlHead(lvl, after) else setNext(before, after)
+    if (after == NoSlot) setLvlTail(lvl, before) else setPrev(after, before)
     addLvlQty(lvl, -left)
     addLvlCount(lvl, -1)
     if (lvlCount(lvl) == 0) {
@@ -169,7 +173,7 @@ final class FastOrderBook(
   }
 
   private def acquireOrder(): Int =
-    if (freeOrder != Nil) {
+    if (freeOrder != NoSlot) {
       val o = freeOrder
       freeOrder = nextOf(o)
       o
@@ -183,13 +187,13 @@ final class FastOrderBook(
   private def releaseOrder(o: Int): Unit = {
     resting -= 1
     setQty(o, 0L)
-    setLinks(o, Nil, freeOrder)
+    setLinks(o, NoSlot, freeOrder)
     freeOrder = o
   }
 
   private def acquireLevel(side: Side, price: Long): Int = {
     val l =
-      if (freeLevel != Nil) {
+      if (freeLevel != NoSlot) {
         val l = freeLevel
         freeLevel = lvlHead(l)
         l
@@ -202,7 +206,7 @@ final class FastOrderBook(
     val base = l * LevelStride
     levelData(base) = price
     levelData(base + 1) = 0L
-    levelData(base + 2) = pair(Nil, Nil)
+    levelData(base + 2) = pair(NoSlot, NoSlot)
     levelData(base + 3) = pair(0, side.code) // count 0
     l
   }
@@ -237,7 +241,7 @@ final class FastOrderBook(
     while (i >= 0) {
       val l = ladder.levelAt(i)
       var o = lvlHead(l)
-      while (o != Nil) {
+      while (o != NoSlot) {
         out += RestingOrder(OrderId(slotId(o)), side, Price.fromRaw(lvlPrice(l)), Quantity(slotQty(o)))
         o = nextOf(o)
       }
@@ -265,10 +269,10 @@ final class FastOrderBook(
         if (keyOf(side, lvlPrice(l)) != ladder.keyAt(i)) fail(s"level $l price does not match its ladder key")
         if (lvlSide(l) != side.code) fail(s"level $l on the wrong side")
         var o = lvlHead(l)
-        var prev = Nil
+        var prev = NoSlot
         var qty = 0L
         var n = 0
-        while (o != Nil) {
+        while (o != NoSlot) {
           if (levelOf(o) != l) fail(s"order slot $o points to level ${levelOf(o)}, rests in $l")
           if (prevOf(o) != prev) fail(s"order slot $o has a broken prev link")
           if (slotQty(o) <= 0L) fail(s"order ${slotId(o)} rests with quantity ${slotQty(o)}")
@@ -293,7 +297,7 @@ final class FastOrderBook(
 }
 
 object FastOrderBook {
-  private inline val Nil = 0
+  private inline val NoSlot = 0
   private inline val Stride = 4 // id, remaining qty, links (next << 32 | prev), level
   private inline val LevelStride = 4 // price, qty, links (head << 32 | tail), count << 32 | side
 

@@ -1,12 +1,12 @@
 package mvt.orderbook
 
 /**
- * An open-addressing map from positive `Long` keys to `Long` values: linear probing, backward-shift deletion,
+ * An open-addressing map from nonzero `Long` keys to `Long` values (0 marks a free slot): linear probing, backward-shift deletion,
  * key and value side by side in one array so a lookup touches one cache line. No boxing, no allocation except
  * when it grows. Not thread-safe.
  */
 final class LongLongHashMap(initialCapacity: Int = 1024) {
-  // table(2i) is a key, 0 when slot i is free (keys must be positive); table(2i + 1) is its value
+  // table(2i) is a key, 0 when slot i is free (so 0 is never a key); table(2i + 1) is its value
   private var table = new Array[Long](2 * LongLongHashMap.tableSize(initialCapacity))
   private var mask = table.length / 2 - 1
   private var shift = 64 - Integer.numberOfTrailingZeros(table.length / 2)
@@ -27,8 +27,9 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
 
   def contains(key: Long): Boolean = slotOf(key) >= 0
 
-  /** Inserts or replaces. */
+  /** Inserts or replaces; the key must not be 0. */
   def put(key: Long, value: Long): Unit = {
+    if (key == 0L) throw new IllegalArgumentException("0 is not a key: it marks a free slot")
     var i = homeOf(key)
     while (table(2 * i) != 0L && table(2 * i) != key) i = (i + 1) & mask
     if (table(2 * i) == 0L) {
@@ -42,6 +43,7 @@ final class LongLongHashMap(initialCapacity: Int = 1024) {
 
   /** The slot holding `key`, or -1; valid until the next `put` or removal. */
   def slotOf(key: Long): Int = {
+    if (key == 0L) return -1 // a free slot would match it
     var i = homeOf(key)
     while (true) {
       val k = table(2 * i)

@@ -106,3 +106,21 @@ class LongLongHashMapSuite extends munit.ScalaCheckSuite {
     assertEquals(map.getOrElse(5L, -1L), -1L)
   }
 }
+
+/** Guards of the small things a caller can get wrong. */
+class ConstructionGuardsSuite extends munit.FunSuite {
+  test("0 is never a key of LongLongHashMap: put refuses it, lookups miss it") {
+    val m = new LongLongHashMap(4)
+    intercept[IllegalArgumentException](m.put(0L, 1L))
+    assert(!m.contains(0L))
+    assertEquals(m.getOrElse(0L, -7L), -7L)
+    m.put(-5L, 3L) // any other key works, negative ones too
+    assertEquals(m.getOrElse(-5L, 0L), 3L)
+    assert(!m.remove(0L))
+  }
+
+  test("a fast book refuses capacities of 0 at construction") {
+    intercept[IllegalArgumentException](new FastOrderBook(initialOrders = 0))
+    intercept[IllegalArgumentException](new FastOrderBook(initialLevels = 0))
+  }
+}

@@ -6,7 +6,7 @@ import mvt.orderbook.{Engine, TradingDay}
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PipedInputStream, PipedOutputStream}
 
 /** One command source for both formats and the one replay loop, on every conformance vector and on live input. */
-class CommandSourceSuite extends munit.FunSuite {
+class CommandSourceSuite extends munit.ScalaCheckSuite {
   import CommandSourceSuite.*
 
   private def asLog(commands: Array[Byte]): Array[Byte] = {
@@ -30,6 +30,22 @@ class CommandSourceSuite extends munit.FunSuite {
         case (Some(SourceError.Format(e)), Some(line)) => assertEquals(e.line, line, e.render)
         case (error, expected) => fail(s"error $error, the case expects one at line $expected")
       }
+    }
+  }
+
+  property("a random day converted to a log and back replays to the same events, trades and quotes") {
+    import org.scalacheck.{Gen, Prop}
+    Prop.forAll(Gen.choose(1L, Long.MaxValue), Gen.choose(50, 3000)) { (seed, lines) =>
+      val mix = Mix.crossHeavy(maxTracked = 200).copy(accounts = 30, clockWeight = 0.1)
+      val text = new RandomCommands(seed, mix).take(lines).mkString("", "\n", "\n").getBytes("UTF-8")
+      val log = asLog(text)
+      val back = new ByteArrayOutputStream()
+      CommandSource.open(new ByteArrayInputStream(log)).toOption.get.readAll().toOption.get.writeCsv(back)
+      val original = run(Engine.Fast, text)
+      original.error.isEmpty && run(Engine.Fast, log) == original && run(
+        Engine.Fast,
+        back.toByteArray
+      ) == original
     }
   }
 
