@@ -28,11 +28,13 @@ object Cli {
       TradeCommand.opts(t)
     ).reduce(_ orElse _)
 
-  /** Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. */
+  /** Parses `args` and runs the chosen subcommand; help goes to stdout, a usage error to stderr as one line. */
   def run(args: List[String], t: Terminal): IO[ExitCode] =
     command(t).parse(args, sys.env) match {
       case Left(help) if help.errors.isEmpty => IO(t.out.println(help)).as(ExitCode.Success)
-      case Left(help) => IO(t.err.println(help)).as(Failure)
+      // a usage error is one line naming the option at fault; the full usage is one --help away
+      case Left(help) =>
+        IO(t.err.println(help.errors.mkString("mvt: ", "; ", " (--help shows the usage)"))).as(Failure)
       case Right(program) => program
     }
 }
