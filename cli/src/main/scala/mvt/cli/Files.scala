@@ -4,7 +4,16 @@ import cats.effect.{ExitCode, IO, Resource}
 import mvt.core.FormatError
 
 import java.io.*
-import java.nio.file.{Files as JFiles, NoSuchFileException, Path, Paths}
+import java.nio.file.{
+  AtomicMoveNotSupportedException,
+  FileAlreadyExistsException,
+  Files as JFiles,
+  NoSuchFileException,
+  Path,
+  Paths,
+  StandardCopyOption,
+  StandardOpenOption
+}
 
 /** Opening the command's inputs and outputs, with one-line messages (exit status 1) instead of stack traces. */
 object Files {
@@ -55,6 +64,51 @@ object Files {
     else
       using(path, "write", t)(new BufferedOutputStream(JFiles.newOutputStream(Path.of(path)), 1 << 16))(use)
         .map(_.merge)
+
+  /** Creates `dir` and its parents when missing; a path that cannot be a directory is status 1. */
+  def directory(dir: Path, t: Terminal): IO[Either[ExitCode, Unit]] =
+    IO.blocking { val _ = JFiles.createDirectories(dir) }.map(Right(_)).handleErrorWith {
+      case _: FileAlreadyExistsException =>
+        IO(t.err.println(s"mvt: cannot create directory $dir: a file of that name is in the way")).as(Left(
+          Cli.Failure
+        ))
+      case e: IOException => fail(t, "create directory", dir.toString, e).map(Left(_))
+      case e => IO.raiseError(e)
+    }
+
+  /**
+   * Writes `target` whole with `write`, through a temporary file beside it that is renamed over `target` only
+   * once complete: a run that fails or is interrupted leaves an older `target` as it was, never half written.
+   * Failure is status 1, and removes the temporary file.
+   */
+  def replace(target: Path, t: Terminal)(write: OutputStream => Unit): IO[ExitCode] =
+    IO.blocking {
+      // in the same directory, so the rename stays on one file system and can be atomic; created as any new
+      // file is (not with createTempFile's owner-only permissions), since it becomes the file
+      val tmp =
+        target.resolveSibling(s".${target.getFileName}.${java.lang.Long.toHexString(System.nanoTime)}.tmp")
+      try {
+        val out =
+          new BufferedOutputStream(JFiles.newOutputStream(tmp, StandardOpenOption.CREATE_NEW), 1 << 16)
+        try { write(out); out.flush() }
+        finally out.close()
+        try {
+          val _ =
+            JFiles.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+        } catch {
+          case _: AtomicMoveNotSupportedException =>
+            val _ = JFiles.move(tmp, target, StandardCopyOption.REPLACE_EXISTING)
+        }
+      } catch {
+        case e: Throwable =>
+          val _ = JFiles.deleteIfExists(tmp)
+          throw e
+      }
+      ExitCode.Success
+    }.handleErrorWith {
+      case e: IOException => fail(t, "write", target.toString, e)
+      case e => IO.raiseError(e)
+    }
 
   /** Writes a whole file with `write`; failure is status 1. */
   def writeFile(path: String, t: Terminal)(write: OutputStream => Unit): IO[ExitCode] =

@@ -1,23 +1,57 @@
 package mvt.cli
 
+import cats.data.Validated
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.workload.{CommandLog, MarkovGenerator, ProfileGenerator}
+import mvt.workload.{
+  AccountMix,
+  CommandBatch,
+  CommandLog,
+  DayGenerator,
+  DayPlan,
+  MarkovGenerator,
+  ProfileGenerator
+}
 
-/** `mvt generate`: writes a seeded order flow of a profile as a commands file and prints its mix. */
+import java.nio.file.Path
+
+/**
+ * `mvt generate`: writes a seeded order flow of a profile as a commands file and prints its mix; with `--days`,
+ * one command log a weekday into a directory, and a line for each day.
+ */
 object GenerateCommand {
+
+  // with --days, --out is a directory: standard output cannot hold several files
+  private val outAndChoice =
+    (
+      Opts.option[String](
+        "out",
+        "Where to write the commands; - is standard output. With --days: a directory (created if missing).",
+        metavar = "FILE|-|DIR"
+      ),
+      DayOpts.choice
+    ).tupled.mapValidated { (out, choice) =>
+      Validated.condNel(
+        out != "-" || choice.days.isEmpty,
+        (out, choice),
+        "--out must be a directory with --days, not -"
+      )
+    }
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("generate", "Write a seeded order flow as a commands file and print its command mix.") {
       (
-        Opts.option[String]("out", "Where to write the commands; - is standard output.", metavar = "FILE|-"),
-        Opts.option[Int]("commands", "Number of commands.", metavar = "N").validate(
+        outAndChoice,
+        Opts.option[Int]("commands", "Number of commands (a day, with --days).", metavar = "N").validate(
           "--commands must be positive"
         )(_ > 0),
-        Opts.option[String]("format", "csv (a commands file, the default) or bin (a binary command log).")
-          .withDefault("csv")
-          .validate("--format must be csv or bin")(f => f == "csv" || f == "bin"),
+        Opts.option[String](
+          "format",
+          "csv (a commands file, the default) or bin (a binary command log, the default with --days)."
+        )
+          .validate("--format must be csv or bin")(f => f == "csv" || f == "bin")
+          .orNone,
         ProfileOpts.profile,
         ProfileOpts.seed,
         Opts.option[String](
@@ -32,7 +66,7 @@ object GenerateCommand {
           metavar = "FILE"
         )
           .orNone
-      ).mapN { (out, n, format, profile, seed, model, weightsFile) =>
+      ).mapN { case ((out, choice), n, format, profile, seed, model, weightsFile) =>
         val weights: IO[Either[ExitCode, MarkovGenerator.Weights]] = weightsFile match {
           case None => IO.pure(Right(MarkovGenerator.Weights.default))
           case Some(path) =>
@@ -47,7 +81,23 @@ object GenerateCommand {
         }
         weights.flatMap {
           case Left(code) => IO.pure(code)
-          case Right(w) => write(out, n, format, profile, seed, if (model == "markov") Some(w) else None, t)
+          case Right(w) =>
+            val markov = if (model == "markov") Some(w) else None
+            choice.days match {
+              case None => write(out, n, format.getOrElse("csv"), profile, seed, markov, choice.accounts, t)
+              case Some(d) =>
+                val plan = DayPlan(
+                  d.start,
+                  d.count,
+                  n,
+                  profile,
+                  choice.accounts.getOrElse(AccountMix(DayOpts.DefaultAccounts)),
+                  seed,
+                  markov,
+                  gapTicks = d.gapTicks
+                )
+                writeDays(Path.of(out), format.getOrElse("bin"), plan, t)
+            }
         }
       }
     }
@@ -59,22 +109,55 @@ object GenerateCommand {
       profile: mvt.workload.WorkloadProfile,
       seed: Long,
       markov: Option[MarkovGenerator.Weights],
+      accounts: Option[AccountMix],
       t: Terminal
   ): IO[ExitCode] = {
     // the mix goes to stderr when the commands themselves go to stdout
     val report = if (out == "-") t.err else t.out
     Files.withOutput(out, t) { stream =>
       IO.blocking {
-        val g = markov.fold(ProfileGenerator.generate(profile, n, seed))(MarkovGenerator.generate(
+        val g = markov.fold(ProfileGenerator.generate(profile, n, seed, accounts))(MarkovGenerator.generate(
           _,
           profile,
           n,
-          seed
+          seed,
+          accounts
         ))
-        if (format == "bin") CommandLog.write(g.batch, stream) else g.batch.writeCsv(stream)
+        writeBatch(g.batch, format, stream)
         report.println(g.mix.render)
+        g.accounts.foreach(a => report.println(s"${a.mix.render}\n${a.render}"))
         ExitCode.Success
       }
+    }
+  }
+
+  private def writeBatch(batch: CommandBatch, format: String, out: java.io.OutputStream): Unit =
+    if (format == "bin") CommandLog.write(batch, out) else batch.writeCsv(out)
+
+  /**
+   * One file a day, `DIR/<date>.mvtc` (or `.csv`), each replacing an older one only once complete; the plan,
+   * then a line a day as it is written, then who placed the adds.
+   */
+  private def writeDays(dir: Path, format: String, plan: DayPlan, t: Terminal): IO[ExitCode] = {
+    val suffix = if (format == "bin") ".mvtc" else ".csv"
+    val days = new DayGenerator(plan)
+    def loop(written: Int): IO[ExitCode] =
+      IO.blocking(if (days.hasNext) Some(days.next()) else None).flatMap {
+        case None =>
+          IO {
+            t.out.println(days.activity.render)
+            t.out.println(s"wrote $written files to $dir")
+          }.as(ExitCode.Success)
+        case Some(day) =>
+          Files.replace(dir.resolve(s"${day.date}$suffix"), t)(writeBatch(day.batch, format, _)).flatMap {
+            code =>
+              if (code != ExitCode.Success) IO.pure(code)
+              else IO(t.out.println(day.render)) >> loop(written + 1)
+          }
+      }
+    Files.directory(dir, t).flatMap {
+      case Left(code) => IO.pure(code)
+      case Right(()) => IO(t.out.println(s"${plan.render}\n${DayGenerator.header}")) >> loop(0)
     }
   }
 }
