@@ -22,30 +22,39 @@ import java.nio.file.Path
  */
 object GenerateCommand {
 
-  // with --days, --out is a directory: standard output cannot hold several files
-  private val outAndChoice =
+  /** Commands a day when `--days` is given without `--commands`. */
+  val DefaultCommandsPerDay = 100000
+
+  // with --days, --out is a directory (standard output cannot hold several files) and --commands has a default
+  private val outChoiceAndCommands =
     (
       Opts.option[String](
         "out",
         "Where to write the commands; - is standard output. With --days: a directory (created if missing).",
         metavar = "FILE|-|DIR"
       ),
-      DayOpts.choice
-    ).tupled.mapValidated { (out, choice) =>
-      Validated.condNel(
-        out != "-" || choice.days.isEmpty,
-        (out, choice),
-        "--out must be a directory with --days, not -"
+      DayOpts.choice,
+      Opts.option[Int](
+        "commands",
+        s"Number of commands; with --days, a day (default $DefaultCommandsPerDay).",
+        metavar = "N"
       )
+        .validate("--commands must be positive")(_ > 0)
+        .orNone
+    ).tupled.mapValidated { (out, choice, commands) =>
+      val days = choice.days.isDefined
+      (
+        Validated.condNel(out != "-" || !days, (), "--out must be a directory with --days, not -"),
+        commands.orElse(Option.when(days)(DefaultCommandsPerDay)).toValidNel(
+          "--commands N is required without --days"
+        )
+      ).mapN((_, n) => (out, choice, n))
     }
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("generate", "Write a seeded order flow as a commands file and print its command mix.") {
       (
-        outAndChoice,
-        Opts.option[Int]("commands", "Number of commands (a day, with --days).", metavar = "N").validate(
-          "--commands must be positive"
-        )(_ > 0),
+        outChoiceAndCommands,
         Opts.option[String](
           "format",
           "csv (a commands file, the default) or bin (a binary command log, the default with --days)."
@@ -66,7 +75,7 @@ object GenerateCommand {
           metavar = "FILE"
         )
           .orNone
-      ).mapN { case ((out, choice), n, format, profile, seed, model, weightsFile) =>
+      ).mapN { case ((out, choice, n), format, profile, seed, model, weightsFile) =>
         val weights: IO[Either[ExitCode, MarkovGenerator.Weights]] = weightsFile match {
           case None => IO.pure(Right(MarkovGenerator.Weights.default))
           case Some(path) =>

@@ -64,6 +64,7 @@ class GenerateCommandSuite extends munit.FunSuite {
         CliRun("generate", "--commands", "10", "--out", "-", "--days", "2", "--start", "2026-03-02")(),
         "--out"
       )
+      assertOneLine(CliRun("generate", "--out", "-")(), "--commands")
       assert(!JFiles.exists(out), "nothing written")
   }
 
@@ -119,6 +120,13 @@ class GenerateCommandSuite extends munit.FunSuite {
         _.startsWith("add,")
       )
     assert(adds.forall(l => l.split(',').lift(6).flatMap(_.toIntOption).exists(a => a >= 1 && a <= 100)))
+  }
+
+  tmp.test("with --days, --commands defaults to 100,000 a day") { dir =>
+    val r = CliRun("generate", "--out", dir.toString, "--days", "1", "--start", "2026-07-15")()
+    assertEquals(r.status, 0, r.err)
+    assert(r.out.linesIterator.exists(l => l.startsWith("2026-07-15") && l.contains("100,000")), r.out)
+    assert(r.out.contains("2026-07-15T13:30:00"), "a July day opens at 13:30 UTC")
   }
 
   tmp.test("an existing file is replaced whole, and no temporary file is left behind") { dir =>
