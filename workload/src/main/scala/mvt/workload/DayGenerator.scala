@@ -28,8 +28,9 @@ final class DayGenerator(plan: DayPlan) extends Iterator[DayGenerator.Day] {
   private val profile = plan.flowProfile
   private val dates = plan.dates
   private val tick = profile.tickUnits
-  // one stream of seeds: each day's flow, arrivals and gap get their own, so changing one does not shift others
-  private val seeds = new SplittableRandom(plan.seed)
+  // one stream of seeds: each day's flow, arrivals and gap get their own, so changing one does not shift others;
+  // the start date is mixed in, so two weeks generated with one seed are not the same week under other dates
+  private val seeds = new SplittableRandom(plan.seed ^ (plan.start.toEpochDay * 0x9e3779b97f4a7c15L))
   private val draw = plan.accounts.draw(seeds.nextLong())
   private var index = 0
   private var nextId = 1L

@@ -213,6 +213,17 @@ class DayGeneratorSuite extends munit.ScalaCheckSuite {
     assertEquals(text.linesIterator.count(l => l.startsWith("add,") && l.count(_ == ',') == 5), house)
   }
 
+  test("another start date gives other days, not the same days renamed") {
+    val plan = DayPlan(LocalDate.parse("2026-03-02"), 1, 2000, WorkloadProfile.normal, AccountMix(10), 3L)
+    val a = days(plan).head
+    val b = days(plan.copy(start = LocalDate.parse("2026-03-09"))).head
+    assertNotEquals(
+      a.first.epochNanos - a.session.open.epochNanos,
+      b.first.epochNanos - b.session.open.epochNanos
+    )
+    assertNotEquals(a.openMids, b.openMids)
+  }
+
   test("ids run on across days, and every day keeps the profile's mix") {
     // as for a single stream, the shares settle within two points by 200,000 commands
     val plan = DayPlan(LocalDate.parse("2026-03-02"), 2, 200000, WorkloadProfile.normal, AccountMix(10), 3L)
