@@ -29,13 +29,16 @@ object Cli {
     ).reduce(_ orElse _)
 
   /**
-   * Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. Standard output
-   * that could not be written (a full disk, a closed pipe) turns a success into status 1 with one line.
+   * Parses `args` and runs the chosen subcommand; help goes to stdout, a usage error to stderr as one line naming
+   * the option at fault. Standard output that could not be written (a full disk, a closed pipe) turns a success
+   * into status 1 with one line.
    */
   def run(args: List[String], t: Terminal): IO[ExitCode] =
     command(t).parse(args, sys.env) match {
       case Left(help) if help.errors.isEmpty => IO(t.out.println(help)).as(ExitCode.Success)
-      case Left(help) => IO(t.err.println(help)).as(Failure)
+      // the full usage is one --help away
+      case Left(help) =>
+        IO(t.err.println(help.errors.mkString("mvt: ", "; ", " (--help shows the usage)"))).as(Failure)
       case Right(program) =>
         program.flatMap { code =>
           // a PrintStream swallows write errors; ask it

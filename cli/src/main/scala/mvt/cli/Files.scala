@@ -4,7 +4,7 @@ import cats.effect.{ExitCode, IO, Resource}
 import mvt.core.FormatError
 
 import java.io.*
-import java.nio.file.{Files as JFiles, NoSuchFileException, Path, Paths}
+import java.nio.file.{FileAlreadyExistsException, Files as JFiles, NoSuchFileException, Path, Paths}
 
 /** Opening a command's inputs, with one-line messages (exit status 1) instead of stack traces; outputs go through `Outputs`. */
 object Files {
@@ -41,6 +41,17 @@ object Files {
   def withInput[A](path: String, t: Terminal)(use: InputStream => IO[A]): IO[Either[ExitCode, A]] =
     if (path == "-") use(t.in).map(Right(_))
     else using(path, "read", t)(new BufferedInputStream(JFiles.newInputStream(Paths.get(path)), 1 << 16))(use)
+
+  /** Creates `dir` and its parents when missing; a path that cannot be a directory is status 1. */
+  def directory(dir: Path, t: Terminal): IO[Either[ExitCode, Unit]] =
+    IO.blocking { val _ = JFiles.createDirectories(dir) }.map(Right(_)).handleErrorWith {
+      case _: FileAlreadyExistsException =>
+        IO(t.err.println(s"mvt: cannot create directory $dir: a file of that name is in the way")).as(Left(
+          Cli.Failure
+        ))
+      case e: IOException => fail(t, "create directory", dir.toString, e).map(Left(_))
+      case e => IO.raiseError(e)
+    }
 
   /**
    * Opens a command source (either format) on an input stream; a version 1 log, which has no trailer to check

@@ -1,23 +1,66 @@
 package mvt.cli
 
+import cats.data.Validated
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.workload.{CommandLog, MarkovGenerator, ProfileGenerator}
+import mvt.workload.{
+  AccountMix,
+  CommandBatch,
+  CommandLog,
+  DayGenerator,
+  DayPlan,
+  MarkovGenerator,
+  ProfileGenerator
+}
 
-/** `mvt generate`: writes a seeded order flow of a profile as a commands file and prints its mix. */
+import java.nio.file.Path
+
+/**
+ * `mvt generate`: writes a seeded order flow of a profile as a commands file and prints its mix; with `--days`,
+ * one command log a weekday into a directory, and a line for each day.
+ */
 object GenerateCommand {
+
+  /** Commands a day when `--days` is given without `--commands`. */
+  val DefaultCommandsPerDay = 100000
+
+  // with --days, --out is a directory (standard output cannot hold several files) and --commands has a default
+  private val outChoiceAndCommands =
+    (
+      Opts.option[String](
+        "out",
+        "Where to write the commands; - is standard output. With --days: a directory (created if missing).",
+        metavar = "FILE|-|DIR"
+      ),
+      DayOpts.choice,
+      Opts.option[Int](
+        "commands",
+        s"Number of commands; with --days, a day (default $DefaultCommandsPerDay).",
+        metavar = "N"
+      )
+        .validate("--commands must be positive")(_ > 0)
+        .orNone
+    ).tupled.mapValidated { (out, choice, commands) =>
+      val days = choice.days.isDefined
+      (
+        Validated.condNel(out != "-" || !days, (), "--out must be a directory with --days, not -"),
+        commands.orElse(Option.when(days)(DefaultCommandsPerDay)).toValidNel(
+          "--commands N is required without --days"
+        )
+      ).mapN((_, n) => (out, choice, n))
+    }
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("generate", "Write a seeded order flow as a commands file and print its command mix.") {
       (
-        Opts.option[String]("out", "Where to write the commands; - is standard output.", metavar = "FILE|-"),
-        Opts.option[Int]("commands", "Number of commands.", metavar = "N").validate(
-          "--commands must be positive"
-        )(_ > 0),
-        Opts.option[String]("format", "csv (a commands file, the default) or bin (a binary command log).")
-          .withDefault("csv")
-          .validate("--format must be csv or bin")(f => f == "csv" || f == "bin"),
+        outChoiceAndCommands,
+        Opts.option[String](
+          "format",
+          "csv (a commands file, the default) or bin (a binary command log, the default with --days)."
+        )
+          .validate("--format must be csv or bin")(f => f == "csv" || f == "bin")
+          .orNone,
         ProfileOpts.profile,
         ProfileOpts.seed,
         Opts.option[String](
@@ -32,7 +75,7 @@ object GenerateCommand {
           metavar = "FILE"
         )
           .orNone
-      ).mapN { (out, n, format, profile, seed, model, weightsFile) =>
+      ).mapN { case ((out, choice, n), format, profile, seed, model, weightsFile) =>
         val weights: IO[Either[ExitCode, MarkovGenerator.Weights]] = weightsFile match {
           case None => IO.pure(Right(MarkovGenerator.Weights.default))
           case Some(path) =>
@@ -47,7 +90,23 @@ object GenerateCommand {
         }
         weights.flatMap {
           case Left(code) => IO.pure(code)
-          case Right(w) => write(out, n, format, profile, seed, if (model == "markov") Some(w) else None, t)
+          case Right(w) =>
+            val markov = if (model == "markov") Some(w) else None
+            choice.days match {
+              case None => write(out, n, format.getOrElse("csv"), profile, seed, markov, choice.accounts, t)
+              case Some(d) =>
+                val plan = DayPlan(
+                  d.start,
+                  d.count,
+                  n,
+                  profile,
+                  choice.accounts.getOrElse(AccountMix(DayOpts.DefaultAccounts)),
+                  seed,
+                  markov,
+                  gapTicks = d.gapTicks
+                )
+                writeDays(Path.of(out), format.getOrElse("bin"), plan, t)
+            }
         }
       }
     }
@@ -59,6 +118,7 @@ object GenerateCommand {
       profile: mvt.workload.WorkloadProfile,
       seed: Long,
       markov: Option[MarkovGenerator.Weights],
+      accounts: Option[AccountMix],
       t: Terminal
   ): IO[ExitCode] = {
     // the mix goes to stderr when the commands themselves go to stdout
@@ -66,16 +126,51 @@ object GenerateCommand {
     Outputs.use("generate", t, Nil, List(Some(out))) { outputs =>
       IO.blocking {
         val stream = outputs(out)
-        val g = markov.fold(ProfileGenerator.generate(profile, n, seed))(MarkovGenerator.generate(
+        val g = markov.fold(ProfileGenerator.generate(profile, n, seed, accounts))(MarkovGenerator.generate(
           _,
           profile,
           n,
-          seed
+          seed,
+          accounts
         ))
-        if (format == "bin") CommandLog.write(g.batch, stream) else g.batch.writeCsv(stream)
+        writeBatch(g.batch, format, stream)
         report.println(g.mix.render)
+        g.accounts.foreach(a => report.println(s"${a.mix.render}\n${a.render}"))
         ExitCode.Success
       }
+    }
+  }
+
+  private def writeBatch(batch: CommandBatch, format: String, out: java.io.OutputStream): Unit =
+    if (format == "bin") CommandLog.write(batch, out) else batch.writeCsv(out)
+
+  /**
+   * One file a day, `DIR/<date>.mvtc` (or `.csv`), each replacing an older one only once complete; the plan,
+   * then a line a day as it is written, then who placed the adds.
+   */
+  private def writeDays(dir: Path, format: String, plan: DayPlan, t: Terminal): IO[ExitCode] = {
+    val suffix = if (format == "bin") ".mvtc" else ".csv"
+    val days = new DayGenerator(plan)
+    def loop(written: Int): IO[ExitCode] =
+      IO.blocking(if (days.hasNext) Some(days.next()) else None).flatMap {
+        case None =>
+          IO {
+            t.out.println(days.activity.render)
+            t.out.println(s"wrote $written files to $dir")
+          }.as(ExitCode.Success)
+        case Some(day) =>
+          val path = dir.resolve(s"${day.date}$suffix").toString
+          Outputs.use("generate", t, Nil, List(Some(path))) { outputs =>
+            IO.blocking { writeBatch(day.batch, format, outputs(path)); ExitCode.Success }
+          }.flatMap {
+            code =>
+              if (code != ExitCode.Success) IO.pure(code)
+              else IO(t.out.println(day.render)) >> loop(written + 1)
+          }
+      }
+    Files.directory(dir, t).flatMap {
+      case Left(code) => IO.pure(code)
+      case Right(()) => IO(t.out.println(s"${plan.render}\n${DayGenerator.header}")) >> loop(0)
     }
   }
 }

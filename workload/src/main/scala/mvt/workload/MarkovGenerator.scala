@@ -77,18 +77,30 @@ object MarkovGenerator {
       weights: Weights,
       profile: WorkloadProfile,
       commands: Int,
-      seed: Long
+      seed: Long,
+      accounts: Option[AccountMix] = None
   ): ProfileGenerator.Generated = {
     require(commands >= 0, "commands must be >= 0")
-    // passive orders only: crossing comes from execution steps
-    val flow = new OrderFlow(
-      profile.copy(name = s"markov (${profile.name} prices)", crossShare = 0.0, minDepth = 0),
-      seed,
-      commands
-    )
-    var state = 0
+    val draw = accounts.map(_.draw(ProfileGenerator.AccountSeed ^ seed))
+    val flow = new OrderFlow(flowProfile(profile), seed, commands, draw.orNull)
+    val step = new Step(weights)
     var i = 0
     while (i < commands) {
+      step.run(flow)
+      i += 1
+    }
+    ProfileGenerator.Generated(flow.builder.result(), flow.mix(), draw.map(_.activity))
+  }
+
+  /** The profile the chain prices with: passive orders only, since crossing comes from execution steps. */
+  def flowProfile(profile: WorkloadProfile): WorkloadProfile =
+    profile.copy(name = s"markov (${profile.name} prices)", crossShare = 0.0, minDepth = 0)
+
+  /** One transition of the chain; the current kind is its state. */
+  private[workload] final class Step(weights: Weights) extends FlowStep {
+    private var state = 0
+
+    def run(flow: OrderFlow): Unit = {
       val row = weights.rows(state)
       val allowed = if (flow.restingCount > 0) 4 else 2
       var total = 0
@@ -115,8 +127,6 @@ object MarkovGenerator {
           flow.addOrder(side)
           side.code
         }
-      i += 1
     }
-    ProfileGenerator.Generated(flow.builder.result(), flow.mix())
   }
 }

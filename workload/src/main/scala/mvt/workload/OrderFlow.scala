@@ -9,8 +9,19 @@ import java.util.SplittableRandom
  * The mutable state of a generated order flow: per-symbol mids, the orders it placed that may still rest, and
  * an embedded fast exchange that tells which still do. Generators decide what comes next; this class knows how
  * to price, place and cancel. Confined to one generator run; not thread-safe.
+ *
+ * A multi-day run uses one flow a day (the books start empty each morning) with the options a single stream
+ * leaves at their defaults: `accounts` draws each add's account (none: the house), ids continue from
+ * `firstId`, and prices are floored at `minPrice`.
  */
-private[workload] final class OrderFlow(p: WorkloadProfile, seed: Long, commands: Int) {
+private[workload] final class OrderFlow(
+    p: WorkloadProfile,
+    seed: Long,
+    commands: Int,
+    accounts: AccountMix.Draw = null,
+    firstId: Long = 1L,
+    minPrice: Long = Long.MinValue
+) {
   private val rnd = new SplittableRandom(seed)
   val symbols: Vector[Symbol] = Tickers.take(p.symbols)
   val builder = new CommandBatch.Builder(symbols, math.max(16, commands))
@@ -36,12 +47,24 @@ private[workload] final class OrderFlow(p: WorkloadProfile, seed: Long, commands
   private val filledSym = new Array[Int](4096)
   private var filledHead = 0
   private var filled = 0
-  private var nextId = 1L
+  private var nextId = firstId
 
   var placed = 0L
   var crossingPlaced = 0L
   var cancels = 0L
   var lateCancels = 0L
+
+  /** The id the next order will get. */
+  def nextOrderId: Long = nextId
+
+  /** The symbols' current mids, in raw price units (a copy). */
+  def mids: Array[Long] = mid.clone()
+
+  /** Replaces the symbols' mids (a day that opens where the last one closed). */
+  def startFrom(mids: Array[Long]): Unit = {
+    require(mids.length == mid.length, "one mid per symbol")
+    System.arraycopy(mids, 0, mid, 0, mid.length)
+  }
 
   def restingCount: Int = resting
   def canceledCount: Long = events.canceled
@@ -73,7 +96,7 @@ private[workload] final class OrderFlow(p: WorkloadProfile, seed: Long, commands
         while (k < p.restingLevels && rnd.nextDouble() < p.levelDecay) k += 1
         k
       }
-    val price = if (side.isBuy) mid(s) - ticks * tick else mid(s) + ticks * tick
+    val price = math.max(minPrice, if (side.isBuy) mid(s) - ticks * tick else mid(s) + ticks * tick)
     val qty =
       if (p.lotSize > 1 && rnd.nextDouble() < p.oddLotShare) 1L + rnd.nextInt(p.lotSize - 1)
       else p.lotSize.toLong * (1 + rnd.nextInt(p.maxLots))
@@ -97,7 +120,7 @@ private[workload] final class OrderFlow(p: WorkloadProfile, seed: Long, commands
   private def place(s: Int, side: Side, price: Long, qty: Long, crossing: Boolean): Unit = {
     val id = nextId
     nextId += 1
-    builder.add(s, id, side, price, qty)
+    builder.add(s, id, side, price, qty, if (accounts == null) 0 else accounts.next())
     exchange.add(books(s), OrderId(id), side, Price.fromRaw(price), Quantity(qty))
     placed += 1
     if (crossing) crossingPlaced += 1

@@ -10,22 +10,42 @@ import mvt.core.*
  */
 object ProfileGenerator {
 
-  /** The stream and what it did when matched. */
-  final case class Generated(batch: CommandBatch, mix: CommandMix)
+  /** The stream, what it did when matched, and who placed its adds (when it was given accounts). */
+  final case class Generated(batch: CommandBatch, mix: CommandMix, accounts: Option[AccountActivity] = None)
 
-  def generate(profile: WorkloadProfile, commands: Int, seed: Long): Generated = {
+  /**
+   * `commands` commands of `profile`. With `accounts`, each add gets an account drawn from the mix (from a
+   * random stream of its own, so the commands are otherwise the same as without); without, the house's.
+   */
+  def generate(
+      profile: WorkloadProfile,
+      commands: Int,
+      seed: Long,
+      accounts: Option[AccountMix] = None
+  ): Generated = {
     require(commands >= 0, "commands must be >= 0")
-    val flow = new OrderFlow(profile, seed, commands)
+    val draw = accounts.map(_.draw(AccountSeed ^ seed))
+    val flow = new OrderFlow(profile, seed, commands, draw.orNull)
+    val step = new Step(profile)
     var i = 0
     while (i < commands) {
+      step.run(flow)
+      i += 1
+    }
+    Generated(flow.builder.result(), flow.mix(), draw.map(_.activity))
+  }
+
+  // mixed into the seed of a single stream's account draws, so they do not repeat the flow's own draws
+  private[workload] val AccountSeed = 0x5deece66dL
+
+  /** The profile's decision: cancel while under `cancelShare`, then late-cancel, else place an order. */
+  private[workload] final class Step(profile: WorkloadProfile) extends FlowStep {
+    def run(flow: OrderFlow): Unit =
       if (
         flow.restingCount > 0 && flow.canceledCount < profile.cancelShare * flow.placed && flow.cancelResting()
       ) ()
       else if (flow.hasFilled && flow.lateCancels < profile.lateCancelShare * flow.placed) flow.cancelFilled()
       else flow.addOrder(if (flow.coin()) Side.Buy else Side.Sell)
-      i += 1
-    }
-    Generated(flow.builder.result(), flow.mix())
   }
 }
 

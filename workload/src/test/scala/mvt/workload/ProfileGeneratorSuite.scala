@@ -79,4 +79,26 @@ class ProfileGeneratorSuite extends munit.FunSuite {
     b.replay(new Exchange(Engine.LazyCancel, lazyEvents))
     assertEquals(lazyEvents.digest, digest(b))
   }
+
+  test("a single stream with accounts is the same stream, accounts aside") {
+    for (markov <- Vector(None, Some(MarkovGenerator.Weights.default))) {
+      def gen(accounts: Option[AccountMix]) = markov.fold(
+        ProfileGenerator.generate(WorkloadProfile.normal, 20000, 4L, accounts)
+      )(MarkovGenerator.generate(_, WorkloadProfile.normal, 20000, 4L, accounts))
+      val plain = gen(None)
+      val withAccounts = gen(Some(AccountMix(300)))
+      val strip = (b: CommandBatch) =>
+        commands(b).map {
+          case a: Command.Add => a.copy(account = Account.House)
+          case other => other
+        }
+      assertEquals(strip(withAccounts.batch), strip(plain.batch))
+      assertEquals(plain.accounts, None)
+      val activity = withAccounts.accounts.get
+      assertEquals(activity.clientAdds, withAccounts.mix.adds)
+      assert(commands(withAccounts.batch).collect { case a: Command.Add => a.account.value }.forall(a =>
+        a >= 1 && a <= 300
+      ))
+    }
+  }
 }
