@@ -54,4 +54,14 @@ object DemoReport {
     }
     (s"Top $depth levels of the $count busiest books (fast engine, end of session):" +: blocks).mkString("\n")
   }
+
+  /** The five most active clients of the session, from the trade feed, with their traded volume. */
+  def topClients(volumes: ClientVolumes, count: Int = 5): String = {
+    val rows = volumes.top(count).map(r =>
+      f"  ${r.account.value}%7d  ${grouped(r.volume)}%14s  ${grouped(r.fills)}%10s  ${grouped(r.bought)}%14s  ${grouped(r.sold)}%14s"
+    )
+    (f"Most active clients of ${grouped(volumes.clients.toLong)} that traded (from the trade feed; the house left out):" +:
+      f"  ${"account"}%7s  ${"units traded"}%14s  ${"fills"}%10s  ${"bought"}%14s  ${"sold"}%14s" +: rows)
+      .mkString("\n")
+  }
 }

@@ -3,9 +3,10 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{DemoReport, DemoTrader, TimedReplay}
-import mvt.orderbook.Engine
-import mvt.workload.{ProfileGenerator, WorkloadProfile}
+import mvt.bench.{ClientVolumes, DemoReport, DemoTrader, TimedReplay}
+import mvt.core.EventSink
+import mvt.orderbook.{Engine, TradingDay}
+import mvt.workload.{AccountMix, ProfileGenerator, WorkloadProfile}
 
 /** `mvt demo`: a seeded trading session through the fast engine and a baseline. */
 object DemoCommand {
@@ -28,7 +29,10 @@ object DemoCommand {
       t.out.println(
         f"mvt demo: $commands%,d commands of the ${profile.name} profile over ${profile.symbols} symbols, seed $seed\n"
       )
-      val batch = progress.phase("generating")(ProfileGenerator.generate(profile, commands, seed)).batch
+      // a thousand clients with Zipf activity place 80% of the orders, the house the rest
+      val clients = AccountMix(1000, houseShare = 0.2)
+      val batch =
+        progress.phase("generating")(ProfileGenerator.generate(profile, commands, seed, Some(clients))).batch
       progress.phase("warm-up") {
         // a short session of another seed first, so the timed passes run compiled code
         val warm = ProfileGenerator.generate(profile, math.min(commands, 300000), seed + 1).batch
@@ -41,6 +45,15 @@ object DemoCommand {
       t.out.println(DemoReport.throughput(fast, base))
       t.out.println()
       t.out.println(DemoReport.busiestBooks(fast, batch))
+      t.out.println()
+      val volumes = new ClientVolumes
+      progress.phase("trade feed")(batch.replay(new TradingDay(
+        Engine.Fast,
+        EventSink.Ignore,
+        Some(volumes),
+        None
+      )))
+      t.out.println(DemoReport.topClients(volumes))
       t.out.println()
       val (summary, decisions) = progress.phase("trader")(DemoTrader.run(batch))
       t.out.println(DemoTrader.report(summary, decisions))

@@ -1,0 +1,54 @@
+package mvt.bench
+
+import mvt.core.*
+
+/**
+ * Reads the trade feed and keeps, per client account, its fills and the units it bought and sold (a self-trade
+ * counts on both sides). The house (account 0) is left out, as the client reports leave it out. Allocates only
+ * when it meets a new account. Engine thread only.
+ */
+final class ClientVolumes extends TradeSink {
+  // account -> (fills, bought, sold)
+  private val perAccount = new java.util.HashMap[Integer, Array[Long]]()
+
+  def trade(
+      time: Timestamp,
+      symbol: Symbol,
+      price: Price,
+      qty: Quantity,
+      buyId: OrderId,
+      buyAccount: Account,
+      sellId: OrderId,
+      sellAccount: Account,
+      aggressor: Side
+  ): Unit = {
+    record(buyAccount, qty.units, 1)
+    record(sellAccount, qty.units, 2)
+  }
+
+  private def record(a: Account, units: Long, column: Int): Unit =
+    if (!a.isHouse) {
+      var t = perAccount.get(a.value)
+      if (t == null) { t = new Array[Long](3); perAccount.put(a.value, t) }
+      t(0) += 1
+      t(column) += units
+    }
+
+  /** Client accounts that traded. */
+  def clients: Int = perAccount.size
+
+  /** The `n` accounts with the most units traded (bought plus sold), busiest first; ties by account. */
+  def top(n: Int): Vector[ClientVolumes.Row] = {
+    val rows = Vector.newBuilder[ClientVolumes.Row]
+    perAccount.forEach((a, t) => rows += ClientVolumes.Row(Account(a.intValue), t(0), t(1), t(2)))
+    rows.result().sortBy(r => (-r.volume, r.account.value)).take(n)
+  }
+}
+
+object ClientVolumes {
+
+  /** One client's day: fills, units bought and units sold. */
+  final case class Row(account: Account, fills: Long, bought: Long, sold: Long) {
+    def volume: Long = bought + sold
+  }
+}
