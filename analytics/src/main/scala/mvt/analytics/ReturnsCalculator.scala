@@ -39,7 +39,8 @@ trait ReturnsCalculator {
 object ReturnsCalculator {
 
   /** Every implementation, the baseline first. */
-  val all: List[ReturnsCalculator] = List(ListReturns, VectorReturns, ArrayReturns, CforReturns)
+  val all: List[ReturnsCalculator] =
+    List(baseline.ListReturns, baseline.VectorReturns, ArrayReturns, CforReturns)
 
   /** The one we use outside benchmarks. */
   val fastest: ReturnsCalculator = CforReturns

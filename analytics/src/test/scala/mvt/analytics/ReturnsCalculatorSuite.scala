@@ -1,5 +1,7 @@
 package mvt.analytics
 
+import mvt.analytics.baseline.ListReturns
+
 import munit.ScalaCheckSuite
 import org.scalacheck.Prop.forAll
 

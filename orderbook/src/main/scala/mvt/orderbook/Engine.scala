@@ -1,5 +1,7 @@
 package mvt.orderbook
 
+import mvt.orderbook.baseline.{LazyCancelOrderBook, ListOrderBook, QueueOrderBook}
+
 /** The matching engines of the project, by their command-line names. */
 enum Engine(val label: String, val description: String) {
   case Fast extends Engine("fast", "pooled primitive arrays, intrusive FIFO levels, O(1) cancel")

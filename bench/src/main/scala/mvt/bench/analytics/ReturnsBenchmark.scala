@@ -4,7 +4,8 @@ import java.util.concurrent.TimeUnit
 
 import scala.compiletime.uninitialized
 
-import mvt.analytics.{ArrayReturns, CforReturns, ListReturns, VectorReturns}
+import mvt.analytics.{ArrayReturns, CforReturns}
+import mvt.analytics.baseline.{ListReturns, VectorReturns}
 import org.openjdk.jmh.annotations.*
 
 /**

@@ -4,7 +4,8 @@ import java.util.concurrent.TimeUnit
 
 import scala.compiletime.uninitialized
 
-import mvt.analytics.{ArrayReturns, CforReturns, VectorReturns}
+import mvt.analytics.{ArrayReturns, CforReturns}
+import mvt.analytics.baseline.VectorReturns
 import org.openjdk.jmh.annotations.*
 
 /**

@@ -1,4 +1,6 @@
-package mvt.analytics
+package mvt.analytics.baseline
+
+import mvt.analytics.*
 
 /**
  * The historical baseline: a `List` read by index, as the old tool did, so every `apply` walks from

@@ -1,4 +1,6 @@
-package mvt.orderbook
+package mvt.orderbook.baseline
+
+import mvt.orderbook.*
 
 import mvt.core.*
 

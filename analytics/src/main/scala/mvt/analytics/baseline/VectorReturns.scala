@@ -1,4 +1,6 @@
-package mvt.analytics
+package mvt.analytics.baseline
+
+import mvt.analytics.*
 
 /** Idiomatic immutable collections: a `Vector` with `lazyZip` and `map`. Linear, but boxes every value. */
 object VectorReturns extends ReturnsCalculator {
