@@ -13,34 +13,43 @@ object OpenLoopDriver {
   }
 
   /** Busy-waits until `System.nanoTime` reaches `deadline`. */
-  inline def spinUntil(deadline: Long): Unit =
-    while (System.nanoTime() - deadline < 0) Thread.onSpinWait()
+  inline def spinUntil(deadline: Long): Unit = DriverClock.Machine.waitUntil(deadline)
 
-  /** Runs commands `0 until count` at `rate` per second into `stepper`. */
+  /**
+   * Runs commands `0 until count` at `rate` per second into `stepper`, timed by `clock` (the ring handoff's two
+   * threads always use the machine's clock).
+   */
   def run(
       stepper: CommandStepper,
       count: Int,
       rate: Long,
       handoff: Handoff,
-      recorder: LatencyRecorder
+      recorder: LatencyRecorder,
+      clock: DriverClock = DriverClock.Machine
   ): Unit =
     handoff match {
-      case Handoff.Direct => direct(stepper, count, rate, recorder)
+      case Handoff.Direct => direct(stepper, count, rate, recorder, clock)
       case Handoff.Ring => ring(stepper, count, rate, recorder)
     }
 
   /** When command `i` is due on a schedule of `rate` per second from `t0`. */
   def due(t0: Long, i: Int, rate: Long): Long = t0 + (i.toLong * 1000000000L) / rate
 
-  private def direct(stepper: CommandStepper, count: Int, rate: Long, recorder: LatencyRecorder): Unit = {
-    val t0 = System.nanoTime() + 1000000L
+  private def direct(
+      stepper: CommandStepper,
+      count: Int,
+      rate: Long,
+      recorder: LatencyRecorder,
+      clock: DriverClock
+  ): Unit = {
+    val t0 = clock.nanoTime() + 1000000L
     var i = 0
     while (i < count) {
       val intended = due(t0, i, rate)
-      spinUntil(intended) // early: wait for the schedule; late: start at once, the delay is recorded
-      val start = System.nanoTime()
+      clock.waitUntil(intended) // early: wait for the schedule; late: start at once, the delay is recorded
+      val start = clock.nanoTime()
       stepper.step(i)
-      recorder.record(intended, start, System.nanoTime())
+      recorder.record(intended, start, clock.nanoTime())
       i += 1
     }
   }
