@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets
  * fixed-size little-endian records, so a benchmark can load millions of commands far faster than an engine
  * consumes them. Version 2 carries each add's account and the session clock (a record only when it changes),
  * declares symbols inline as they first appear (so a log can be written while it streams) and ends with a
- * trailer holding the record count and a CRC32C, so a truncated or damaged log is detected. Version 1 logs
+ * trailer holding the record count and a checksum (two running sums of the records' 64-bit words), so a truncated or damaged log is detected. Version 1 logs
  * still read. See docs/formats.md for the layout.
  */
 object CommandLog {
@@ -26,6 +26,14 @@ object CommandLog {
   final case class LogError(offset: Long, detail: String) {
     def render: String = s"byte offset $offset: $detail"
   }
+
+  /**
+   * A record's contribution to the trailer's checksum: its four little-endian 64-bit words, each times a
+   * distinct odd constant (invertible modulo 2^64, so a change in any one word always changes the result).
+   * Running sums `S1 += word` and `S2 += S1` over the records make the checksum; `S2` also catches records
+   * that moved.
+   */
+  inline def recordWord(w0: Long, w1: Long, w2: Long, w3: Long): Long = w0 + 3 * w1 + 5 * w2 + 7 * w3
 
   /** True when `prefix` starts with the magic number. */
   def looksLikeLog(prefix: Array[Byte]): Boolean =

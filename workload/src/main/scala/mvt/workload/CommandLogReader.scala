@@ -6,11 +6,10 @@ import mvt.orderbook.CommandColumns
 import java.io.InputStream
 import java.nio.{ByteBuffer, ByteOrder}
 import java.nio.charset.StandardCharsets
-import java.util.zip.CRC32C
 
 /**
  * Streams a command log's records block by block into reusable columns, checking every field, the clock's order
- * and (version 2) the trailer's record count and checksum. Nothing is allocated per block except for a newly
+ * and (version 2) the trailer's record count and checksums, which it sums from the words it decodes anyway. Nothing is allocated per block except for a newly
  * declared symbol, so a replay can decode while it runs and a benchmark can time decoding alone. Open with
  * `CommandLogReader.open`. Not thread-safe.
  */
@@ -25,7 +24,9 @@ final class CommandLogReader private (
 
   private val chunk = new Array[Byte](BlockRecords * RecordSize)
   private val buf = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN)
-  private val crc = new CRC32C
+  // the two running sums of the records so far (see CommandLog.recordWord), checked at the trailer
+  private var sum1 = 0L
+  private var sum2 = 0L
   private var carried = 0 // bytes of an incomplete record kept at the start of chunk from the last read
   private var chunkOffset = headerBytes // file offset of chunk(0)
   private var record = 0L // index of the first record in chunk
@@ -89,7 +90,6 @@ final class CommandLogReader private (
     val n = if (version >= 2) decodeV2(whole) else decodeV1(whole)
     val used = if (pending != null || ended) n._2 else whole * RecordSize
     if (!ended && pending == null) {
-      crc.update(chunk, 0, used)
       System.arraycopy(chunk, used, chunk, 0, filled - used)
       carried = filled - used
       chunkOffset += used
@@ -106,95 +106,146 @@ final class CommandLogReader private (
 
   private def fail(e: LogError): Int = { failure = e; -1 }
 
+  // where decoding of the current chunk stopped early: the byte after the trailer, or the bad record's offset
+  private var stopAt = 0
+
   // returns (commands, bytes of the chunk before the first record not consumed as a good record)
   private def decodeV2(whole: Int): (Int, Int) = {
-    var out = 0
+    decoded = 0
     var i = 0
     while (i < whole) {
-      val p = i * RecordSize
+      i = decodeRun(i, whole)
+      if (i < whole) {
+        val p = i << 5
+        val next = special(i, p, buf.getLong(p), buf.getLong(p + 8), decoded)
+        if (next < 0) return (decoded, stopAt)
+        decoded = next
+        i += 1
+      }
+    }
+    (decoded, whole * RecordSize)
+  }
+
+  // commands decoded into the current block so far
+  private var decoded = 0
+
+  /**
+   * Decodes well-formed adds and cancels from record `from` on, until `whole` or the first other record, whose
+   * index it returns. The hot loop: no call, no allocation, and no branch on the kind (adds and cancels
+   * alternate unpredictably).
+   */
+  private def decodeRun(from: Int, whole: Int): Int = {
+    val buf = this.buf
+    val kinds = this.kinds
+    val sides = this.sides
+    val symbolIdx = this.symbolIdx
+    val ids = this.ids
+    val prices = this.prices
+    val qtys = this.qtys
+    val accounts = this.accounts
+    val symbolCount = symbolTable.size
+    var out = decoded
+    var a = sum1
+    var b = sum2
+    var i = from
+    var going = true
+    while (going && i < whole) {
+      val p = i << 5
       val h = buf.getLong(p)
+      val id = buf.getLong(p + 8)
+      val price = buf.getLong(p + 16)
+      val tail = buf.getLong(p + 24) // quantity (low 32 bits, unsigned), then the account
       val kind = (h & 0xff).toInt
       val sym = (h >>> 32).toInt
-      val id = buf.getLong(p + 8)
-      val at = chunkOffset + p
-      if (kind == CommandReader.Add || kind == CommandReader.Cancel) {
-        val side = ((h >>> 8) & 0xff).toInt
-        val qty = buf.getInt(p + 24) & 0xffffffffL
-        val account = buf.getInt(p + 28)
-        val cancelRest =
-          kind == CommandReader.Cancel && (side != 0 || buf.getLong(p + 16) != 0L || buf.getLong(
-            p + 24
-          ) != 0L)
-        if (
-          (side >>> 1) != 0 || (h & 0xffff0000L) != 0 || sym < 0 || sym >= symbolTable.size || id <= 0 ||
-          account < 0 || cancelRest
-        ) {
-          pending =
-            LogError(at, s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size)}")
-          return (out, p)
-        }
+      // an add or a cancel with side 0 or 1, zero reserved bytes, a known symbol, a positive id and no negative
+      // account (a cancel's other fields are never read; the checksum covers them)
+      if (
+        (((kind - 1) & ~1) == 0) & ((h & 0xfffffe00L) == 0L) & (sym >= 0) & (sym < symbolCount) & (id > 0) &
+          (tail >= 0L)
+      ) {
+        a += CommandLog.recordWord(h, id, price, tail)
+        b += a
+        val qty = tail & 0xffffffffL
         kinds(out) = kind.toByte
-        sides(out) = side.toByte
+        sides(out) = (h >>> 8).toByte
         symbolIdx(out) = sym
         ids(out) = id
-        prices(out) = buf.getLong(p + 16)
+        prices(out) = price
         qtys(out) = if (qty == 0xffffffffL) Quantity.Unrepresentable.units else qty
-        accounts(out) = account
+        accounts(out) = account(tail)
         out += 1
-      } else if (kind == CommandReader.Time) {
-        if ((h >>> 8) != 0L || buf.getLong(p + 16) != 0L || buf.getLong(p + 24) != 0L || id < 0) {
-          pending = LogError(
-            at,
-            s"corrupt: record ${record + i}: a time record with stray bytes or a negative instant"
-          )
-          return (out, p)
-        }
-        if (id < clock) {
-          pending = LogError(
+        i += 1
+      } else going = false
+    }
+    decoded = out
+    sum1 = a
+    sum2 = b
+    i
+  }
+
+  private inline def account(tail: Long): Int = (tail >>> 32).toInt
+
+  private def addToSums(p: Int): Unit = {
+    sum1 += CommandLog.recordWord(
+      buf.getLong(p),
+      buf.getLong(p + 8),
+      buf.getLong(p + 16),
+      buf.getLong(p + 24)
+    )
+    sum2 += sum1
+  }
+
+  // a record that is not a well-formed add or cancel: a time, a symbol declaration, the trailer, or a fault.
+  // Returns the new command count, or -1 when decoding stops here (see stopAt, ended and pending).
+  private def special(i: Int, p: Int, h: Long, id: Long, out: Int): Int = {
+    val kind = (h & 0xff).toInt
+    val sym = (h >>> 32).toInt
+    val at = chunkOffset + p
+    def stop(e: LogError): Int = { pending = e; stopAt = p; -1 }
+    if (kind == CommandReader.Add || kind == CommandReader.Cancel)
+      stop(LogError(at, s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size)}"))
+    else if (kind == CommandReader.Time) {
+      if ((h >>> 8) != 0L || buf.getLong(p + 16) != 0L || buf.getLong(p + 24) != 0L || id < 0)
+        stop(LogError(
+          at,
+          s"corrupt: record ${record + i}: a time record with stray bytes or a negative instant"
+        ))
+      else if (id < clock)
+        stop(
+          LogError(
             at,
             s"corrupt: record ${record + i}: the clock goes back to ${Timestamp.fromEpochNanos(id).render} after ${Timestamp.fromEpochNanos(clock).render}"
           )
-          return (out, p)
-        }
+        )
+      else {
         clock = id
-        kinds(out) = CommandReader.Time.toByte
-        sides(out) = 0
-        symbolIdx(out) = 0
-        ids(out) = id
-        prices(out) = 0L
-        qtys(out) = 0L
-        accounts(out) = 0
-        out += 1
-      } else if (kind == SymbolKind) {
-        val len = ((h >>> 8) & 0xff).toInt
-        val name = if (len >= 1 && len <= Symbol.MaxLength)
-          new String(chunk, p + 8, len, StandardCharsets.US_ASCII)
-        else ""
-        if (sym != symbolTable.size || (h & 0xffff0000L) != 0 || !Symbol.isValid(name)) {
-          pending =
-            LogError(at, s"corrupt: record ${record + i}: a symbol declaration out of order or malformed")
-          return (out, p)
-        }
-        symbolTable += Symbol.unsafe(name)
-      } else if (kind == EndKind) {
-        val count = id
-        crc.update(chunk, 0, p)
-        val sum = buf.getInt(p + 16)
-        if ((h >>> 8) != 0L || buf.getInt(p + 20) != 0 || buf.getLong(p + 24) != 0L)
-          pending = LogError(at, "corrupt: stray bytes in the trailer")
-        else if (count != record + i)
-          pending = LogError(at, s"corrupt: the trailer counts $count records, the log holds ${record + i}")
-        else if (sum != crc.getValue.toInt)
-          pending = LogError(at, "corrupt: checksum mismatch (the records were altered)")
-        ended = true
-        return (out, p + RecordSize)
-      } else {
-        pending = LogError(at, s"corrupt: record ${record + i}: unknown record kind $kind")
-        return (out, p)
+        addToSums(p)
+        columns.setTime(out, id)
+        out + 1
       }
-      i += 1
-    }
-    (out, whole * RecordSize)
+    } else if (kind == SymbolKind) {
+      val len = ((h >>> 8) & 0xff).toInt
+      val name =
+        if (len >= 1 && len <= Symbol.MaxLength) new String(chunk, p + 8, len, StandardCharsets.US_ASCII)
+        else ""
+      if (sym != symbolTable.size || (h & 0xffff0000L) != 0 || !Symbol.isValid(name))
+        stop(LogError(at, s"corrupt: record ${record + i}: a symbol declaration out of order or malformed"))
+      else {
+        symbolTable += Symbol.unsafe(name)
+        addToSums(p)
+        out
+      }
+    } else if (kind == EndKind) {
+      if ((h >>> 8) != 0L)
+        pending = LogError(at, "corrupt: stray bytes in the trailer")
+      else if (id != record + i)
+        pending = LogError(at, s"corrupt: the trailer counts $id records, the log holds ${record + i}")
+      else if (buf.getLong(p + 16) != sum1 || buf.getLong(p + 24) != sum2)
+        pending = LogError(at, "corrupt: checksum mismatch (the records were altered)")
+      ended = true
+      stopAt = p + RecordSize
+      -1
+    } else stop(LogError(at, s"corrupt: record ${record + i}: unknown record kind $kind"))
   }
 
   private def decodeV1(whole: Int): (Int, Int) = {

@@ -5,18 +5,20 @@ import mvt.core.*
 import java.io.OutputStream
 import java.nio.{ByteBuffer, ByteOrder}
 import java.nio.charset.StandardCharsets
-import java.util.zip.CRC32C
 
 /**
  * Writes a version 2 command log as commands arrive: symbols are declared in a record of their own before
- * their first use, and `finish` writes the trailer (record count and CRC32C of every record before it). A log
+ * their first use, and `finish` writes the trailer (the record count and a Fletcher-style checksum of the records before it, which
+ * the reader computes from the words it loads anyway). A log
  * without its trailer reads as truncated. Buffers 128 KiB; not thread-safe.
  */
 final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   import CommandLog.{EndKind, RecordSize, SymbolKind}
 
   private val buf = ByteBuffer.allocate(RecordSize * 4096).order(ByteOrder.LITTLE_ENDIAN)
-  private val crc = new CRC32C
+  // the running sums of every record's 64-bit words (see CommandLog), for the trailer
+  private var sum1 = 0L
+  private var sum2 = 0L
   private val symbolIndex = new SymbolIndex
   private var records = 0L
   private var clock = 0L
@@ -68,7 +70,7 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
     require(!finished, "finish once")
     drain()
     buf.put(EndKind.toByte).put(0.toByte).putShort(0.toShort).putInt(0).putLong(records)
-    buf.putInt(crc.getValue.toInt).putInt(0).putLong(0L)
+    buf.putLong(sum1).putLong(sum2)
     out.write(buf.array(), 0, buf.position())
     buf.clear()
     out.flush()
@@ -94,7 +96,17 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   private def room(): Unit = if (!buf.hasRemaining) drain()
 
   private def drain(): Unit = {
-    crc.update(buf.array(), 0, buf.position())
+    var k = 0
+    while (k < buf.position()) {
+      sum1 += CommandLog.recordWord(
+        buf.getLong(k),
+        buf.getLong(k + 8),
+        buf.getLong(k + 16),
+        buf.getLong(k + 24)
+      )
+      sum2 += sum1
+      k += RecordSize
+    }
     out.write(buf.array(), 0, buf.position())
     buf.clear()
   }
