@@ -26,4 +26,44 @@ class BenchCommandSuite extends munit.FunSuite {
     assertEquals(figures.size, 2, r.out)
     assert(figures.forall(_ > 0), r.out)
   }
+
+  /** Inputs that hold no commands: an empty file, comments and blank lines only, an empty command log. */
+  private val noCommands: Vector[(String, String, Array[Byte])] = {
+    val log = new java.io.ByteArrayOutputStream
+    mvt.workload.CommandLog.write(new mvt.workload.CommandBatch.Builder(Vector.empty).result(), log)
+    Vector(
+      ("an empty file", ".csv", Array.emptyByteArray),
+      ("a comment-only file", ".csv", "# nothing here\n\n# still nothing\n".getBytes("UTF-8")),
+      ("an empty command log", ".mvtc", log.toByteArray)
+    )
+  }
+
+  for ((what, suffix, bytes) <- noCommands) {
+    test(s"bench throughput --in with $what: status 2 and one line naming the file, no figures") {
+      CliRun.withTempFile(suffix) { in =>
+        java.nio.file.Files.write(in, bytes)
+        val r = CliRun("bench", "throughput", "--in", in.toString, "--engines", "fast", "--repeat", "1")()
+        assertEquals(r.status, 2, r.err)
+        assertEquals(r.out, "")
+        assertEquals(r.err, s"mvt: $in has no commands\n")
+      }
+    }
+  }
+
+  for ((what, suffix, bytes) <- noCommands) {
+    test(s"bench latency --in with $what: status 2 and one line naming the file, no exception") {
+      CliRun.withTempFile(suffix) { in =>
+        java.nio.file.Files.write(in, bytes)
+        val r = CliRun("bench", "latency", "--engine", "fast", "--rates", "1000", "--in", in.toString)()
+        assertEquals(r.status, 2, r.err)
+        assertEquals(r.out, "")
+        assertEquals(r.err, s"mvt: $in has no commands\n")
+      }
+    }
+  }
+
+  test("bench throughput on empty standard input: the same refusal, naming standard input") {
+    val r = CliRun("bench", "throughput", "--in", "-", "--engines", "fast")()
+    assertEquals((r.status, r.out, r.err), (2, "", "mvt: standard input has no commands\n"))
+  }
 }
