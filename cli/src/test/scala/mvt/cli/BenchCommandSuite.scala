@@ -66,4 +66,38 @@ class BenchCommandSuite extends munit.FunSuite {
     val r = CliRun("bench", "throughput", "--in", "-", "--engines", "fast")()
     assertEquals((r.status, r.out, r.err), (2, "", "mvt: standard input has no commands\n"))
   }
+
+  for (
+    (rates, shown) <- Vector(
+      "1000000000000" -> "rate 1000000000000",
+      "45000,10000001" -> "rate 10000001",
+      "99999999999999999999999" -> "rate 99999999999999999999999"
+    )
+  )
+    test(s"bench latency --rates $rates: refused at parse time, stating the highest rate") {
+      assertUsageError(
+        CliRun("bench", "latency", "--engine", "fast", "--rates", rates, "--duration", "1")(),
+        s"$shown is above the most --rates takes, 10,000,000 commands/s"
+      )
+    }
+
+  test("bench latency: rate × duration over 50,000,000 commands a run is refused, stating the bound") {
+    assertUsageError(
+      CliRun("bench", "latency", "--engine", "fast", "--rates", "1000,10000000", "--duration", "6")(),
+      "a run may send at most 50,000,000 commands (rate × duration), but 10,000,000/s for 6.0 s is 60,000,000"
+    )
+    // a rate that is allowed, for a duration that makes the run too long
+    assertUsageError(
+      CliRun("bench", "latency", "--engine", "fast", "--rates", "1", "--duration", "50000001")(),
+      "a run may send at most 50,000,000 commands"
+    )
+  }
+
+  test("bench latency: bad rates still name the bad element") {
+    for (rates <- Vector("0", "fast", "1e12", "45000,", "-3"))
+      assertUsageError(
+        CliRun("bench", "latency", "--engine", "fast", "--rates", rates)(),
+        "bad rate '"
+      )
+  }
 }
