@@ -59,7 +59,10 @@ object ThroughputBench {
     f
   }
 
-  /** Forks a JVM that runs `engine` on `log`; a failure of the child is an exception with its stderr. */
+  /**
+   * Forks a JVM that runs `engine` on `log`; a failure of the child is an exception with its stderr, and a child
+   * that ran out of memory is an `OutOfMemoryError` here too (it has this JVM's flags, so the same heap limit).
+   */
   def fork(engine: BenchEngine, log: File, repeats: Int): EngineResult = {
     val cmd = (javaCommand +: jvmFlags) ++ Vector(
       "-cp",
@@ -84,6 +87,8 @@ object ThroughputBench {
     }
     val commands = lines.find(_.startsWith("pass ")).map(_.split(" ").last.toInt).getOrElse(0)
     val decodeNanos = lines.find(_.startsWith("decode ")).map(_.split(" ")(1).toLong).getOrElse(0L)
+    if (status != 0 && err.toString.contains("java.lang.OutOfMemoryError"))
+      throw new OutOfMemoryError(s"${engine.label} run ran out of memory in its forked JVM")
     if (status != 0 || passes.isEmpty)
       throw new IllegalStateException(
         s"${engine.label} run failed (status $status): ${err.toString.trim.take(500)}"

@@ -84,7 +84,7 @@ object AnalyzeCommand {
       for {
         rollup <- IO.fromEither(parseRollup(rollupText))
         read <-
-          input(t, in).use(reader => IO.blocking(ExecutionsCsv.read(reader))).adaptError(failure("read", in))
+          input(t, in).use(reader => Blocking(ExecutionsCsv.read(reader))).adaptError(failure("read", in))
         status <- read match {
           case Left(error) =>
             IO.blocking(t.err.println(error.describe(if (in == "-") "standard input" else in))).as(

@@ -11,7 +11,7 @@ object BatchFiles {
    * stream with no commands (an empty or comment-only file): a benchmark of nothing has no figures to give.
    */
   def read(path: String, t: Terminal): IO[Either[ExitCode, CommandBatch]] =
-    Files.withInput(path, t)(raw => IO.blocking(CommandSource.open(raw).flatMap(_.readAll()))).flatMap {
+    Files.withInput(path, t)(raw => Blocking(CommandSource.open(raw).flatMap(_.readAll()))).flatMap {
       case Left(code) => IO.pure(Left(code))
       case Right(Left(e)) => Files.sourceError(e, path, t).map(Left(_))
       case Right(Right(batch)) if batch.size == 0 =>

@@ -37,7 +37,7 @@ object BenchCommand {
           .withDefault(List(Engine.Fast, Engine.LazyCancel)),
         Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
       ).mapN { (orders, engines, json) =>
-        Files.whenWritable(json, t)(IO.blocking {
+        Files.whenWritable(json, t)(Blocking {
           t.out.println(MachineInfo.describe)
           t.out.println(f"Resting $orders%,d orders on one book (20 a level, sparse prices):")
           val results = engines.map { e =>

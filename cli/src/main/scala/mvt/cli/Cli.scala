@@ -28,6 +28,12 @@ object Cli {
       TradeCommand.opts(t)
     ).reduce(_ orElse _)
 
+  /**
+   * The command that `args` run, for messages: its leading words, such as `match` or `bench memory` (no command
+   * takes a positional argument, so every word before the first option names a command).
+   */
+  def commandName(args: List[String]): String = args.takeWhile(!_.startsWith("-")).mkString(" ")
+
   /** Parses `args` and runs the chosen subcommand; help goes to stdout, usage errors to stderr. */
   def run(args: List[String], t: Terminal): IO[ExitCode] =
     command(t).parse(args, sys.env) match {

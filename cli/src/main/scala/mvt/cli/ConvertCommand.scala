@@ -30,11 +30,11 @@ object ConvertCommand {
   def run(in: String, out: String, t: Terminal): IO[ExitCode] =
     Files.refuseOverwrite(in, List(out), t).getOrElse {
       Files.withInput(in, t) { raw =>
-        IO.blocking(CommandSource.open(raw)).flatMap {
+        Blocking(CommandSource.open(raw)).flatMap {
           case Left(e) => Files.sourceError(e, in, t)
           case Right(source) =>
             Files.withOutput(out, t) { os =>
-              IO.blocking(convert(source, os)).flatMap {
+              Blocking(convert(source, os)).flatMap {
                 case Left(e) => Files.sourceError(e, in, t)
                 case Right(_) => IO.pure(ExitCode.Success)
               }

@@ -36,7 +36,7 @@ object GenerateCommand {
         val weights: IO[Either[ExitCode, MarkovGenerator.Weights]] = weightsFile match {
           case None => IO.pure(Right(MarkovGenerator.Weights.default))
           case Some(path) =>
-            Files.withInput(path, t)(in => IO.blocking(new String(in.readAllBytes(), "UTF-8"))).flatMap {
+            Files.withInput(path, t)(in => Blocking(new String(in.readAllBytes(), "UTF-8"))).flatMap {
               case Left(code) => IO.pure(Left(code))
               case Right(text) =>
                 MarkovGenerator.Weights.parse(text) match {
@@ -64,7 +64,7 @@ object GenerateCommand {
     // the mix goes to stderr when the commands themselves go to stdout
     val report = if (out == "-") t.err else t.out
     Files.withOutput(out, t) { stream =>
-      IO.blocking {
+      Blocking {
         val g = markov.fold(ProfileGenerator.generate(profile, n, seed))(MarkovGenerator.generate(
           _,
           profile,

@@ -119,7 +119,7 @@ object LatencyCommand {
         Files.whenWritable(hlog.toList ++ html ++ json, t)(load(in, (rates.max * seconds).toLong, t).flatMap {
           case Left(code) => IO.pure(code)
           case Right(batch) =>
-            IO.blocking {
+            Blocking {
               t.out.println(MachineInfo.describe)
               t.out.println(
                 f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
@@ -154,7 +154,7 @@ object LatencyCommand {
   private def load(in: Option[String], needed: Long, t: Terminal): IO[Either[ExitCode, CommandBatch]] =
     in match {
       case None =>
-        IO.blocking(Right(ProfileGenerator.generate(
+        Blocking(Right(ProfileGenerator.generate(
           mvt.workload.WorkloadProfile.normal,
           math.min(needed, MaxCommandsPerRun).toInt.max(1),
           42L

@@ -72,7 +72,7 @@ object MatchCommand {
       Files.withOutput(args.out, t) { out =>
         optional(args.trades, t) { tradesOut =>
           optional(args.quotes, t) { quotesOut =>
-            IO.blocking {
+            Blocking {
               val writer = new CsvEventWriter(out)
               val trades = tradesOut.map(new TradeFeedWriter(_))
               val quotes = quotesOut.map(new QuoteFeedWriter(_))

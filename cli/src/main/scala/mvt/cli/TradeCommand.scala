@@ -142,7 +142,7 @@ object TradeCommand {
   private def trade(args: Args, t: Terminal): IO[ExitCode] =
     Files.withInput(args.in, t) { raw =>
       Files.withOutput(args.out, t) { rawOut =>
-        IO.blocking {
+        Blocking {
           val out = new PrintStream(rawOut, false, "UTF-8")
           val deadlines = args.budget.fold(TraderPipeline.Deadlines.none)(TraderPipeline.Deadlines.fromBudget)
           val config = TradingSession.Config(

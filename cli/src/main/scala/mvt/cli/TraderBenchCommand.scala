@@ -63,7 +63,7 @@ object TraderBenchCommand {
       ).mapN(TraderBench.Config.apply)
         .product(Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone)
         .map { (cfg, json) =>
-          Files.whenWritable(json, t)(IO.blocking(run(cfg, json, t)))
+          Files.whenWritable(json, t)(Blocking(run(cfg, json, t)))
         }
     }
 
