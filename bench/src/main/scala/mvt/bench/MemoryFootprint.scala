@@ -11,7 +11,18 @@ import java.lang.management.ManagementFactory
  */
 object MemoryFootprint {
 
-  /** Heap bytes per resting order as measured, and (for the fast engine) as held by its arrays. */
+  /**
+   * The smallest book worth measuring. Heap in use after full GCs is only known to within about a MiB (measured:
+   * with the parallel collector every engine reads about 1 MiB low at any size; with G1 several MiB): at 10,000
+   * orders the fast engine's heap read 5 B/order against the 107 its arrays hold, and a single order read
+   * -1.9 MB. From 100,000 orders the error is a few bytes per order.
+   */
+  val MinOrders: Int = 100000
+
+  /**
+   * Heap bytes per resting order as measured, and (for the fast engine) as held by its arrays. A heap that did
+   * not grow (`measuredBytes <= 0`) means the book was below the measurement's resolution: no figure then.
+   */
   final case class Result(
       engine: Engine,
       orders: Int,
@@ -19,17 +30,25 @@ object MemoryFootprint {
       measuredBytes: Long,
       arrayBytes: Option[Long]
   ) {
-    def measuredPerOrder: Double = measuredBytes.toDouble / orders
-    def arrayPerOrder: Option[Double] = arrayBytes.map(_.toDouble / orders)
+    def measuredPerOrder: Option[Double] =
+      Option.when(measuredBytes > 0 && orders > 0)(measuredBytes.toDouble / orders)
+    def arrayPerOrder: Option[Double] = arrayBytes.filter(_ => orders > 0).map(_.toDouble / orders)
   }
 
-  /** The figures `mvt bench memory` prints, as JSON; `arrayBytesPerOrder` is null for the historical books. */
+  /** What `mvt bench memory` prints for a measured heap that did not grow. */
+  val BelowResolution = "below the measurement's resolution (book too small)"
+
+  /**
+   * The figures `mvt bench memory` prints, as JSON; `arrayBytesPerOrder` is null for the historical books, and
+   * `bytesPerOrder` is null when the book was below the measurement's resolution.
+   */
   def json(results: Seq[Result], machine: String): String = {
     val rs = results.map { r =>
       s"""{"engine": ${JsonText.quote(r.engine.label)}, "orders": ${r.orders}, "levels": ${r
-          .levels}, "bytesPerOrder": ${r.measuredPerOrder}, "arrayBytesPerOrder": ${r.arrayPerOrder.fold(
-          "null"
-        )(_.toString)}}"""
+          .levels}, "bytesPerOrder": ${r.measuredPerOrder.fold("null")(_.toString)}, "arrayBytesPerOrder": ${r
+          .arrayPerOrder.fold(
+            "null"
+          )(_.toString)}}"""
     }
     s"""{"machine": $machine, "results": ${rs.mkString("[", ", ", "]")}}"""
   }

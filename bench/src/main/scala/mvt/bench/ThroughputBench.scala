@@ -29,8 +29,14 @@ object ThroughputBench {
     def slowest: Double = perSecond(commands.toLong, sorted.last.nanos)
     def fastest: Double = perSecond(commands.toLong, sorted.head.nanos)
     def eventsPerSecond: Double = perSecond(median.events, median.nanos)
-    def bytesPerCommand: Double = median.allocatedBytes.toDouble / math.max(1, commands)
+
+    /** Bytes allocated per command in the median pass; none for a run of no commands. */
+    def bytesPerCommand: Option[Double] = ThroughputBench.ratio(median.allocatedBytes.toDouble, commands)
   }
+
+  /** `a / b`, or none when `b` is not positive or the quotient is not finite: a report never prints NaN. */
+  def ratio(a: Double, b: Double): Option[Double] =
+    if (b > 0) Some(a / b).filter(q => !q.isNaN && !q.isInfinite) else None
 
   private def javaCommand: String =
     ProcessHandle.current().info().command().orElse(
@@ -53,7 +59,10 @@ object ThroughputBench {
     f
   }
 
-  /** Forks a JVM that runs `engine` on `log`; a failure of the child is an exception with its stderr. */
+  /**
+   * Forks a JVM that runs `engine` on `log`; a failure of the child is an exception with its stderr, and a child
+   * that ran out of memory is an `OutOfMemoryError` here too (it has this JVM's flags, so the same heap limit).
+   */
   def fork(engine: BenchEngine, log: File, repeats: Int): EngineResult = {
     val cmd = (javaCommand +: jvmFlags) ++ Vector(
       "-cp",
@@ -78,6 +87,8 @@ object ThroughputBench {
     }
     val commands = lines.find(_.startsWith("pass ")).map(_.split(" ").last.toInt).getOrElse(0)
     val decodeNanos = lines.find(_.startsWith("decode ")).map(_.split(" ")(1).toLong).getOrElse(0L)
+    if (status != 0 && err.toString.contains("java.lang.OutOfMemoryError"))
+      throw new OutOfMemoryError(s"${engine.label} run ran out of memory in its forked JVM")
     if (status != 0 || passes.isEmpty)
       throw new IllegalStateException(
         s"${engine.label} run failed (status $status): ${err.toString.trim.take(500)}"
@@ -91,11 +102,14 @@ object ThroughputBench {
     val header =
       f"  ${"engine"}%-22s ${"commands/s"}%12s ${"spread (min..max)"}%22s ${"events/s"}%12s ${"vs fast"}%9s ${"B/command"}%10s ${"GCs"}%5s ${"GC ms"}%7s"
     val rows = results.map { r =>
-      val ratio = fast.fold("")(f => f"${r.commandsPerSecond / f}%.3fx")
-      f"  ${r.engine}%-22s ${m(r.commandsPerSecond)}%12s ${m(r.slowest) + ".." + m(r.fastest)}%22s ${m(r.eventsPerSecond)}%12s $ratio%9s ${r.bytesPerCommand}%10.1f ${r.median.gcCount}%5d ${r.median.gcMillis}%7d"
+      val vsFast = fast.fold("")(f => ratio(r.commandsPerSecond, f).fold("-")(x => f"$x%.3fx"))
+      val bytes = r.bytesPerCommand.fold("-")(b => f"$b%.1f")
+      f"  ${r.engine}%-22s ${m(r.commandsPerSecond)}%12s ${m(r.slowest) + ".." + m(r.fastest)}%22s ${m(r.eventsPerSecond)}%12s $vsFast%9s $bytes%10s ${r.median.gcCount}%5d ${r.median.gcMillis}%7d"
     }
     val decode = results.find(_.engine == "fast").map { f =>
-      f"  command log decoding (streaming from memory, best of 10): ${m(f.decodePerSecond)} commands/s, ${f.decodePerSecond / f.commandsPerSecond}%.1fx what fast consumes"
+      val vsFast =
+        ratio(f.decodePerSecond, f.commandsPerSecond).fold("")(x => f", $x%.1fx what fast consumes")
+      f"  command log decoding (streaming from memory, best of 10): ${m(f.decodePerSecond)} commands/s$vsFast"
     }
     ((header +: rows) ++ decode).mkString("\n")
   }
@@ -124,7 +138,7 @@ object ThroughputBench {
       s"""{"engine": ${q(r.engine)}, "commands": ${r.commands}, "repeats": ${r.passes
           .size}, "commandsPerSecond": ${r.commandsPerSecond}, "commandsPerSecondMin": ${r
           .slowest}, "commandsPerSecondMax": ${r.fastest}, "eventsPerSecond": ${r
-          .eventsPerSecond}, "bytesPerCommand": ${r.bytesPerCommand}, "gcCount": ${r.median
+          .eventsPerSecond}, "bytesPerCommand": ${r.bytesPerCommand.fold("null")(_.toString)}, "gcCount": ${r.median
           .gcCount}, "gcMillis": ${r.median.gcMillis}}"""
     val sweepJson = sweep.map((n, r) => s"""{"size": $n, "result": ${engine(r)}}""").mkString("[", ", ", "]")
     s"""{"machine": $machineJson, "workload": ${q(workload)}, "engines": ${results.map(engine).mkString(

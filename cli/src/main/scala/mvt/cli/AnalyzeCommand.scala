@@ -84,7 +84,7 @@ object AnalyzeCommand {
         for {
           rollup <- IO.fromEither(parseRollup(rollupText))
           read <-
-            input(t, in).use(reader => IO.blocking(ExecutionsCsv.read(reader))).adaptError(failure(
+            input(t, in).use(reader => Blocking(ExecutionsCsv.read(reader))).adaptError(failure(
               "read",
               in
             ))
@@ -94,7 +94,7 @@ object AnalyzeCommand {
                 Cli.FormatError
               )
             case Right(midpoints) =>
-              IO.blocking {
+              Blocking {
                 val writer = new BufferedWriter(new OutputStreamWriter(outputs(out), UTF_8))
                 write(midpoints, rollup, writer)
                 writer.flush()

@@ -20,9 +20,15 @@ object BenchCommand {
   private def memory(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("memory", "Heap bytes per resting order, measured after full GCs.") {
       (
-        Opts.option[Int]("orders", "Resting orders to hold (default 1000000).", metavar = "N")
+        Opts.option[Int](
+          "orders",
+          f"Resting orders to hold, at least ${MemoryFootprint.MinOrders}%,d (default 1000000).",
+          metavar = "N"
+        )
           .withDefault(1000000)
-          .validate("--orders must be positive")(_ > 0),
+          .validate(
+            f"--orders must be at least ${MemoryFootprint.MinOrders}%,d: heap in use after full GCs is only known to within about a MiB, so a smaller book gives no meaningful bytes per order"
+          )(_ >= MemoryFootprint.MinOrders),
         Opts.options[Engine](
           "engine",
           "Engine to measure; repeat for several (default fast and lazy-cancel)."
@@ -32,15 +38,15 @@ object BenchCommand {
         Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
       ).mapN { (orders, engines, json) =>
         Outputs.use("bench memory", t, Nil, List(json))(outputs =>
-          IO.blocking {
+          Blocking {
             t.out.println(MachineInfo.describe)
             t.out.println(f"Resting $orders%,d orders on one book (20 a level, sparse prices):")
             val results = engines.map { e =>
               val r = MemoryFootprint.measure(e, orders)
               val arrays = r.arrayPerOrder.fold("")(b => f"   arrays+index: $b%6.1f B/order")
-              t.out.println(
-                f"  ${e.label}%-12s measured heap: ${r.measuredPerOrder}%7.1f B/order$arrays   (${r.levels}%,d levels)"
-              )
+              // a heap that did not grow has no figure: a negative or zero B/order would only be noise
+              val measured = r.measuredPerOrder.fold(MemoryFootprint.BelowResolution)(b => f"$b%7.1f B/order")
+              t.out.println(f"  ${e.label}%-12s measured heap: $measured$arrays   (${r.levels}%,d levels)")
               r
             }
             json.foreach(path =>

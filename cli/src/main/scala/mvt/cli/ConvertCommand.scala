@@ -30,7 +30,7 @@ object ConvertCommand {
   def run(in: String, out: String, t: Terminal): IO[ExitCode] =
     Outputs.use("convert", t, List(in), List(Some(out))) { outputs =>
       Files.withInput(in, t) { raw =>
-        IO.blocking(Files.source(raw, in, t).flatMap(source => convert(source, outputs(out)))).flatMap {
+        Blocking(Files.source(raw, in, t).flatMap(source => convert(source, outputs(out)))).flatMap {
           case Left(e) => Files.sourceError(e, in, t)
           case Right(_) => IO.pure(ExitCode.Success)
         }

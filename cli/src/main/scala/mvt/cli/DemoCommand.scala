@@ -24,7 +24,7 @@ object DemoCommand {
     }
 
   def run(commands: Int, profile: WorkloadProfile, seed: Long, baseline: Engine, t: Terminal): IO[ExitCode] =
-    IO.blocking {
+    Blocking {
       val progress = ProgressBar(t.err)
       t.out.println(
         f"mvt demo: $commands%,d commands of the ${profile.name} profile over ${profile.symbols} symbols, seed $seed\n"

@@ -124,7 +124,7 @@ object GenerateCommand {
     // the mix goes to stderr when the commands themselves go to stdout
     val report = if (out == "-") t.err else t.out
     Outputs.use("generate", t, Nil, List(Some(out))) { outputs =>
-      IO.blocking {
+      Blocking {
         val stream = outputs(out)
         val g = markov.fold(ProfileGenerator.generate(profile, n, seed, accounts))(MarkovGenerator.generate(
           _,
@@ -161,7 +161,7 @@ object GenerateCommand {
         case Some(day) =>
           val path = dir.resolve(s"${day.date}$suffix").toString
           Outputs.use("generate", t, Nil, List(Some(path))) { outputs =>
-            IO.blocking { writeBatch(day.batch, format, outputs(path)); ExitCode.Success }
+            Blocking { writeBatch(day.batch, format, outputs(path)); ExitCode.Success }
           }.flatMap {
             code =>
               if (code != ExitCode.Success) IO.pure(code)

@@ -1,6 +1,6 @@
 package mvt.cli
 
-import cats.data.Validated
+import cats.data.{Validated, ValidatedNel}
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.{Argument, Opts}
@@ -20,6 +20,53 @@ object LatencyCommand {
     }.filter(_ > 0)
   }
 
+  /**
+   * The highest rate `--rates` takes: above what the open-loop driver can pace (on the development machine it
+   * falls behind from the start at this rate, to a p50 of hundreds of ms), so it only refuses rates that could
+   * never be met. Unbounded, a rate of 1e12/s generated commands past 1.6 GB before it began.
+   */
+  val MaxRate: Long = 10000000L
+
+  /**
+   * The most commands one run (one engine at one rate) sends, `rate × duration`: 10,000,000/s for the default
+   * 5 s. It is also the most commands generated for the default flow (about 34 bytes each in memory), so a
+   * generated flow always covers a run.
+   */
+  val MaxCommandsPerRun: Long = 50000000L
+
+  /** One rate: a whole number of commands per second from 1 to [[MaxRate]]. */
+  private def rate(s: String): ValidatedNel[String, Long] = {
+    val text = s.trim
+    if (!text.matches("[0-9]+") || BigInt(text) < 1)
+      Validated.invalidNel(s"bad rate '$s' (expected a whole number of commands per second)")
+    else if (BigInt(text) > MaxRate)
+      Validated.invalidNel(
+        f"rate $text is above the most --rates takes, $MaxRate%,d commands/s (far more than the open-loop driver can pace)"
+      )
+    else Validated.validNel(text.toLong)
+  }
+
+  /** `--rates` and `--duration`, with at most [[MaxCommandsPerRun]] commands in a run at the highest rate. */
+  private val ratesAndDuration: Opts[(Vector[Long], Double)] =
+    (
+      Opts.option[String](
+        "rates",
+        f"Comma-separated commands per second, e.g. 45000,1000000 (at most $MaxRate%,d).",
+        metavar = "R1,R2,..."
+      )
+        .mapValidated(_.split(",", -1).toVector.traverse(rate)),
+      Opts.option[Double]("duration", "Seconds per engine and rate (default 5).", metavar = "S")
+        .withDefault(5.0)
+        .validate("--duration must be positive")(_ > 0)
+    ).tupled.mapValidated { (rates, seconds) =>
+      val commands = rates.max.toDouble * seconds
+      if (commands <= MaxCommandsPerRun) Validated.validNel((rates, seconds))
+      else
+        Validated.invalidNel(
+          f"a run may send at most $MaxCommandsPerRun%,d commands (rate × duration), but ${rates.max}%,d/s for $seconds%s s is $commands%,.0f: lower the rate or the duration"
+        )
+    }
+
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("latency", "Open-loop latency, measured from each command's intended start time.") {
       (
@@ -29,15 +76,7 @@ object LatencyCommand {
           metavar = "E"
         )
           .mapValidated(CommaList.parse(_, BenchEngine.parse, "engine", BenchEngine.names)),
-        Opts.option[String](
-          "rates",
-          "Comma-separated commands per second, e.g. 45000,1000000.",
-          metavar = "R1,R2,..."
-        )
-          .mapValidated(CommaList.parse(_, _.toLongOption.filter(_ > 0), "rate")),
-        Opts.option[Double]("duration", "Seconds per engine and rate (default 5).", metavar = "S")
-          .withDefault(5.0)
-          .validate("--duration must be positive")(_ > 0),
+        ratesAndDuration,
         Opts.option[String](
           "in",
           "Commands file or command log to send (default: generated normal flow).",
@@ -75,12 +114,13 @@ object LatencyCommand {
           metavar = "FILE"
         ).orNone,
         Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
-      ).mapN { (engines, rates, seconds, in, handoff, budget, naive, floor, hlog, html, json) =>
+      ).mapN { (engines, ratesAndSeconds, in, handoff, budget, naive, floor, hlog, html, json) =>
+        val (rates, seconds) = ratesAndSeconds
         Outputs.use("bench latency", t, in.toList, List(hlog, html, json))(outputs =>
           load(in, (rates.max * seconds).toLong, t).flatMap {
             case Left(code) => IO.pure(code)
             case Right(batch) =>
-              IO.blocking {
+              Blocking {
                 t.out.println(MachineInfo.describe)
                 t.out.println(
                   f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
@@ -115,9 +155,9 @@ object LatencyCommand {
   private def load(in: Option[String], needed: Long, t: Terminal): IO[Either[ExitCode, CommandBatch]] =
     in match {
       case None =>
-        IO.blocking(Right(ProfileGenerator.generate(
+        Blocking(Right(ProfileGenerator.generate(
           mvt.workload.WorkloadProfile.normal,
-          math.min(needed, 50000000L).toInt.max(1),
+          math.min(needed, MaxCommandsPerRun).toInt.max(1),
           42L
         ).batch))
       case Some(path) => BatchFiles.read(path, t)

@@ -58,7 +58,7 @@ object MatchCommand {
     Outputs.use("match", t, List(args.in), List(Some(args.out), args.snapshot, args.trades, args.quotes)) {
       outputs =>
         Files.withInput(args.in, t) { in =>
-          IO.blocking {
+          Blocking {
             val writer = new CsvEventWriter(outputs(args.out))
             val trades = outputs.get(args.trades).map(new TradeFeedWriter(_))
             val quotes = outputs.get(args.quotes).map(new QuoteFeedWriter(_))

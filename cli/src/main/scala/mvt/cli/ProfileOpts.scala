@@ -28,7 +28,9 @@ object ProfileOpts {
         WorkloadProfile.normal
       ),
       Opts.option[Int]("symbols", "Symbols (default: the profile's, 20).", metavar = "K")
-        .validate("--symbols must be between 1 and 10000")(k => k >= 1 && k <= 10000)
+        .validate(s"--symbols must be between 1 and ${WorkloadProfile.MaxSymbols}")(k =>
+          k >= 1 && k <= WorkloadProfile.MaxSymbols
+        )
         .orNone,
       Opts.options[String]("param", paramHelp, metavar = "name=value").orEmpty
     ).tupled.mapValidated { (base, symbols, overrides) =>

@@ -60,7 +60,7 @@ object ThroughputCommand {
 
   private def load(src: Source, t: Terminal): IO[Either[ExitCode, (CommandBatch, String)]] = src match {
     case Source.Generate(n, p, seed) =>
-      IO.blocking(Right((
+      Blocking(Right((
         ProfileGenerator.generate(p, n, seed).batch,
         s"generated: $n commands, profile ${p.name}, seed $seed"
       )))
@@ -85,7 +85,7 @@ object ThroughputCommand {
       load(src, t).flatMap {
         case Left(code) => IO.pure(code)
         case Right((batch, workload)) =>
-          IO.blocking {
+          Blocking {
             t.out.println(MachineInfo.describe)
             t.out.println(
               s"Workload: $workload; $repeat measured passes per engine, each engine in a fresh JVM after a warm-up"

@@ -141,7 +141,7 @@ object TradeCommand {
 
   private def trade(args: Args, rawOut: java.io.OutputStream, t: Terminal): IO[ExitCode] =
     Files.withInput(args.in, t) { raw =>
-      IO.blocking {
+      Blocking {
         val out = new PrintStream(rawOut, false, "UTF-8")
         val deadlines = args.budget.fold(TraderPipeline.Deadlines.none)(TraderPipeline.Deadlines.fromBudget)
         val config = TradingSession.Config(

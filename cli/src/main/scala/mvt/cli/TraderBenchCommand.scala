@@ -63,7 +63,7 @@ object TraderBenchCommand {
       ).mapN(TraderBench.Config.apply)
         .product(Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone)
         .map { (cfg, json) =>
-          Outputs.use("bench trader", t, Nil, List(json))(outputs => IO.blocking(run(cfg, json, outputs, t)))
+          Outputs.use("bench trader", t, Nil, List(json))(outputs => Blocking(run(cfg, json, outputs, t)))
         }
     }
 

@@ -12,7 +12,7 @@ class BenchOutputSuite extends munit.FunSuite {
         "bench",
         "memory",
         "--orders",
-        "2000",
+        "100000",
         "--engine",
         "fast",
         "--engine",
@@ -24,7 +24,7 @@ class BenchOutputSuite extends munit.FunSuite {
       assert(r.out.contains("measured heap"), r.out)
       val text = new String(JFiles.readAllBytes(json), UTF_8)
       assert(text.contains("\"machine\": {\"cores\""), text)
-      assert(text.contains("\"engine\": \"fast\", \"orders\": 2000, \"levels\": 100"), text)
+      assert(text.contains("\"engine\": \"fast\", \"orders\": 100000, \"levels\": 5000"), text)
       assert(text.contains("\"engine\": \"list\""), text)
       assert(text.contains("\"arrayBytesPerOrder\": null"), text)
       assert("\"bytesPerOrder\": [0-9.E-]+".r.findAllIn(text).size == 2, text)
@@ -35,7 +35,7 @@ class BenchOutputSuite extends munit.FunSuite {
 
   for (
     (name, args) <- Vector(
-      "memory" -> Vector("bench", "memory", "--orders", "1000", "--json", unwritable),
+      "memory" -> Vector("bench", "memory", "--orders", "100000", "--json", unwritable),
       "throughput" -> Vector("bench", "throughput", "--generate", "1000", "--json", unwritable),
       "latency --json" -> Vector(
         "bench",

@@ -115,8 +115,27 @@ class TradeCommandSuite extends munit.FunSuite {
     assertEquals(poor.status, 0, poor.err)
     assertEquals(lines(poor.out), Vector.empty)
     assert(!outcomes(poor.err).contains("sent"), poor.err)
+    assert(outcomes(poor.err).contains("refused:balance"), poor.err)
     val rich = CliRun("trade", "--in", "-", "--balance", "100000000000")(dense.commands)
     assertEquals(lines(rich.out), direct(dense.commands, spreadCapture))
+    assert(!outcomes(rich.err).contains("refused:balance"), rich.err)
+  }
+
+  test(
+    "--balance 0: every update is refused by the balance check, counted as refused:balance, not no-decision"
+  ) {
+    val none = CliRun("trade", "--in", "-")(dense.commands)
+    assertEquals(none.status, 0, none.err)
+    val updates = outcomes(none.err).values.sum
+    assert(outcomes(none.err).contains("no-decision"), none.err)
+    assert(!outcomes(none.err).keys.exists(_.startsWith("refused:")), none.err)
+    for (args <- Vector(Vector("--balance", "0"), Vector("--balance", "0", "--interpreter", "io"))) {
+      val r = CliRun(("trade" +: "--in" +: "-" +: args)*)(dense.commands)
+      assertEquals(r.status, 0, r.err)
+      assertEquals(lines(r.out), Vector.empty)
+      assertEquals(outcomes(r.err), Map("refused:balance" -> updates), r.err)
+      assert(r.err.contains(f"Outcomes: refused:balance $updates%,d"), r.err)
+    }
   }
 
   test("refused options: a list where one value is taken, unknown names, a budget over a day") {

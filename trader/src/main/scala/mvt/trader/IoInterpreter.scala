@@ -12,7 +12,7 @@ import scala.concurrent.ExecutionContext
  * consumer starts a fiber per event), so the strategy must be thread-safe.
  */
 final class IoInterpreter(strategy: TradingStrategy, decidePool: ExecutionContext) {
-  private type Checked[A] = EitherT[IO, DropReason, A]
+  private type Checked[A] = EitherT[IO, Outcome, A]
 
   def run(pipeline: Pipeline[Option[Decision]], e: BboEvent): IO[Outcome] = {
     val compile = new (PipelineStep ~> Checked) {

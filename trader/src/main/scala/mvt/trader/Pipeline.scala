@@ -31,6 +31,9 @@ object Pipeline {
 
   def pure[A](a: A): Pipeline[A] = Free.pure(a)
 
+  /** Ends the event as refused by the pre-trade check named `check`: its outcome is `refused:<check>`. */
+  def refuse[A](check: String): Pipeline[A] = Free.liftF(PipelineStep.Refuse[A](check))
+
   /** On expiry, drop the event. */
   def drop[A]: OnExpiry[A] = OnExpiry.Drop()
 

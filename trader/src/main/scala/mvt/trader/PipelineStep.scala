@@ -16,26 +16,32 @@ enum PipelineStep[A] {
   /** Ask the interpreter's strategy for a decision on `update`. */
   case Decide(update: BboUpdated) extends PipelineStep[Option[Decision]]
 
+  /** End the event as refused by the pre-trade check named `check` (`refused:<check>`): nothing is decided. */
+  case Refuse[X](check: String) extends PipelineStep[X]
+
   /** The step's name in traces and in `expired:<name>` drop reasons. */
   def name: String = this match {
     case Start(_) => PipelineStep.StartName
     case Timed(n, _, _, _) => n
     case Decide(_) => PipelineStep.DecideName
+    case Refuse(_) => PipelineStep.RefuseName
   }
 }
 
 object PipelineStep {
   val StartName = "start"
   val DecideName = "decide"
+  val RefuseName = "refuse"
 
   /** No deadline: a step with it never expires. */
   val NoDeadline: Long = Long.MaxValue
 
-  /** The step's deadline from the event's sent time; `NoDeadline` for `Decide`. */
+  /** The step's deadline from the event's sent time; `NoDeadline` for `Decide` and `Refuse`. */
   def deadlineOf(step: PipelineStep[?]): Long = step match {
     case Start(within) => within
     case Timed(_, within, _, _) => within
     case Decide(_) => NoDeadline
+    case Refuse(_) => NoDeadline
   }
 
   /**
@@ -77,6 +83,7 @@ object PipelineStep {
             case OnExpiry.Skip(value) => StepResult.Skipped(value)
           }
       case Decide(update) => StepResult.Ran(strategy.decide(update))
+      case Refuse(check) => StepResult.Refused(check)
     }
 }
 
@@ -90,16 +97,21 @@ enum OnExpiry[A] {
   case Skip(value: A)
 }
 
-/** What one step did: ran, was skipped for `value` because its deadline had passed, or dropped the event. */
+/**
+ * What one step did: ran, was skipped for `value` because its deadline had passed, dropped the event, or ended it
+ * as refused by a pre-trade check.
+ */
 enum StepResult[+A] {
   case Ran(value: A)
   case Skipped(value: A)
   case Dropped(reason: DropReason)
+  case Refused(check: String)
 
-  /** The value to carry on with, or the drop. */
-  def toEither: Either[DropReason, A] = this match {
+  /** The value to carry on with, or the outcome that ends the event here (a drop or a refusal). */
+  def toEither: Either[Outcome, A] = this match {
     case Ran(v) => Right(v)
     case Skipped(v) => Right(v)
-    case Dropped(r) => Left(r)
+    case Dropped(r) => Left(Outcome.Dropped(r))
+    case Refused(check) => Left(Outcome.Refused(check))
   }
 }

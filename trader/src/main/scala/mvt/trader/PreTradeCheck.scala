@@ -6,6 +6,9 @@ import mvt.crdt.{ClientBalances, ClientId}
 /** The pre-trade gate before a decision: whether the trader may trade at all on this quote. */
 trait PreTradeCheck {
   def allows(q: Quote): Boolean
+
+  /** The check's name in the outcome of an event it refuses: `refused:<name>`. */
+  def name: String = "check"
 }
 
 object PreTradeCheck {
@@ -20,6 +23,8 @@ object PreTradeCheck {
    */
   final class Balance(balances: () => ClientBalances, client: ClientId, clip: Quantity)
       extends PreTradeCheck {
+    override def name: String = Balance.Name
+
     def allows(q: Quote): Boolean =
       q.referencePriceRaw > 0 && {
         val cents = Balance.costCents(q.referencePriceRaw, clip.units)
@@ -28,6 +33,9 @@ object PreTradeCheck {
   }
 
   object Balance {
+
+    /** A refusal of the balance check is counted as `refused:balance`. */
+    val Name = "balance"
 
     /** `ceil(priceRaw * qty / 1e6)` exactly (1e6 raw units make a cent), or -1 when it does not fit a `Long`. */
     def costCents(priceRaw: Long, qty: Long): Long = {

@@ -13,7 +13,7 @@ final class TestInterpreter(strategy: TradingStrategy, cost: String => Long) {
   import TestInterpreter.*
 
   private type Clocked[A] = State[Run, A]
-  private type Sim[A] = EitherT[Clocked, DropReason, A]
+  private type Sim[A] = EitherT[Clocked, Outcome, A]
 
   def run(pipeline: Pipeline[Option[Decision]], e: BboEvent, arrivalNanos: Long): Result = {
     val compile = new (PipelineStep ~> Sim) {
@@ -23,6 +23,7 @@ final class TestInterpreter(strategy: TradingStrategy, cost: String => Long) {
           case StepResult.Ran(_) => Status.Ran
           case StepResult.Skipped(_) => Status.Skipped
           case StepResult.Dropped(_) => Status.Expired
+          case StepResult.Refused(_) => Status.Refused
         }
         val spent = if (status == Status.Ran) cost(step.name) else 0L
         (Run(run.now + spent, run.trace :+ Trace(step.name, run.now, status)), result.toEither)
@@ -35,8 +36,8 @@ final class TestInterpreter(strategy: TradingStrategy, cost: String => Long) {
 
 object TestInterpreter {
 
-  /** What a reached step did. */
-  enum Status { case Ran, Skipped, Expired }
+  /** What a reached step did; `Refused` is the step that ends an event a pre-trade check refused. */
+  enum Status { case Ran, Skipped, Expired, Refused }
 
   /** A step reached at simulated time `at`. */
   final case class Trace(step: String, at: Long, status: Status)

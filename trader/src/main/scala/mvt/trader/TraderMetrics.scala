@@ -21,8 +21,8 @@ final class TraderMetrics(concurrent: Boolean = true) {
     }
   }
 
-  /** Events that went through the whole pipeline. */
-  def processed: Long = outcomes.get(Outcome.SentLabel) + outcomes.get(Outcome.NoDecisionLabel)
+  /** Events that went through the whole pipeline: decisions, no decisions and pre-trade refusals. */
+  def processed: Long = outcomes.total(Outcome.isProcessedLabel)
 }
 
 object TraderMetrics {

@@ -5,6 +5,7 @@ import Pipeline.*
 /**
  * The automated trader's pipeline: start, enrich, journal, pre-trade check, decide. A late event is dropped at
  * start, enrichment and the check; a late journal write is skipped so that a slow journal never costs a trade.
+ * An event the check refuses ends as `refused:<check name>`, never as `no-decision`: the strategy was not asked.
  */
 object TraderPipeline {
 
@@ -40,6 +41,6 @@ object TraderPipeline {
       q <- step("enrich")(Quote.of(ev.update)).withinNanos(deadlines.enrich) orElse drop
       _ <- step("journal")(journal.append(ev)).withinNanos(deadlines.journal) orElse skip(())
       ok <- step("check")(check.allows(q)).withinNanos(deadlines.check) orElse drop
-      d <- if (ok) decide(ev.update) else pure(None)
+      d <- if (ok) decide(ev.update) else refuse(check.name)
     } yield d
 }

@@ -87,7 +87,30 @@ class InterpreterAgreementSuite extends munit.ScalaCheckSuite {
         testRun(s, checkOf(b), cases).map(_._1.label)
       }
     }.toSet
-    assertEquals(labels, Set("sent", "no-decision", "expired:start", "expired:enrich", "expired:check"))
+    assertEquals(
+      labels,
+      Set("sent", "no-decision", "refused:balance", "expired:start", "expired:enrich", "expired:check")
+    )
+  }
+
+  test("a balance refusal is refused:balance under all three interpreters, never no-decision") {
+    // 5.00 of balance against a clip of one unit at 10.01 (the ask): refused; an empty book cannot be priced
+    for (update <- Vector(around(acme, 1000), emptyBook(acme))) {
+      val e = BboEvent(update, 0L)
+      val p = TraderPipeline(Deadlines.none, new RingJournal(4), checkOf(Some(500L)))
+      val fold = new FoldInterpreter(new SyntheticStrategy(0)).run(p, e)
+      val io = new IoInterpreter(new SyntheticStrategy(0), runtime.compute).run(p, e).unsafeRunSync()
+      val sim = new TestInterpreter(new SyntheticStrategy(0), _ => 0L).run(p, e, 0L).outcome
+      assertEquals(
+        (fold, io, sim),
+        (Outcome.Refused("balance"), Outcome.Refused("balance"), Outcome.Refused("balance"))
+      )
+    }
+    // enough for the clip: the strategy is asked
+    val rich = TraderPipeline(Deadlines.none, new RingJournal(4), checkOf(Some(100000L)))
+    assert(
+      new FoldInterpreter(new SyntheticStrategy(0)).run(rich, BboEvent(around(acme, 1000), 0L)).label == "sent"
+    )
   }
 
   property("fold on the real clock agrees with the test interpreter when nothing has a deadline") {

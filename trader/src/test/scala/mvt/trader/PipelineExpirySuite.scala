@@ -57,6 +57,29 @@ class PipelineExpirySuite extends munit.ScalaCheckSuite {
     assertEquals((f.journal.count, f.checks, f.strategy.calls), (1L, 1, 1))
   }
 
+  test("a named check that refuses: refused:<name>, traced as the check then the refusal") {
+    val f = new Fixture
+    val refusing: PreTradeCheck = new PreTradeCheck {
+      def allows(q: Quote): Boolean = { f.checks += 1; false }
+      override def name: String = "limits"
+    }
+    val r =
+      new TestInterpreter(f.strategy, costs).run(TraderPipeline(deadlines, f.journal, refusing), e, sent)
+    assertEquals(r.outcome, Outcome.Refused("limits"))
+    assertEquals(r.outcome.label, "refused:limits")
+    assertEquals(
+      r.trace,
+      Vector(
+        Trace("start", sent, Ran),
+        Trace("enrich", sent, Ran),
+        Trace("journal", sent, Ran),
+        Trace("check", sent, Ran),
+        Trace("refuse", sent, Refused)
+      )
+    )
+    assertEquals((f.journal.count, f.checks, f.strategy.calls), (1L, 1, 0))
+  }
+
   test("start: an event picked up one nanosecond past the start deadline is dropped before anything runs") {
     val f = new Fixture
     val r = standard(f, 101, costs)
@@ -113,12 +136,12 @@ class PipelineExpirySuite extends munit.ScalaCheckSuite {
     assertEquals(r.endNanos, sent + 1000400)
   }
 
-  test("a check that refuses ends in no decision without asking the strategy") {
+  test("a check that refuses ends as refused:<check>, not no-decision, without asking the strategy") {
     val f = new Fixture
     val r = new TestInterpreter(f.strategy, costs)
       .run(TraderPipeline(deadlines, f.journal, _ => false), e, sent)
-    assertEquals(r.outcome, Outcome.NoDecision)
-    assertEquals(r.trace.map(_.step), Vector("start", "enrich", "journal", "check"))
+    assertEquals(r.outcome, Outcome.Refused("check")) // a check without a name of its own
+    assertEquals(r.trace.map(_.step), Vector("start", "enrich", "journal", "check", "refuse"))
     assertEquals(f.strategy.calls, 0)
   }
 

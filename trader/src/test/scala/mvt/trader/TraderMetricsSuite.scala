@@ -14,10 +14,21 @@ class TraderMetricsSuite extends munit.FunSuite {
     assertEquals(Outcome.Dropped(DropReason.Expired("check")).label, "expired:check")
     assertEquals(Outcome.Dropped(DropReason.QueueFull).label, "queue-full")
     assertEquals(Outcome.Dropped(DropReason.Superseded).label, "superseded")
+    assertEquals(Outcome.Refused("balance").label, "refused:balance")
     assertEquals(
-      Vector(sent, Outcome.NoDecision, Outcome.Dropped(DropReason.QueueFull)).map(_.processed),
-      Vector(true, true, false)
+      Vector(sent, Outcome.NoDecision, Outcome.Refused("balance"), Outcome.Dropped(DropReason.QueueFull))
+        .map(_.processed),
+      Vector(true, true, true, false)
     )
+  }
+
+  test("a pre-trade refusal is counted under its own label, apart from no-decision, and is processed") {
+    val m = new TraderMetrics
+    Vector(sent, Outcome.NoDecision, Outcome.Refused("balance"), Outcome.Refused("balance"))
+      .foreach(m.record(e, _, 200L, 300L))
+    assertEquals(m.outcomes.snapshot, Vector("no-decision" -> 1L, "refused:balance" -> 2L, "sent" -> 1L))
+    assertEquals(m.processed, 4L)
+    assertEquals(m.latency.getTotalCount, 4L)
   }
 
   test("counts outcomes by label; processed counts decisions and no-decisions only") {

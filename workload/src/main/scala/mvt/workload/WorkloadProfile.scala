@@ -53,15 +53,54 @@ object WorkloadProfile {
       put: (WorkloadProfile, Double) => WorkloadProfile
   ): Param = num(name, meaning, get, _.toDoubleOption)(d => d >= 0 && d <= 1, "a number from 0 to 1")(put)
 
-  private def count(name: String, meaning: String, get: WorkloadProfile => Int, min: Int = 1)(
+  /**
+   * A whole-number parameter from `min` to `max`. A number past `max` (even one past `Long`) is out of range,
+   * and the message gives the largest value accepted, rather than calling it something other than a number.
+   */
+  private def whole[A](name: String, meaning: String, get: WorkloadProfile => A, min: Long, max: Long)(
+      of: Long => A
+  )(put: (WorkloadProfile, A) => WorkloadProfile): Param = {
+    val expected =
+      if (max == Int.MaxValue || max == Long.MaxValue) s"a whole number >= $min"
+      else s"a whole number from $min to $max"
+    Param(
+      name,
+      meaning,
+      p => get(p).toString,
+      (p, text) =>
+        Option.when(text.matches("[+-]?[0-9]+"))(BigInt(text)) match {
+          case Some(v) if v > max =>
+            Left(s"parameter $name: $text is out of range; the largest accepted value is $max")
+          case Some(v) if v >= min => Right(put(p, of(v.toLong)))
+          case _ => Left(s"parameter $name: expected $expected, found '$text'")
+        }
+    )
+  }
+
+  private def count(
+      name: String,
+      meaning: String,
+      get: WorkloadProfile => Int,
+      min: Int = 1,
+      max: Int = Int.MaxValue
+  )(
       put: (WorkloadProfile, Int) => WorkloadProfile
-  ): Param = num(name, meaning, get, _.toIntOption)(_ >= min, s"a whole number >= $min")(put)
+  ): Param = whole(name, meaning, get, min, max)(_.toInt)(put)
+
+  /**
+   * The most symbols a flow has, whether from `--symbols` or `symbols=`: the generator keeps per-symbol state,
+   * and `symbols=2147483647` ran for minutes without writing a command.
+   */
+  val MaxSymbols: Int = 10000
 
   /** Every parameter, in the order they are documented and printed. */
   val params: Vector[Param] = Vector(
-    count("symbols", "instruments in the flow; busier ones follow a Zipf(1) popularity", _.symbols)((p, v) =>
-      p.copy(symbols = v)
-    ),
+    count(
+      "symbols",
+      "instruments in the flow; busier ones follow a Zipf(1) popularity",
+      _.symbols,
+      max = MaxSymbols
+    )((p, v) => p.copy(symbols = v)),
     share("cancelShare", "share of placed orders cancelled while still resting", _.cancelShare)((p, v) =>
       p.copy(cancelShare = v)
     ),
@@ -104,10 +143,9 @@ object WorkloadProfile {
     share("oddLotShare", "share of orders of 1..lotSize-1 units instead", _.oddLotShare)((p, v) =>
       p.copy(oddLotShare = v)
     ),
-    num("tickUnits", "price tick in 1e-8 units (1000000 = 0.01)", _.tickUnits, _.toLongOption)(
-      t => t >= 1 && t <= 100000000L,
-      "a whole number from 1 to 100000000"
-    )((p, v) => p.copy(tickUnits = v)),
+    whole("tickUnits", "price tick in 1e-8 units (1000000 = 0.01)", _.tickUnits, 1L, 100000000L)(identity)(
+      (p, v) => p.copy(tickUnits = v)
+    ),
     count(
       "startMidTicks",
       "mids start at 100+(0..N) times 10 ticks (seeded per symbol)",

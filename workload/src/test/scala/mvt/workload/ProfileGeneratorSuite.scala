@@ -73,6 +73,40 @@ class ProfileGeneratorSuite extends munit.FunSuite {
     assertEqualsDouble(lower.canceledShare, 50.0, 2.0)
   }
 
+  test("a whole number past a parameter's range is out of range, with the largest value accepted") {
+    def err(kv: String) = WorkloadProfile.withOverrides(WorkloadProfile.normal, List(kv)).left.toOption
+    assertEquals(
+      err("maxLots=99999999999"),
+      Some("parameter maxLots: 99999999999 is out of range; the largest accepted value is 2147483647")
+    )
+    assertEquals(
+      err("crossTicks=99999999999999999999999"),
+      Some(
+        "parameter crossTicks: 99999999999999999999999 is out of range; the largest accepted value is 2147483647"
+      )
+    )
+    assertEquals(
+      err("symbols=99999999999"),
+      Some("parameter symbols: 99999999999 is out of range; the largest accepted value is 10000")
+    )
+    assertEquals(
+      err("tickUnits=100000001"),
+      Some("parameter tickUnits: 100000001 is out of range; the largest accepted value is 100000000")
+    )
+    // not numbers, or below the range: the range expected
+    assertEquals(err("maxLots=ten"), Some("parameter maxLots: expected a whole number >= 1, found 'ten'"))
+    assertEquals(err("maxLots=0"), Some("parameter maxLots: expected a whole number >= 1, found '0'"))
+    assertEquals(
+      err("symbols=-99999999999"),
+      Some("parameter symbols: expected a whole number from 1 to 10000, found '-99999999999'")
+    )
+    assertEquals(
+      WorkloadProfile.withOverrides(WorkloadProfile.normal, List("symbols=10000", "maxLots=2147483647"))
+        .map(p => (p.symbols, p.maxLots)),
+      Right((10000, Int.MaxValue))
+    )
+  }
+
   test("generated streams are identical across the fast and lazy-cancel engines") {
     val b = ProfileGenerator.generate(WorkloadProfile.volatile, 50000, 9L).batch
     val lazyEvents = new EventCounter

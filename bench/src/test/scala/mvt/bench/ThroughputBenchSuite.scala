@@ -1,0 +1,41 @@
+package mvt.bench
+
+/** The throughput report's ratios and per-command figures: never NaN or Infinity, whatever the passes. */
+class ThroughputBenchSuite extends munit.FunSuite {
+  import ThroughputBench.EngineResult
+
+  private def result(engine: String, commands: Int, nanos: Long, allocated: Long, decodeNanos: Long) =
+    EngineResult(engine, commands, Vector(PassResult(nanos, commands.toLong, allocated, 0L, 0L)), decodeNanos)
+
+  private def assertFinite(text: String)(using munit.Location): Unit =
+    assert(!text.contains("NaN") && !text.contains("Infinity"), text)
+
+  test("ratio: none for a zero, negative or non-finite divisor, or a non-finite quotient") {
+    assertEquals(ThroughputBench.ratio(3.0, 2.0), Some(1.5))
+    assertEquals(ThroughputBench.ratio(0.0, 0.0), None)
+    assertEquals(ThroughputBench.ratio(1.0, -1.0), None)
+    assertEquals(ThroughputBench.ratio(Double.NaN, 1.0), None)
+    assertEquals(ThroughputBench.ratio(1.0, Double.NaN), None)
+    assertEquals(ThroughputBench.ratio(Double.PositiveInfinity, 1.0), None)
+  }
+
+  test("a run of no commands: no NaN ratio and no bytes per command, in the table and the JSON") {
+    val results = Vector(result("fast", 0, 0L, 33232L, 0L), result("list", 0, 5L, 100L, 0L))
+    val table = ThroughputBench.table(results)
+    assertFinite(table)
+    assert(!table.contains("33232"), table)
+    val json = ThroughputBench.json(results, Vector(0 -> results.head), "file: empty")
+    assertFinite(json)
+    assertEquals("\"bytesPerCommand\": null".r.findAllIn(json).size, 3, json)
+  }
+
+  test("a normal run keeps its figures: the ratio against fast and bytes per command") {
+    val results =
+      Vector(result("fast", 1000, 1000000L, 64000L, 100000L), result("list", 1000, 2000000L, 8000L, 0L))
+    val table = ThroughputBench.table(results)
+    assert(table.contains("1.000x") && table.contains("0.500x"), table)
+    assert(table.contains("64.0") && table.contains("8.0"), table)
+    assert(table.contains("10.0x what fast consumes"), table)
+    assertEquals(results.map(_.bytesPerCommand), Vector(Some(64.0), Some(8.0)))
+  }
+}

@@ -1,0 +1,37 @@
+package mvt.bench
+
+import mvt.bench.trader.TraderRunResult
+
+/** A trader run's figures: pre-trade refusals are processed events, not drops. */
+class TraderRunResultSuite extends munit.FunSuite {
+
+  test("refused:balance counts as processed and is not listed among the drops") {
+    val r = TraderRunResult(
+      "block",
+      Some(8),
+      "fold",
+      "plain",
+      1000L,
+      10,
+      Vector(
+        "expired:start" -> 1L,
+        "no-decision" -> 2L,
+        "queue-full" -> 1L,
+        "refused:balance" -> 4L,
+        "sent" -> 2L
+      ),
+      TraderRunResult.Percentiles.map((_, p) => p -> 0L).toMap,
+      0L,
+      0.0,
+      Map(50.0 -> 0L, 99.0 -> 0L),
+      0L,
+      0,
+      0L,
+      0L
+    )
+    assertEquals(r.processed, 8L)
+    assertEquals(r.decisions, 2L)
+    assertEquals(r.dropped, Vector("expired:start" -> 1L, "queue-full" -> 1L))
+    assert(TraderRunResult.json(r).contains("\"processed\": 8"), TraderRunResult.json(r))
+  }
+}
