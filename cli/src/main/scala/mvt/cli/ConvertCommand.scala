@@ -28,7 +28,7 @@ object ConvertCommand {
     }
 
   def run(in: String, out: String, t: Terminal): IO[ExitCode] =
-    Outputs.use("convert", t, List(in), List(Some(out))) { outputs =>
+    Outputs.use("convert", t, List(in), List(Some(out)), keepOnBadData = true) { outputs =>
       Files.withInput(in, t) { raw =>
         Blocking(Files.source(raw, in, t).flatMap(source => convert(source, outputs(out)))).flatMap {
           case Left(e) => Files.sourceError(e, in, t)
@@ -47,9 +47,6 @@ object ConvertCommand {
     }
     // a log whose input failed part way gets no trailer: it reads as truncated, never as complete
     if (n == 0) { w.finish(); Right(()) }
-    else {
-      if (source.isLog) w.finish() else os.flush()
-      Left(source.error.get)
-    }
+    else { w.abandon(); Left(source.error.get) }
   }
 }

@@ -55,7 +55,13 @@ object MatchCommand {
     }
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
-    Outputs.use("match", t, List(args.in), List(Some(args.out), args.snapshot, args.trades, args.quotes)) {
+    Outputs.use(
+      "match",
+      t,
+      List(args.in),
+      List(Some(args.out), args.snapshot, args.trades, args.quotes),
+      keepOnBadData = true
+    ) {
       outputs =>
         Files.withInput(args.in, t) { in =>
           Blocking {

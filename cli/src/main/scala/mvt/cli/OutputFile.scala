@@ -1,25 +1,28 @@
 package mvt.cli
 
 import java.io.{IOException, OutputStream}
-import java.nio.channels.FileChannel
+import java.nio.channels.{FileChannel, FileLock, OverlappingFileLockException}
 import java.nio.file.{Files as JFiles, Path, StandardCopyOption, StandardOpenOption}
 
 /**
  * One file a command writes. A regular file (or a symbolic link to one, which stays a link) is written to a
- * temporary file beside it, named `.NAME.PID.mvt-tmp`, that replaces it only on `commit`, after a flush and an
- * fsync: a failed or interrupted run leaves the old file as it was. Anything else (a FIFO, a character device
- * such as `/dev/null`, `/dev/stdout`) is written through, never replaced. A write error surfaces as
- * [[OutputFile.WriteFailed]], naming the path. Used by one command thread; `commit` and `discard` once.
+ * temporary file beside it, `.NAME.PID.N.mvt-tmp`, locked while it is written, that replaces the target only
+ * when the command is done: `prepare` flushes, fsyncs and closes it, `publish` renames it. A failed or
+ * interrupted run leaves the old file as it was. Anything else (a FIFO, a character device such as
+ * `/dev/null`, `/dev/stdout` and anything else under `/dev` or `/proc`) is written through, appended to, never
+ * replaced. A write error surfaces as [[OutputFile.WriteFailed]], naming the path. Used by one command thread.
  */
 final class OutputFile private (val path: String, target: Path, temp: Option[Path]) {
   import OutputFile.*
 
   private val channel: FileChannel = temp match {
-    case Some(t) => FileChannel.open(t, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
-    case None => FileChannel.open(target, StandardOpenOption.WRITE)
+    case Some(t) => FileChannel.open(t, StandardOpenOption.WRITE)
+    case None => FileChannel.open(target, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
   }
-  private var done = false
-  // the first write error, kept because a PrintStream on top would swallow it; commit reports it
+  // held while the temporary file is written, so a sweep by another process never takes a live one
+  private val lock: FileLock = if (temp.isDefined) channel.tryLock() else null
+  private var closed = false
+  // the first write error, kept because a PrintStream on top would swallow it; prepare reports it
   @volatile private var failure: WriteFailed = null
 
   /** The stream to write to: buffered, and each I/O error it meets names this output. */
@@ -47,46 +50,49 @@ final class OutputFile private (val path: String, target: Path, temp: Option[Pat
     throw f
   }
 
-  /** Makes the output final: flushed, on disk, then renamed over the target (a regular file's case). */
-  def commit(): Unit = if (!done) {
-    done = true
+  /** First phase of a commit: everything written is on disk and the file closed; the target is not touched. */
+  def prepare(): Unit = {
     try {
       stream.flush()
       if (failure != null) throw failure
       if (temp.isDefined) channel.force(true)
-      channel.close()
     } catch {
-      case e: WriteFailed => discardTemp(); throw e
-      case e: IOException => discardTemp(); throw WriteFailed(path, e)
+      case e: WriteFailed => close(); throw e
+      case e: IOException => close(); throw WriteFailed(path, e)
     }
-    temp.foreach { t =>
-      Interrupts.exclusive {
-        try JFiles.move(t, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
-        catch { case e: IOException => discardTemp(); throw WriteFailed(path, e) }
-        Interrupts.forget(t)
-      }
-      syncDirectory(target.getParent)
-    }
+    close()
+  }
+
+  /** Second phase: the prepared temporary file replaces the target (a no-op when written through). */
+  def publish(): Unit = temp.foreach { t =>
+    try JFiles.move(t, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+    catch { case e: IOException => discard(); throw WriteFailed(path, e) }
+    Interrupts.forget(t)
+    syncDirectory(target.getParent)
   }
 
   /** Leaves the target as it was: closes and removes the temporary file. */
-  def discard(): Unit = if (!done) {
-    done = true
-    try channel.close()
-    catch { case _: IOException => () }
-    discardTemp()
+  def discard(): Unit = {
+    close()
+    temp.foreach { t =>
+      try JFiles.deleteIfExists(t)
+      catch { case _: IOException => () }
+      Interrupts.forget(t)
+    }
   }
 
-  private def discardTemp(): Unit = temp.foreach { t =>
-    try JFiles.deleteIfExists(t)
+  private def close(): Unit = if (!closed) {
+    closed = true
+    try { if (lock != null) lock.release() }
     catch { case _: IOException => () }
-    Interrupts.forget(t)
+    try channel.close()
+    catch { case _: IOException => () }
   }
 }
 
 object OutputFile {
 
-  /** A write to `path` failed; `reason` is what the system said. No stack trace is kept. */
+  /** A write to `path` failed; the message says why, as the system said it. No stack trace is kept. */
   final case class WriteFailed(path: String, cause: Throwable)
       extends IOException(s"cannot write $path: ${Files.describe(cause)}", cause) {
     override def fillInStackTrace(): Throwable = this
@@ -94,12 +100,18 @@ object OutputFile {
 
   private val Suffix = ".mvt-tmp"
 
+  /** True for a path that names a stream or device, never a file to replace: `/dev/...` and `/proc/...`. */
+  def isDevicePath(named: Path): Boolean = named.startsWith("/dev") || named.startsWith("/proc")
+
   /**
-   * Opens `path` for writing. The old content of a regular file is untouched until `commit`. Stale temporary
-   * files of this kind left beside the target by a process that no longer runs are swept first.
+   * Opens `path` for writing. The old content of a regular file is untouched until `publish`. Temporary files
+   * of this kind left beside the target by a run that was killed (no longer locked) are swept first.
    */
   def open(path: String): OutputFile = {
-    val named = Path.of(path).toAbsolutePath
+    val named = Path.of(path).toAbsolutePath.normalize
+    // /dev/stdout and its kind resolve to wherever the standard stream goes (a pipe, or a file opened with >>):
+    // decide from the name as given, never from what it resolves to
+    if (isDevicePath(named)) return new OutputFile(path, named, None)
     if (JFiles.isDirectory(named)) throw WriteFailed(path, new IOException("is a directory"))
     if (JFiles.isSymbolicLink(named) && !JFiles.exists(named))
       throw WriteFailed(path, new IOException("a symbolic link to nothing"))
@@ -110,30 +122,37 @@ object OutputFile {
       val dir = target.getParent
       if (!JFiles.isDirectory(dir))
         throw WriteFailed(path, new java.nio.file.NoSuchFileException(dir.toString))
-      sweep(dir, target.getFileName.toString)
-      val temp = dir.resolve(s".${target.getFileName}.${ProcessHandle.current.pid}$Suffix")
-      JFiles.deleteIfExists(temp)
+      val name = target.getFileName.toString
+      sweep(dir, name)
+      val temp = JFiles.createTempFile(dir, s".$name.${ProcessHandle.current.pid}.", Suffix)
       Interrupts.remember(temp)
       try new OutputFile(path, target, Some(temp))
       catch {
-        case e: IOException => Interrupts.forget(temp); throw WriteFailed(path, e)
+        case e: IOException =>
+          Interrupts.forget(temp)
+          try JFiles.deleteIfExists(temp)
+          catch { case _: IOException => () }
+          throw WriteFailed(path, e)
       }
     }
   }
 
-  // temporaries named .NAME.PID.mvt-tmp whose process has ended
+  // temporaries named .NAME.*.mvt-tmp that nobody holds locked: their writer was killed
   private def sweep(dir: Path, name: String): Unit = {
-    val prefix = s".$name."
     val stream =
-      try JFiles.newDirectoryStream(dir, s"$prefix*$Suffix")
+      try JFiles.newDirectoryStream(dir, s".$name.*$Suffix")
       catch { case _: IOException => return }
     try
       stream.forEach { p =>
-        val pid = p.getFileName.toString.stripPrefix(prefix).stripSuffix(Suffix).toLongOption
-        if (pid.exists(id => !ProcessHandle.of(id).map(_.isAlive).orElse(false))) {
-          try JFiles.deleteIfExists(p)
-          catch { case _: IOException => () }
-        }
+        try {
+          val c = FileChannel.open(p, StandardOpenOption.WRITE)
+          try {
+            val l =
+              try c.tryLock()
+              catch { case _: OverlappingFileLockException => null }
+            if (l != null) { l.release(); JFiles.deleteIfExists(p) }
+          } finally c.close()
+        } catch { case _: IOException => () }
       }
     finally stream.close()
   }

@@ -8,9 +8,10 @@ import java.nio.file.{Files as JFiles, Path}
 /**
  * The one way a command writes files. Before any work, every output path is checked against every input and
  * every other output by identity (real path and inode, standard input included when it is a file); then each
- * output is opened as an [[OutputFile]]. The outputs are committed together when the command ends with status 0,
- * or 2 where the outputs then hold what was accepted before the bad data (`keepOnBadData`, as `match` does), and
- * discarded otherwise, so a failed run leaves every old file as it was. Any write error ends the command with status 1 and
+ * output is opened as an [[OutputFile]]. The outputs are committed together (all written and synced, then all
+ * renamed) when the command ends with status 0, or 2 where the outputs then hold what was accepted before the
+ * bad data (`keepOnBadData`, as `match`, `convert` and `trade` do), and discarded otherwise, so a failed run
+ * leaves every old file as it was. Any write error ends the command with status 1 and
  * `mvt <command>: cannot write <path>: <reason>`.
  */
 object Outputs {
@@ -41,7 +42,7 @@ object Outputs {
       t: Terminal,
       inputs: List[String],
       outputs: List[Option[String]],
-      keepOnBadData: Boolean = true
+      keepOnBadData: Boolean = false
   )(body: Opened => IO[ExitCode]): IO[ExitCode] = {
     val named = outputs.flatten
     clash(inputs, named, t) match {
@@ -53,12 +54,30 @@ object Outputs {
             val opened = new Opened(files.map(f => f.path -> f).toMap, t)
             body(opened).attempt.flatMap {
               case Right(code) if code == ExitCode.Success || (keepOnBadData && code == Cli.FormatError) =>
-                IO.blocking(files.foreach(_.commit())).as(code).recoverWith(failed(command, t, files))
+                IO.blocking(commit(named.contains("-"), files, t)).as(code).recoverWith(failed(
+                  command,
+                  t,
+                  files
+                ))
               case Right(code) => IO.blocking(files.foreach(_.discard())).as(code)
               case Left(e) => IO.blocking(files.foreach(_.discard())) *> failed(command, t, files)(e)
             }
         }
     }
+  }
+
+  /**
+   * Every file flushed, fsynced and closed first, then every rename with no interrupt in between: the outputs
+   * change together or not at all. Standard output, when it is one of them, must have been written too.
+   */
+  private def commit(toStdout: Boolean, files: List[OutputFile], t: Terminal): Unit = {
+    if (toStdout) {
+      t.out.flush()
+      if (t.out.checkError())
+        throw OutputFile.WriteFailed("standard output", new java.io.IOException("write error"))
+    }
+    files.foreach(_.prepare())
+    Interrupts.exclusive(files.foreach(_.publish()))
   }
 
   private def failed(
@@ -86,19 +105,35 @@ object Outputs {
     }
   }
 
-  /** Why these paths cannot be used together, if they cannot: an output that is an input, or two outputs that are one file. */
+  /**
+   * Why these paths cannot be used together, if they cannot: an output that is an input, or two outputs that
+   * are one file (standard output named twice included).
+   */
   def clash(inputs: List[String], outputs: List[String], t: Terminal): Option[String] = {
     val ins = inputs.flatMap(p => identity(p, t).map(p -> _))
-    val outs = outputs.flatMap(p => identity(p, t).map(p -> _))
     def same(a: Path, b: Path) =
       try JFiles.isSameFile(a, b)
       catch { case _: java.io.IOException => false }
-    val asInput = outs.collectFirst { case (o, op) if ins.exists((_, ip) => same(ip, op)) => o }
+    val asInput = outputs.find(o => identity(o, t).exists(op => ins.exists((_, ip) => same(ip, op))))
+    // an output that does not exist yet is its directory's real path and its name
+    def place(o: String): Option[Path] =
+      if (o == "-") None
+      else {
+        val p = Path.of(o).toAbsolutePath.normalize
+        if (JFiles.exists(p)) Some(p.toRealPath())
+        else Option(p.getParent).filter(JFiles.isDirectory(_)).map(_.toRealPath().resolve(p.getFileName))
+      }
+    val places = outputs.map(o => o -> place(o))
     val twice = outputs.diff(outputs.distinct).headOption.orElse(
-      outs.combinations(2).collectFirst { case List((a, ap), (_, bp)) if same(ap, bp) => a }
+      places.combinations(2).collectFirst {
+        case List((a, Some(ap)), (_, Some(bp))) if ap == bp || same(ap, bp) => a
+      }
     )
     asInput.map(o => s"refusing to overwrite the input file $o")
-      .orElse(twice.filter(_ != "-").map(o => s"$o is named as two outputs; each output needs its own file"))
+      .orElse(twice.map(o =>
+        if (o == "-") "standard output is named as two outputs"
+        else s"$o is named as two outputs; each output needs its own file"
+      ))
   }
 
   // the file behind a path, if it exists: standard input is the file it was redirected from, if any

@@ -131,7 +131,9 @@ object TradeCommand {
     }
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
-    Outputs.use("trade", t, List(args.in), List(Some(args.out)))(outputs => trade(args, outputs(args.out), t))
+    Outputs.use("trade", t, List(args.in), List(Some(args.out)), keepOnBadData = true)(outputs =>
+      trade(args, outputs(args.out), t)
+    )
 
   private def check(args: Args): PreTradeCheck = args.balance.fold(PreTradeCheck.AllowAll) { cents =>
     val client = ClientId("mvt-trader")

@@ -26,6 +26,14 @@ class OutputSafetySuite extends munit.FunSuite {
     JFiles.write(p, bytes)
     p
   }
+  // whether this JVM ignores a signal (bit n-1 of SigIgn in /proc/self/status), which a child would inherit
+  private def ignored(signal: String): Boolean = {
+    val number = if (signal == "INT") 2 else 15
+    val line =
+      JFiles.readAllLines(Path.of("/proc/self/status")).toArray.map(_.toString).find(_.startsWith("SigIgn:"))
+    line.exists(l => (java.lang.Long.parseUnsignedLong(l.split("\\s+")(1), 16) & (1L << (number - 1))) != 0)
+  }
+
   private def temporaries(dir: Path): Vector[String] =
     JFiles.list(dir).toArray.map(_.toString).toVector.filter(_.endsWith(".mvt-tmp"))
 
@@ -83,6 +91,7 @@ class OutputSafetySuite extends munit.FunSuite {
         assertEquals(r.status, 1, s"$args: ${r.err}")
         assertEquals(r.err.linesIterator.size, 1, r.err)
         assert(r.err.startsWith(s"mvt ${args.head}"), r.err)
+        assert(!JFiles.exists(dir.resolve("fresh.csv")) && !JFiles.exists(dir.resolve("q.csv")))
         assertEquals(new String(JFiles.readAllBytes(in), UTF_8), new String(worked.commands, UTF_8))
         assertEquals(JFiles.readString(out), "old\n")
       }
@@ -167,10 +176,63 @@ class OutputSafetySuite extends munit.FunSuite {
         assert(temporaries(dir).nonEmpty, "the run never started writing")
         assertEquals(new ProcessBuilder("kill", s"-$signal", p.process.pid.toString).start().waitFor(), 0)
         assertEquals(p.await(60), Some(status), p.stderr)
-        assertEquals(p.stderr.trim, "mvt match: interrupted")
+        assertEquals(
+          p.stderr.linesIterator.filterNot(_.startsWith("Picked up")).mkString("\n").trim,
+          "mvt match: interrupted"
+        )
         assertEquals(temporaries(dir), Vector.empty)
         assertEquals(JFiles.readString(out), "old\n")
     }
+
+  tmp.test(
+    "a commands file that fails part way converts to a log holding every command before the bad line"
+  ) { dir =>
+    val text = (1 to 10).map(i => s"add,ACME,$i,BUY,10,5").mkString("", "\n", "\nadd,ACME,11,HOLD,10,5\n")
+    val in = write(dir, "in.csv", text.getBytes(UTF_8))
+    val log = dir.resolve("out.mvtc")
+    val r = CliRun("convert", "--in", in.toString, "--out", log.toString)()
+    assertEquals(r.status, 2, r.err)
+    val back = CliRun("match", "--in", log.toString)()
+    assertEquals(back.status, 2, back.err) // no trailer: truncated, after the ten commands
+    assert(back.err.contains("truncated"), back.err)
+    assertEquals(back.out.linesIterator.size, 10, back.out)
+  }
+
+  tmp.test("a benchmark that refuses its input leaves an older report as it was") { dir =>
+    val empty = write(dir, "empty.csv", "# nothing\n".getBytes(UTF_8))
+    val report = write(dir, "report.json", "{\"old\": true}\n".getBytes(UTF_8))
+    val r =
+      CliRun("bench", "throughput", "--in", empty.toString, "--engines", "fast", "--json", report.toString)()
+    assertEquals(r.status, 2, r.err)
+    assertEquals(JFiles.readString(report), "{\"old\": true}\n")
+    assertEquals(temporaries(dir), Vector.empty)
+  }
+
+  tmp.test("--out /dev/stdout is written through: standard output appended to a file keeps what it held") {
+    dir =>
+      val in = write(dir, "in.csv", worked.commands)
+      val log = write(dir, "log.txt", "earlier line\n".getBytes(UTF_8))
+      val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString
+      val cmd = java.util.List.of(
+        javaBin,
+        "-cp",
+        System.getProperty("java.class.path"),
+        "mvt.cli.Main",
+        "match",
+        "--in",
+        in.toString,
+        "--out",
+        "/dev/stdout"
+      )
+      val p =
+        new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile)).redirectError(
+          dir.resolve("err.txt").toFile
+        ).start()
+      assert(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS))
+      assertEquals(p.exitValue, 0, JFiles.readString(dir.resolve("err.txt")))
+      assertEquals(JFiles.readString(log), "earlier line\n" + worked.events)
+      assertEquals(temporaries(dir), Vector.empty)
+  }
 
   tmp.test("a full disk is a one-line failure with status 1, the old file kept (tmpfs; root only)") { dir =>
     val small = dir.resolve("small")
@@ -222,6 +284,10 @@ class OutputSafetySuite extends munit.FunSuite {
     import cats.effect.unsafe.implicits.global
     val code = Cli.run(List("match", "--in", "-"), t).unsafeRunSync()
     assertEquals(code.code, 1)
-    assertEquals(err.toString(UTF_8).trim, "mvt match: cannot write standard output")
+    assert(
+      err.toString(UTF_8).trim.startsWith("mvt match: cannot write standard output"),
+      err.toString(UTF_8)
+    )
+    assertEquals(err.toString(UTF_8).trim.linesIterator.size, 1)
   }
 }

@@ -62,10 +62,19 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
    * Lets a caller hand over what it has read before blocking on a slow stream.
    */
   def ready: Boolean = {
+    // blank and comment lines are skipped by next(): look past them to a command line
+    var s = start
     var i = scan
-    while (i < limit && buf(i) != '\n') i += 1
-    scan = i
-    i < limit || eof
+    while (true) {
+      while (i < limit && buf(i) != '\n') i += 1
+      if (s == start) scan = i // the line at start holds no newline before i
+      if (i >= limit) return eof
+      val first = buf(s)
+      if (i > s && first != '#' && !(first == '\r' && i == s + 1)) return true
+      s = i + 1
+      i = s
+    }
+    false
   }
 
   /** The current command as a value (allocates). */

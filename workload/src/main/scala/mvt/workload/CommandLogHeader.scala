@@ -40,7 +40,13 @@ private[workload] final class CommandLogHeader(in: InputStream) {
       count = fixed.getInt(8)
       _ <- check(count >= 0 && count <= 1000000, 8, s"symbol count $count is out of range")
       names <- (0 until count).foldLeft[Either[LogError, Vector[Symbol]]](Right(Vector.empty))((acc, i) =>
-        acc.flatMap(done => symbol(i).map(done :+ _))
+        acc.flatMap { done =>
+          val at = offset
+          symbol(i).flatMap(s =>
+            if (done.contains(s)) Left(LogError(at, s"corrupt: symbol $i '${s.name}' is in the table twice"))
+            else Right(done :+ s)
+          )
+        }
       )
     } yield names
 

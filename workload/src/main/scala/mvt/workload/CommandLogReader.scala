@@ -36,6 +36,7 @@ final class CommandLogReader private (
   private var ended = false
   private var clock = 0L
   private val symbolTable = scala.collection.mutable.ArrayBuffer.from(headerSymbols)
+  private val symbolNames = scala.collection.mutable.HashSet.from(headerSymbols.map(_.name))
 
   // the current block, commands [0, blockSize); cancels carry side, price, quantity and account 0, a time
   // command carries its instant in ids
@@ -96,7 +97,7 @@ final class CommandLogReader private (
       record += whole
     }
     blockSize = n._1
-    if (ended && pending == null && (filled > used || in.read() >= 0))
+    if (ended && pending == null && (filled > used || (!eof && in.read() >= 0)))
       pending = LogError(chunkOffset + used, "corrupt: bytes follow the trailer")
     if (blockSize == 0 && pending != null) { failure = pending; return -1 }
     if (blockSize == 0 && ended) return 0
@@ -230,6 +231,8 @@ final class CommandLogReader private (
         else ""
       if (sym != symbolTable.size || (h & 0xffff0000L) != 0 || !Symbol.isValid(name))
         stop(LogError(at, s"corrupt: record ${record + i}: a symbol declaration out of order or malformed"))
+      else if (!symbolNames.add(name))
+        stop(LogError(at, s"corrupt: record ${record + i}: symbol $name is declared twice"))
       else {
         symbolTable += Symbol.unsafe(name)
         addToSums(p)

@@ -80,6 +80,12 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   /** Declares a symbol now (if new), so a batch's symbol table keeps its order even for unused symbols. */
   def declare(symbol: Symbol): Unit = { val _ = indexOf(symbol) }
 
+  def abandon(): Unit = {
+    drain()
+    out.flush()
+    finished = true
+  }
+
   // a symbol's first use declares it in a record of its own
   private def indexOf(symbol: Symbol): Int = {
     val i = symbolIndex.indexOf(symbol)

@@ -20,6 +20,12 @@ trait CommandWriter {
 
   /** Flushes, and for a log writes the trailer that marks it complete. */
   def finish(): Unit
+
+  /**
+   * Flushes what was written without completing the stream, for an input that failed part way: the commands
+   * so far are kept, and a log, having no trailer, reads as truncated after them.
+   */
+  def abandon(): Unit
 }
 
 object CommandWriter {
@@ -71,4 +77,6 @@ final class CommandCsvWriter(out: java.io.OutputStream) extends CommandWriter {
   def time(nanos: Long): Unit = w.ascii("time,").timestamp(Timestamp.fromEpochNanos(nanos)).newline()
 
   def finish(): Unit = w.flush()
+
+  def abandon(): Unit = w.flush()
 }

@@ -148,6 +148,20 @@ class CommandLogSuite extends munit.ScalaCheckSuite {
     assert(read(log).left.exists(_.detail.contains("clock goes back")), read(log))
   }
 
+  test("a symbol declared twice is refused, in a version 1 table and in a version 2 log") {
+    val b = new CommandBatch.Builder(Vector(Symbol.unsafe("AA"), Symbol.unsafe("BB")))
+    b.add(1, 1L, Side.Buy, 100L, 1L)
+    val v1 = CommandLogSuite.writeV1(b.result())
+    // the table is at offset 12: length byte 2, "AA", length byte 2, "BB"; make the second "AA"
+    v1(16) = 'A'; v1(17) = 'A'
+    assert(read(v1).left.exists(_.detail.contains("twice")), read(v1))
+    val v2 = bytes(b.result())
+    // the second declaration (record 1) names BB; make it AA
+    v2(HeaderBytes + CommandLog.RecordSize + 8) = 'A'
+    v2(HeaderBytes + CommandLog.RecordSize + 9) = 'A'
+    assert(read(v2).left.exists(_.detail.contains("declared twice")), read(v2))
+  }
+
   test("a bad header is refused") {
     val b = bytes(sample)
     val badMagic = b.clone(); badMagic(0) = 'X'

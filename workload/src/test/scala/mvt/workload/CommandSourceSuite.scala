@@ -119,3 +119,19 @@ object CommandSourceSuite {
     )
   }
 }
+
+/** A live stream whose next complete lines are blank or comments is not waited on. */
+class LiveCommentsSuite extends munit.FunSuite {
+  test("blank and comment lines before a partial line do not hold back the commands already read") {
+    val pipeOut = new java.io.PipedOutputStream()
+    val pipeIn = new java.io.PipedInputStream(pipeOut, 1 << 16)
+    pipeOut.write("add,A,1,BUY,10,5\n\n# a comment\nadd,A,2,".getBytes("UTF-8"))
+    pipeOut.flush()
+    val source = CommandSource.open(pipeIn).toOption.get
+    assertEquals(source.nextBlock(), 1) // would block on the partial third line if it read on
+    pipeOut.write("SELL,11,5\n".getBytes("UTF-8"))
+    pipeOut.close()
+    assertEquals(source.nextBlock(), 1)
+    assertEquals(source.nextBlock(), 0)
+  }
+}
