@@ -2,7 +2,7 @@ package mvt.bench
 
 import mvt.workload.{CommandBatch, CommandLog}
 
-import java.io.{BufferedOutputStream, File, FileOutputStream, PrintStream}
+import java.io.{BufferedOutputStream, File, FileOutputStream}
 import java.lang.management.ManagementFactory
 import scala.jdk.CollectionConverters.*
 

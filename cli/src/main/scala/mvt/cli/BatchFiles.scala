@@ -1,7 +1,7 @@
 package mvt.cli
 
 import cats.effect.{ExitCode, IO}
-import mvt.workload.{CommandBatch, CommandSource}
+import mvt.workload.CommandBatch
 
 /** Reading a whole command stream into memory (benchmarks replay from memory), through the one command source. */
 object BatchFiles {

@@ -1,7 +1,6 @@
 package mvt.cli
 
 import cats.effect.{ExitCode, IO, Resource}
-import mvt.core.FormatError
 
 import java.io.*
 import java.nio.file.{FileAlreadyExistsException, Files as JFiles, NoSuchFileException, Path, Paths}

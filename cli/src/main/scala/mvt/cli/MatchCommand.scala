@@ -5,7 +5,6 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.orderbook.*
-import mvt.workload.CommandSource
 
 /**
  * `mvt match`: runs a commands file or command log through one engine and writes the spec's events, and on

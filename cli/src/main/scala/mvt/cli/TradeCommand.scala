@@ -6,7 +6,7 @@ import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
 import mvt.trader.*
-import mvt.workload.{CommandSource, SourceError}
+import mvt.workload.SourceError
 
 import java.io.PrintStream
 

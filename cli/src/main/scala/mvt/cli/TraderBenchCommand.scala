@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{MachineInfo, Micros, ThroughputBench}
+import mvt.bench.{MachineInfo, Micros}
 import mvt.bench.trader.{Pacing, TraderBench, TraderRunResult}
 import mvt.trader.QueueSizing
 

@@ -1,6 +1,5 @@
 package mvt.trader
 
-import mvt.core.*
 import mvt.orderbook.Engine
 import mvt.workload.{CommandSource, SourceError}
 

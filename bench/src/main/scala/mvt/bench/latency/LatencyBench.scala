@@ -4,7 +4,7 @@ import mvt.bench.BenchEngine
 import mvt.workload.CommandBatch
 import org.HdrHistogram.HistogramLogWriter
 
-import java.io.{FileOutputStream, PrintStream}
+import java.io.PrintStream
 
 /**
  * Runs the open-loop latency sweep: for each engine and rate, a warm-up on throwaway instances (unpaced, then
