@@ -231,3 +231,14 @@ class QuoteFeedSuite extends ScalaCheckSuite {
     }
   }
 }
+
+/** Messages never echo invisible characters raw. */
+class VisibleMessagesSuite extends munit.FunSuite {
+  test("a control character or a byte-order mark in a bad field is shown escaped") {
+    val e = ExecutionFormatError(3, "field 'bid': expected a decimal, got \"1\u0000\uFEFF\"")
+    assertEquals(
+      e.describe("q.csv"),
+      "line 3: field 'bid': expected a decimal, got \"1\\u0000\\uFEFF\" (in q.csv)"
+    )
+  }
+}
