@@ -41,7 +41,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, bench, crdt, analytics, cli)
+  .aggregate(core, orderbook, workload, trader, bench, crdt, analytics, reporting, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -85,6 +85,10 @@ lazy val analytics = (project in file("analytics"))
     libraryDependencies ++= Seq("org.typelevel" %% "spire" % "0.18.0")
   )
 
+lazy val reporting = (project in file("reporting"))
+  .dependsOn(core % "compile->compile;test->test")
+  .settings(common, name := "mvt-reporting")
+
 lazy val bench = (project in file("bench"))
   .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics)
   .enablePlugins(JmhPlugin)
@@ -98,7 +102,7 @@ lazy val bench = (project in file("bench"))
   )
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test")
+  .dependsOn(bench % "compile->compile;test->test", reporting)
   .settings(
     common,
     name := "mvt-cli",

@@ -25,7 +25,8 @@ object Cli {
       ConvertCommand.opts(t),
       BenchCommand.opts(t),
       AnalyzeCommand.opts(t),
-      TradeCommand.opts(t)
+      TradeCommand.opts(t),
+      ReportCommand.opts(t)
     ).reduce(_ orElse _)
 
   /**

@@ -1,0 +1,77 @@
+package mvt.reporting
+
+import java.math.BigDecimal
+
+/**
+ * One (account, symbol)'s open lots, oldest first, in primitive arrays (a ring would save the shift, but closing
+ * only ever takes from the head, so a moving head index does), with what closing them has realized and what
+ * the fills have cost. Exact: prices in 1e-8 units, money as `BigDecimal`. Not thread-safe.
+ */
+final class Lots {
+  // open lots [head, tail): signed quantity (+ long, - short) and price in 1e-8 units; all one sign
+  private var qty = new Array[Long](4)
+  private var price = new Array[Long](4)
+  private var head = 0
+  private var tail = 0
+  private var realizedUnits = BigDecimal.ZERO // in 1e-8 units of money
+  private var feesPaid = BigDecimal.ZERO
+
+  /** The signed sum of the open lots. */
+  def position: Long = {
+    var p = 0L
+    var i = head
+    while (i < tail) { p += qty(i); i += 1 }
+    p
+  }
+
+  def realized: BigDecimal = realizedUnits.movePointLeft(8)
+  def fees: BigDecimal = feesPaid
+
+  /** Σ open lots of quantity × (mark − lot price). */
+  def unrealized(mark: BigDecimal): BigDecimal = {
+    var u = BigDecimal.ZERO
+    var i = head
+    while (i < tail) {
+      u = u.add(BigDecimal.valueOf(qty(i)).multiply(mark.subtract(BigDecimal.valueOf(price(i), 8))))
+      i += 1
+    }
+    u
+  }
+
+  /** A fill of `units` at `priceUnits` on the buy side (`buy`) or the sell side, costing `fee`. */
+  def fill(buy: Boolean, units: Long, priceUnits: Long, fee: BigDecimal): Unit = {
+    feesPaid = feesPaid.add(fee)
+    var left = units
+    // close opposite lots first, oldest first
+    while (left > 0 && head < tail && (qty(head) < 0) == buy) {
+      val open = math.abs(qty(head))
+      val c = math.min(open, left)
+      // a long lot bought at b closed by a sell at s, or a short lot sold at s closed by a buy at b: c × (s − b)
+      val gain = if (buy) price(head) - priceUnits else priceUnits - price(head)
+      realizedUnits = realizedUnits.add(BigDecimal.valueOf(c).multiply(BigDecimal.valueOf(gain)))
+      if (c == open) head += 1 else qty(head) += (if (buy) c else -c)
+      left -= c
+    }
+    if (head == tail) { head = 0; tail = 0 }
+    if (left > 0) {
+      if (tail == qty.length) {
+        if (head > 0) {
+          System.arraycopy(qty, head, qty, 0, tail - head)
+          System.arraycopy(price, head, price, 0, tail - head)
+          tail -= head
+          head = 0
+        }
+        if (tail == qty.length) {
+          qty = java.util.Arrays.copyOf(qty, qty.length * 2)
+          price = java.util.Arrays.copyOf(price, price.length * 2)
+        }
+      }
+      qty(tail) = if (buy) left else -left
+      price(tail) = priceUnits
+      tail += 1
+    }
+  }
+
+  /** PnL with the lots marked at `mark`: realized + unrealized − fees. */
+  def pnl(mark: BigDecimal): BigDecimal = realized.add(unrealized(mark)).subtract(feesPaid)
+}
