@@ -230,4 +230,33 @@ class MatchCommandSuite extends munit.FunSuite {
     assertEquals(r.status, 0, r.err)
     assert(r.out.linesIterator.size > 10, r.out)
   }
+
+  for (c <- ConformanceCases.all if c.errorLine.isDefined)
+    tmp.test(s"${c.name}: the trades and quotes of every line before the bad one are written too") { dir =>
+      val trades = dir.resolve("trades.csv")
+      val quotes = dir.resolve("quotes.csv")
+      val r = run(
+        "match",
+        "--in",
+        commandsFile(dir, c).toString,
+        "--trades",
+        trades.toString,
+        "--quotes",
+        quotes.toString
+      )()
+      assertEquals(r.status, 2, r.err)
+      // the same commands cut before the bad line, matched whole, give the expected feeds
+      val before = new String(c.commands, UTF_8).linesWithSeparators.take(c.errorLine.get.toInt - 1).mkString
+      val prefix = dir.resolve("prefix.csv")
+      JFiles.writeString(prefix, before)
+      val t2 = dir.resolve("t2.csv")
+      val q2 = dir.resolve("q2.csv")
+      assertEquals(
+        run("match", "--in", prefix.toString, "--trades", t2.toString, "--quotes", q2.toString)().status,
+        0
+      )
+      assertEquals(read(trades), read(t2))
+      assertEquals(read(quotes), read(q2))
+      assert(read(quotes).startsWith("time,symbol,bid,bid_size,ask,ask_size\n"))
+    }
 }
