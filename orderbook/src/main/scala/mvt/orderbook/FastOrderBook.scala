@@ -90,27 +90,7 @@ final class FastOrderBook(
       val lp = lvlPrice(lvl)
       crossing = if (buying) lp <= limit else lp >= limit
       if (crossing) {
-        var o = lvlHead(lvl)
-        while (remaining > 0 && o != NoSlot) {
-          val after = nextOf(o)
-          val makerQty = slotQty(o)
-          val trade = math.min(remaining, makerQty)
-          remaining -= trade
-          setQty(o, makerQty - trade)
-          addLvlQty(lvl, -trade)
-          val makerId = slotId(o)
-          val done = makerQty == trade
-          if (done) {
-            // fills consume from the head, so the maker is the head: unlink it there
-            setLvlHead(lvl, after)
-            if (after != NoSlot) setPrev(after, NoSlot) else setLvlTail(lvl, NoSlot)
-            addLvlCount(lvl, -1)
-            index.unregister(makerId)
-            releaseOrder(o)
-          }
-          fills.fill(OrderId(makerId), Price.fromRaw(lp), Quantity(trade), done)
-          o = after
-        }
+        remaining = fillLevel(lvl, lp, remaining, fills)
         if (lvlCount(lvl) == 0) {
           book.removeBest()
           releaseLevel(lvl)
@@ -119,6 +99,37 @@ final class FastOrderBook(
     }
     if (remaining > 0) rest(id.value, side, limit, remaining)
     Quantity(remaining)
+  }
+
+  /**
+   * Matches up to `qty` against level `lvl` (price `lp`) from its head, in time priority, and returns what
+   * is left. Filled makers are unlinked, unindexed and released; the level itself is left to the caller, even
+   * when emptied. Primitive arguments and result: no allocation.
+   */
+  private def fillLevel(lvl: Int, lp: Long, qty: Long, fills: FillListener): Long = {
+    var remaining = qty
+    var o = lvlHead(lvl)
+    while (remaining > 0 && o != NoSlot) {
+      val after = nextOf(o)
+      val makerQty = slotQty(o)
+      val trade = math.min(remaining, makerQty)
+      remaining -= trade
+      setQty(o, makerQty - trade)
+      addLvlQty(lvl, -trade)
+      val makerId = slotId(o)
+      val done = makerQty == trade
+      if (done) {
+        // fills consume from the head, so the maker is the head: unlink it there
+        setLvlHead(lvl, after)
+        if (after != NoSlot) setPrev(after, NoSlot) else setLvlTail(lvl, NoSlot)
+        addLvlCount(lvl, -1)
+        index.unregister(makerId)
+        releaseOrder(o)
+      }
+      fills.fill(OrderId(makerId), Price.fromRaw(lp), Quantity(trade), done)
+      o = after
+    }
+    remaining
   }
 
   private def rest(id: Long, side: Side, price: Long, qty: Long): Unit = {
