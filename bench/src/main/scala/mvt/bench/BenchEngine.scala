@@ -31,7 +31,7 @@ enum BenchEngine(val label: String) {
       quotes.flush()
       events.total
     case Peer(kind) =>
-      val peer = new ExchangeCorePeer(kind, batch.symbols.size)
+      val peer = ExchangeCorePeer.forBatch(kind, batch)
       peer.replay(batch)
       peer.trades.sum
   }

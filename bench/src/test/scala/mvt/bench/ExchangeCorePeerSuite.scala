@@ -14,7 +14,9 @@ class ExchangeCorePeerSuite extends munit.FunSuite {
       val batch = ProfileGenerator.generate(profile, 60000, 17L).batch
       val ours = new TradeTally
       batch.replay(new Exchange(Engine.Fast, ours))
-      val peer = new ExchangeCorePeer(kind, batch.symbols.size)
+      // prices go over in ticks: each symbol's tick is a whole number of raw units above one
+      assert(ExchangeCorePeer.ticksOf(batch).forall(_ > 1L), ExchangeCorePeer.ticksOf(batch).mkString(","))
+      val peer = ExchangeCorePeer.forBatch(kind, batch)
       peer.replay(batch)
       peer.validate()
       var total = 0L

@@ -90,27 +90,7 @@ final class FastOrderBook(
       val lp = lvlPrice(lvl)
       crossing = if (buying) lp <= limit else lp >= limit
       if (crossing) {
-        var o = lvlHead(lvl)
-        while (remaining > 0 && o != NoSlot) {
-          val after = nextOf(o)
-          val makerQty = slotQty(o)
-          val trade = math.min(remaining, makerQty)
-          remaining -= trade
-          setQty(o, makerQty - trade)
-          addLvlQty(lvl, -trade)
-          val makerId = slotId(o)
-          val done = makerQty == trade
-          if (done) {
-            // fills consume from the head, so the maker is the head: unlink it there
-            setLvlHead(lvl, after)
-            if (after != NoSlot) setPrev(after, NoSlot) else setLvlTail(lvl, NoSlot)
-            addLvlCount(lvl, -1)
-            index.unregister(makerId)
-            releaseOrder(o)
-          }
-          fills.fill(OrderId(makerId), Price.fromRaw(lp), Quantity(trade), done)
-          o = after
-        }
+        remaining = fillLevel(lvl, lp, remaining, fills)
         if (lvlCount(lvl) == 0) {
           book.removeBest()
           releaseLevel(lvl)
@@ -119,6 +99,37 @@ final class FastOrderBook(
     }
     if (remaining > 0) rest(id.value, side, limit, remaining)
     Quantity(remaining)
+  }
+
+  /**
+   * Matches up to `qty` against level `lvl` (price `lp`) from its head, in time priority, and returns what
+   * is left. Filled makers are unlinked, unindexed and released; the level itself is left to the caller, even
+   * when emptied. Primitive arguments and result: no allocation.
+   */
+  private def fillLevel(lvl: Int, lp: Long, qty: Long, fills: FillListener): Long = {
+    var remaining = qty
+    var o = lvlHead(lvl)
+    while (remaining > 0 && o != NoSlot) {
+      val after = nextOf(o)
+      val makerQty = slotQty(o)
+      val trade = math.min(remaining, makerQty)
+      remaining -= trade
+      setQty(o, makerQty - trade)
+      addLvlQty(lvl, -trade)
+      val makerId = slotId(o)
+      val done = makerQty == trade
+      if (done) {
+        // fills consume from the head, so the maker is the head: unlink it there
+        setLvlHead(lvl, after)
+        if (after != NoSlot) setPrev(after, NoSlot) else setLvlTail(lvl, NoSlot)
+        addLvlCount(lvl, -1)
+        index.unregister(makerId)
+        releaseOrder(o)
+      }
+      fills.fill(OrderId(makerId), Price.fromRaw(lp), Quantity(trade), done)
+      o = after
+    }
+    remaining
   }
 
   private def rest(id: Long, side: Side, price: Long, qty: Long): Unit = {
@@ -259,6 +270,9 @@ final class FastOrderBook(
 
   def checkInvariants(): Unit = {
     def fail(msg: String): Nothing = throw new IllegalStateException(s"FastOrderBook: $msg")
+    // slots ever handed out are 1 until the high marks; each is either in use or on its free list, never both
+    val orderInUse = new java.util.BitSet(orderHigh)
+    val levelInUse = new java.util.BitSet(levelHigh)
     var seen = 0
     for (side <- Side.values) {
       val ladder = this.ladder(side)
@@ -266,6 +280,9 @@ final class FastOrderBook(
       while (i < ladder.size) {
         if (i > 0 && ladder.keyAt(i - 1) >= ladder.keyAt(i)) fail(s"ladder not strictly sorted at $i")
         val l = ladder.levelAt(i)
+        if (l <= NoSlot || l >= levelHigh) fail(s"ladder holds level slot $l, outside 1 until $levelHigh")
+        if (levelInUse.get(l)) fail(s"level slot $l is on the ladders twice")
+        levelInUse.set(l)
         if (keyOf(side, lvlPrice(l)) != ladder.keyAt(i)) fail(s"level $l price does not match its ladder key")
         if (lvlSide(l) != side.code) fail(s"level $l on the wrong side")
         var o = lvlHead(l)
@@ -273,6 +290,9 @@ final class FastOrderBook(
         var qty = 0L
         var n = 0
         while (o != NoSlot) {
+          if (o < 0 || o >= orderHigh) fail(s"level $l links to order slot $o, outside 1 until $orderHigh")
+          if (orderInUse.get(o)) fail(s"order slot $o is linked twice (a cycle or two levels share it)")
+          orderInUse.set(o)
           if (levelOf(o) != l) fail(s"order slot $o points to level ${levelOf(o)}, rests in $l")
           if (prevOf(o) != prev) fail(s"order slot $o has a broken prev link")
           if (slotQty(o) <= 0L) fail(s"order ${slotId(o)} rests with quantity ${slotQty(o)}")
@@ -293,6 +313,36 @@ final class FastOrderBook(
     if (seen != resting) fail(s"$resting slots in use but $seen orders rest")
     if (!bids.isEmpty && !asks.isEmpty && lvlPrice(bids.bestLevel) >= lvlPrice(asks.bestLevel))
       fail("book is crossed at rest")
+
+    // free order slots: a proper list (it ends, no slot twice) of slots not resting, with nothing left in them
+    val freeOrders = new java.util.BitSet(orderHigh)
+    var o = freeOrder
+    while (o != NoSlot) {
+      if (o < 0 || o >= orderHigh) fail(s"free order list reaches slot $o, outside 1 until $orderHigh")
+      if (freeOrders.get(o)) fail(s"free order list has a cycle through slot $o")
+      if (orderInUse.get(o)) fail(s"order slot $o is both free and resting")
+      if (slotQty(o) != 0L) fail(s"free order slot $o keeps quantity ${slotQty(o)}")
+      freeOrders.set(o)
+      o = nextOf(o)
+    }
+    val freeOrderCount = freeOrders.cardinality()
+    if (resting + freeOrderCount != orderHigh - 1)
+      fail(s"$resting resting + $freeOrderCount free order slots != ${orderHigh - 1} slots handed out")
+
+    // free level slots, linked through head: the same, against the levels on the ladders
+    val freeLevels = new java.util.BitSet(levelHigh)
+    var l = freeLevel
+    while (l != NoSlot) {
+      if (l < 0 || l >= levelHigh) fail(s"free level list reaches slot $l, outside 1 until $levelHigh")
+      if (freeLevels.get(l)) fail(s"free level list has a cycle through slot $l")
+      if (levelInUse.get(l)) fail(s"level slot $l is both free and on a ladder")
+      freeLevels.set(l)
+      l = lvlHead(l)
+    }
+    val levelsInUse = bids.size + asks.size
+    val freeLevelCount = freeLevels.cardinality()
+    if (levelsInUse + freeLevelCount != levelHigh - 1)
+      fail(s"$levelsInUse levels in use + $freeLevelCount free != ${levelHigh - 1} level slots handed out")
   }
 }
 

@@ -152,6 +152,65 @@ class InvariantsSuite extends munit.ScalaCheckSuite {
     }
   }
 
+  test("FastOrderBook: free slot lists stay sound through many add, cancel and fill cycles") {
+    // tiny initial pools, so they grow, and rounds that rebuild and drain the book, so freed slots are reused
+    val book = new FastOrderBook(initialOrders = 2, initialLevels = 2)
+    val live = scala.collection.mutable.LinkedHashSet.empty[Long]
+    var fills = 0
+    val listener = new FillListener {
+      def fill(makerId: OrderId, price: Price, tradeQty: Quantity, makerDone: Boolean): Unit = {
+        fills += 1
+        if (makerDone) live -= makerId.value
+      }
+    }
+    val rnd = new scala.util.Random(7L)
+    var nextId = 1L
+    var cancels = 0
+    def add(side: Side, price: Long, qty: Long): Unit = {
+      val id = nextId
+      nextId += 1
+      val left = book.add(OrderId(id), side, Price.fromRaw(price), Quantity(qty), listener)
+      if (left.units > 0) live += id
+      book.checkInvariants()
+    }
+    for (round <- 0 until 60) {
+      val mid = 1000L + rnd.nextInt(21) - 10
+      for (_ <- 0 until 20 + rnd.nextInt(40)) {
+        val buy = rnd.nextBoolean()
+        val away = 1 + rnd.nextInt(12)
+        add(if (buy) Side.Buy else Side.Sell, if (buy) mid - away else mid + away, 1L + rnd.nextInt(9))
+      }
+      for (_ <- 0 until rnd.nextInt(live.size + 1)) {
+        val id = live.iterator.drop(rnd.nextInt(live.size)).next()
+        assert(book.cancel(OrderId(id)).units > 0, s"order $id was live")
+        live -= id
+        cancels += 1
+        book.checkInvariants()
+      }
+      for (_ <- 0 until 1 + rnd.nextInt(4)) {
+        val buy = rnd.nextBoolean()
+        add(
+          if (buy) Side.Buy else Side.Sell,
+          if (buy) mid + rnd.nextInt(14) else mid - rnd.nextInt(14),
+          1L + rnd.nextInt(60)
+        )
+      }
+      if (round % 10 == 9) { // sweep both sides clean: every slot goes back to its free list
+        add(Side.Buy, 5000L, 1000000L)
+        add(Side.Sell, 1L, 2000000L)
+        live.toVector.foreach { id =>
+          assert(book.cancel(OrderId(id)).units > 0); live -= id; book.checkInvariants()
+        }
+        assertEquals(book.orderCount, 0)
+      }
+      assertEquals(book.orderCount, live.size)
+    }
+    assert(
+      fills > 500 && cancels > 300,
+      s"$fills fills and $cancels cancels: the cycles do not exercise the pools"
+    )
+  }
+
   test("the command generator covers every outcome") {
     val sink = new EventBuffer
     val x = new Exchange(Engine.Fast, sink)

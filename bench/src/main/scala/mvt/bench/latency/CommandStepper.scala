@@ -34,7 +34,7 @@ object CommandStepper {
       val quotes = new QuoteFeedWriter(java.io.OutputStream.nullOutputStream())
       replaying(new TradingDay(e, new EventCounter, Some(trades), Some(quotes)), batch)
     case BenchEngine.Peer(kind) =>
-      val peer = new ExchangeCorePeer(kind, batch.symbols.size)
+      val peer = ExchangeCorePeer.forBatch(kind, batch)
       i =>
         if (batch.isAdd(i))
           peer.add(batch.symbolIndex(i), batch.id(i), batch.side(i).isBuy, batch.price(i), batch.qty(i))

@@ -10,6 +10,7 @@ import exchange.core2.core.common.{
 }
 import exchange.core2.core.common.cmd.{OrderCommand, OrderCommandType}
 import exchange.core2.core.common.config.LoggingConfiguration
+import exchange.core2.core.processors.SharedPool
 import exchange.core2.core.orderbook.{
   IOrderBook,
   OrderBookDirectImpl,
@@ -23,9 +24,25 @@ import mvt.workload.CommandBatch
  * Drives exchange-core's order books directly (no disruptor pipeline), one book per symbol, on our command
  * streams: the outside peer of the throughput and latency tables. It tallies trades per symbol so a run can be
  * checked against ours. exchange-core validates neither prices nor sizes nor duplicate ids, so the adapter
- * skips adds that our engine would reject for range, as our engine does. Not thread-safe.
+ * skips adds that our engine would reject for range, as our engine does.
+ *
+ * Configured as exchange-core runs in production, not as in its tests: all books of the (one) matching engine
+ * share one `ObjectsPool` sized as `MatchingEngineRouter` sizes it, and their events helper draws on a
+ * `SharedPool` sized as `ExchangeCore` sizes it. (In 0.5.3 that helper still allocates each event: its pooling
+ * switch, `EVENTS_POOLING`, is a compile-time false, and the pipeline never returns chains.) Prices are handed
+ * over as exchange-core's users give them, an integer count of the symbol's tick (`ticks(s)` raw units of
+ * 1e-8, e.g. from `ticksOf`), not in raw units. Not thread-safe.
  */
-final class ExchangeCorePeer(kind: ExchangeCorePeer.Kind, symbols: Int) {
+final class ExchangeCorePeer(
+    kind: ExchangeCorePeer.Kind,
+    symbols: Int,
+    ticks: Array[Long] = Array.emptyLongArray
+) {
+  private val tick: Array[Long] = Array.tabulate(symbols)(s => if (s < ticks.length) ticks(s) else 1L)
+  require(tick.forall(_ > 0L), s"ticks must be positive: ${tick.mkString(",")}")
+  private val objectsPool = ExchangeCorePeer.productionObjectsPool()
+  private val sharedPool = ExchangeCorePeer.productionSharedPool()
+  private val events = new OrderBookEventsHelper(() => sharedPool.getChain())
   private val books: Array[IOrderBook] = Array.tabulate(symbols) { s =>
     val spec = CoreSymbolSpecification
       .builder()
@@ -38,12 +55,7 @@ final class ExchangeCorePeer(kind: ExchangeCorePeer.Kind, symbols: Int) {
       .build()
     kind match {
       case ExchangeCorePeer.Kind.Direct =>
-        new OrderBookDirectImpl(
-          spec,
-          ObjectsPool.createDefaultTestPool(),
-          OrderBookEventsHelper.NON_POOLED_EVENTS_HELPER,
-          LoggingConfiguration.DEFAULT
-        )
+        new OrderBookDirectImpl(spec, objectsPool, events, LoggingConfiguration.DEFAULT)
       case ExchangeCorePeer.Kind.Naive => new OrderBookNaiveImpl(spec, LoggingConfiguration.DEFAULT)
     }
   }
@@ -57,12 +69,13 @@ final class ExchangeCorePeer(kind: ExchangeCorePeer.Kind, symbols: Int) {
 
   def add(symbol: Int, id: Long, buy: Boolean, price: Long, qty: Long): Unit =
     if (Price.fromRaw(price).isValid && Quantity(qty).isValid) {
+      val ticks = price / tick(symbol)
       cmd.command = OrderCommandType.PLACE_ORDER
       cmd.orderId = id
       cmd.symbol = symbol
       cmd.action = if (buy) OrderAction.BID else OrderAction.ASK
-      cmd.price = price
-      cmd.reserveBidPrice = price
+      cmd.price = ticks
+      cmd.reserveBidPrice = ticks
       cmd.size = qty
       cmd.matcherEvent = null // otherwise the previous command's events leak into this one
       books(symbol).newOrder(cmd)
@@ -105,6 +118,70 @@ final class ExchangeCorePeer(kind: ExchangeCorePeer.Kind, symbols: Int) {
 }
 
 object ExchangeCorePeer {
+
+  /** `MatchingEngineRouter`'s pool (exchange-core 0.5.3): capacities per pooled type, shared by a shard's books. */
+  def productionObjectsPool(): ObjectsPool = {
+    val sizes = new java.util.HashMap[Integer, Integer]()
+    sizes.put(ObjectsPool.DIRECT_ORDER, 1024 * 1024)
+    sizes.put(ObjectsPool.DIRECT_BUCKET, 1024 * 64)
+    sizes.put(ObjectsPool.ART_NODE_4, 1024 * 32)
+    sizes.put(ObjectsPool.ART_NODE_16, 1024 * 16)
+    sizes.put(ObjectsPool.ART_NODE_48, 1024 * 8)
+    sizes.put(ObjectsPool.ART_NODE_256, 1024 * 4)
+    new ObjectsPool(sizes)
+  }
+
+  /**
+   * `ExchangeCore`'s event-chain pool (exchange-core 0.5.3) for one matching and one risk engine: (1 + 1) * 8
+   * chains made up front, up to four times that kept, chains of one event (its `EVENTS_POOLING` is off).
+   */
+  def productionSharedPool(): SharedPool = {
+    val initial = (1 + 1) * 8
+    new SharedPool(initial * 4, initial, 1)
+  }
+
+  /**
+   * The tick of each symbol of `batch` in raw price units: the gcd of the valid prices its adds carry (1 for a
+   * symbol with none). Remembers the last batch it was asked about, so repeated passes over one batch pay once.
+   */
+  def ticksOf(batch: CommandBatch): Array[Long] = {
+    val known = lastTicks
+    if (known != null && (known._1 eq batch)) known._2
+    else {
+      val g = new Array[Long](batch.symbols.size)
+      var i = 0
+      while (i < batch.size) {
+        if (batch.isAdd(i)) {
+          val p = batch.price(i)
+          if (Price.fromRaw(p).isValid) {
+            val s = batch.symbolIndex(i)
+            g(s) = gcd(g(s), p)
+          }
+        }
+        i += 1
+      }
+      val ticks = g.map(t => if (t == 0L) 1L else t)
+      lastTicks = (batch, ticks)
+      ticks
+    }
+  }
+
+  @volatile private var lastTicks: (CommandBatch, Array[Long]) = null
+
+  private def gcd(a: Long, b: Long): Long = {
+    var x = a
+    var y = b
+    while (y != 0L) {
+      val t = x % y
+      x = y
+      y = t
+    }
+    x
+  }
+
+  /** A peer for `batch`: as many books as it has symbols, prices in each symbol's ticks. */
+  def forBatch(kind: Kind, batch: CommandBatch): ExchangeCorePeer =
+    new ExchangeCorePeer(kind, batch.symbols.size, ticksOf(batch))
 
   /** Which of exchange-core's books: the production `OrderBookDirectImpl` or the reference `OrderBookNaiveImpl`. */
   enum Kind(val label: String) {
