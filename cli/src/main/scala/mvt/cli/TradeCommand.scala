@@ -9,6 +9,7 @@ import mvt.trader.*
 import mvt.workload.{CommandSource, SourceError}
 
 import java.io.PrintStream
+import Named.given
 
 /** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
 object TradeCommand {
@@ -19,8 +20,11 @@ object TradeCommand {
     case Momentum extends StrategyKind("momentum")
     case Synthetic extends StrategyKind("synthetic")
   }
+  object StrategyKind {
+    given Named[StrategyKind] = Named("strategy", values.toSeq)(_.label)
+  }
 
-  private val strategyNames = StrategyKind.values.map(_.label).mkString("|")
+  private val strategyNames = summon[Named[StrategyKind]].names
 
   /** The strategy and its parameters, as given on the command line. */
   final case class StrategyArgs(
@@ -34,18 +38,12 @@ object TradeCommand {
   )
 
   private val strategyOpts: Opts[StrategyArgs] = (
-    Opts.option[String](
+    Opts.option[StrategyKind](
       "strategy",
       s"Trading strategy: $strategyNames (default spread-capture).",
       metavar = "S"
     )
-      .withDefault("spread-capture")
-      .mapValidated(CommaList.single(
-        _,
-        n => StrategyKind.values.find(_.label == n),
-        "strategy",
-        strategyNames
-      )),
+      .withDefault(StrategyKind.SpreadCapture),
     Opts.option[String](
       "tick",
       "Price tick the market maker quotes inside by (default 0.01).",

@@ -187,15 +187,15 @@ class AnalyzeCommandSuite extends FunSuite {
     )
   }
 
-  test("a bad --rollup exits 1 with one line") {
+  test("a bad --rollup is a usage error at parse time: exit 1 with one line, nothing read") {
     List("0", "-2", "abc", "1.5").foreach { k =>
-      val r = run("analyze", "returns", "--in", "-", "--rollup", k)(worked)
+      val r = run("analyze", "returns", "--in", "no/such/file.csv", "--rollup", k)()
       assertEquals(
         r,
         Outcome(
           Cli.Failure,
           "",
-          s"mvt analyze returns: --rollup must be a whole number of minutes, at least 1; got \"$k\"\n"
+          s"mvt: --rollup must be a whole number of minutes, at least 1; got \"$k\" (--help shows the usage)\n"
         )
       )
     }
