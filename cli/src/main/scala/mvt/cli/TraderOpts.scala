@@ -52,8 +52,11 @@ object TraderOpts {
 
   /** `--cost-us C`: CPU microseconds the synthetic strategy burns per decision, as nanoseconds. */
   def costNanos(default: Double, help: String): Opts[Long] =
-    Opts.option[Double]("cost-us", s"$help (default $default).", metavar = "C")
-      .withDefault(default)
+    costNanosGiven(s"$help (default $default).").withDefault((default * 1000).toLong)
+
+  /** `--cost-us C` with no default: `mvt trade` takes it only for the synthetic strategy. */
+  def costNanosGiven(help: String): Opts[Long] =
+    Opts.option[Double]("cost-us", help, metavar = "C")
       .validate("--cost-us must be between 0 and 1000000 (a second)")(c => c >= 0 && c <= 1000000)
       .map(us => (us * 1000).toLong)
 

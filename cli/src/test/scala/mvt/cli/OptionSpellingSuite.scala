@@ -33,7 +33,8 @@ class OptionSpellingSuite extends munit.FunSuite {
       Vector("bench", "throughput", "--generate", "10", "--engine", "fast,turbo"),
       Vector("bench", "latency", "--rates", "1000", "--engine", "fast,turbo"),
       Vector("bench", "memory", "--engine", "fast,turbo"),
-      Vector("match", "--in", "-", "--engine", "turbo")
+      Vector("match", "--in", "-", "--engine", "turbo"),
+      Vector("trade", "--in", "-", "--engine", "turbo")
     )
     for (args <- cases) assertUsageError(CliRun(args*)(), "unknown engine 'turbo' (expected ")
   }
