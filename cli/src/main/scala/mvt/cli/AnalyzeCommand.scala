@@ -93,9 +93,7 @@ object AnalyzeCommand {
             ))
           status <- read match {
             case Left(error) =>
-              IO.blocking(t.err.println(error.describe(if (in == "-") "standard input" else in))).as(
-                Cli.FormatError
-              )
+              BadInput(error).report(s"analyze $name", in, t)
             case Right(midpoints) =>
               Blocking {
                 val writer = new BufferedWriter(new OutputStreamWriter(outputs(out), UTF_8))

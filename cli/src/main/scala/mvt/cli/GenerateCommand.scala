@@ -100,7 +100,7 @@ object GenerateCommand {
               case Right(text) =>
                 MarkovGenerator.Weights.parse(text) match {
                   case Right(w) => IO.pure(Right(w))
-                  case Left(e) => IO(t.err.println(s"$e (in $path)")).as(Left(Cli.FormatError))
+                  case Left(e) => BadInput.fromText(e).report("generate", path, t).map(Left(_))
                 }
             }
         }

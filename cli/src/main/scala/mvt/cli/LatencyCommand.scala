@@ -153,6 +153,6 @@ object LatencyCommand {
           math.min(needed, MaxCommandsPerRun).toInt.max(1),
           42L
         ).batch))
-      case Some(path) => BatchFiles.read(path, t)
+      case Some(path) => BatchFiles.read("bench latency", path, t)
     }
 }

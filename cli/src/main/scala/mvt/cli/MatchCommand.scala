@@ -5,7 +5,6 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.orderbook.*
-import mvt.workload.CommandSource
 
 /**
  * `mvt match`: runs a commands file or command log through one engine and writes the spec's events, and on
@@ -78,7 +77,7 @@ object MatchCommand {
             result
           }.flatMap {
             case Right(_) => IO.pure(ExitCode.Success)
-            case Left(e) => Files.sourceError(e, args.in, t)
+            case Left(e) => Files.sourceError(e, "match", args.in, t)
           }
         }.map(_.merge)
     }

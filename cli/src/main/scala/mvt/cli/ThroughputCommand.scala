@@ -51,7 +51,7 @@ object ThroughputCommand {
         s"generated: $n commands, profile ${p.name}, seed $seed"
       )))
     case Source.File(path) =>
-      BatchFiles.read(path, t).map(_.map(b => (b, s"file: $path (${b.size} commands)")))
+      BatchFiles.read("bench throughput", path, t).map(_.map(b => (b, s"file: $path (${b.size} commands)")))
   }
 
   def run(

@@ -6,7 +6,7 @@ import com.monovore.decline.Opts
 import mvt.core.*
 import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
 import mvt.trader.*
-import mvt.workload.{CommandSource, SourceError}
+import mvt.workload.SourceError
 
 import java.io.PrintStream
 import Named.given
@@ -183,18 +183,16 @@ object TradeCommand {
         )
         val session =
           new TradingSession(config, d => out.synchronized(out.println(d.render)))
-        val where = if (args.in == "-") "standard input" else args.in
         // streamed block by block: a bad line or record ends the feed after every command before it
         var failure: Option[SourceError] = None
         val (summary, _) = session.run { tracker =>
           Files.source(raw, args.in, t).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
         }
-        val error = failure.map(_.render(where))
         out.flush()
         t.err.println(summary.render(args.budget))
-        error.fold(ExitCode.Success) { message =>
-          t.err.println(message)
-          Cli.FormatError
+        failure.map(BadInput(_)).fold(ExitCode.Success) { bad =>
+          t.err.println(bad.render("trade", args.in))
+          bad.status
         }
       }
     }.map(_.merge)

@@ -45,7 +45,7 @@ class BenchCommandSuite extends munit.FunSuite {
         val r = CliRun("bench", "throughput", "--in", in.toString, "--engine", "fast", "--repeat", "1")()
         assertEquals(r.status, 2, r.err)
         assertEquals(r.out, "")
-        assertEquals(r.err, s"mvt: $in has no commands\n")
+        assertEquals(r.err, s"mvt bench throughput: $in: no commands\n")
       }
     }
   }
@@ -57,14 +57,14 @@ class BenchCommandSuite extends munit.FunSuite {
         val r = CliRun("bench", "latency", "--engine", "fast", "--rates", "1000", "--in", in.toString)()
         assertEquals(r.status, 2, r.err)
         assertEquals(r.out, "")
-        assertEquals(r.err, s"mvt: $in has no commands\n")
+        assertEquals(r.err, s"mvt bench latency: $in: no commands\n")
       }
     }
   }
 
   test("bench throughput on empty standard input: the same refusal, naming standard input") {
     val r = CliRun("bench", "throughput", "--in", "-", "--engine", "fast")()
-    assertEquals((r.status, r.out, r.err), (2, "", "mvt: standard input has no commands\n"))
+    assertEquals((r.status, r.out, r.err), (2, "", "mvt bench throughput: standard input: no commands\n"))
   }
 
   for (

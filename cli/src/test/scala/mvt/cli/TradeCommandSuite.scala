@@ -98,7 +98,7 @@ class TradeCommandSuite extends munit.FunSuite {
       assertEquals(r.status, 2)
       assertEquals(lines(r.out), direct(good.getBytes(UTF_8), spreadCapture))
       assert(r.err.contains("line 201: field 4 (side)"), r.err)
-      assert(r.err.contains(s"(in $in)"), r.err)
+      assert(r.err.linesIterator.exists(_.startsWith(s"mvt trade: $in: line 201: field 4 (side)")), r.err)
       assert(r.err.contains("Outcomes: "), r.err)
       assert(!r.err.contains("Exception"), r.err)
   }
@@ -191,7 +191,7 @@ class TradeCommandSuite extends munit.FunSuite {
       assertEquals(lines(r.out), direct(before, spreadCapture))
       assert(
         r.err.linesIterator.exists(l =>
-          l.startsWith(s"mvt: $log: byte offset ") && l.contains(
+          l.startsWith(s"mvt trade: $log: byte offset ") && l.contains(
             s"record ${batch.symbols.size + corruptRecord}"
           )
         ),
