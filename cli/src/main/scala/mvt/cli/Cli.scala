@@ -15,9 +15,6 @@ object Cli {
   /** Exit status for bad data in an input file. */
   val BadData: ExitCode = ExitCode(2)
 
-  /** The old name of [[BadData]]. */
-  val FormatError: ExitCode = BadData
-
   def command(t: Terminal): Command[IO[ExitCode]] =
     Command("mvt", "mvt: matching engine, benchmarks and trading tools of the mvt stack.")(
       subcommands(t)

@@ -139,7 +139,7 @@ class AnalyzeCommandSuite extends FunSuite {
     val in = file(d, "prices.csv", worked.replace("2.9,3.4", "abc,3.4"))
     val out = file(d, "out.csv", "previous results\n")
     val r = run("analyze", "returns", "--in", in, "--rollup", "3", "--out", out)()
-    assertEquals(r.status, Cli.FormatError)
+    assertEquals(r.status, Cli.BadData)
     assertEquals(
       r.err,
       s"mvt analyze returns: $in: line 4: field 3 (bid): expected a decimal, found \"abc\"\n"
@@ -158,7 +158,7 @@ class AnalyzeCommandSuite extends FunSuite {
     )
     cases.foreach { (input, message) =>
       val r = run("analyze", "frame", "--in", "-", "--rollup", "1")(input)
-      assertEquals(r.status, Cli.FormatError, input)
+      assertEquals(r.status, Cli.BadData, input)
       assert(r.err.startsWith(s"mvt analyze frame: standard input: $message"), r.err)
       assertEquals(r.err.linesIterator.size, 1, r.err)
       assertEquals(r.out, "")
