@@ -48,9 +48,13 @@ object Named {
     def defaultMetavar: String = n.names
   }
 
-  /** `--name a,b,...`: one value or a comma-separated list of them. */
+  /**
+   * `--name a,b,...`: one value or a comma-separated list of them. The option given more than once adds to the
+   * list (decline would otherwise keep only the last, silently dropping the old repeated `--engine a --engine b`).
+   */
   def list[E](name: String, help: String, metavar: String)(using n: Named[E]): Opts[Vector[E]] =
-    Opts.option[String](name, help, metavar = metavar).mapValidated(n.readList)
+    Opts.options[String](name, help, metavar = metavar)
+      .mapValidated(_.toList.toVector.traverse(n.readList).map(_.flatten))
 
   given Named[Engine] = Named("engine", Engine.values.toSeq)(_.label)
   given Named[BenchEngine] = Named("engine", BenchEngine.all)(_.label)

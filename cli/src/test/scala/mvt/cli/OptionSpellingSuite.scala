@@ -39,6 +39,20 @@ class OptionSpellingSuite extends munit.FunSuite {
     for (args <- cases) assertUsageError(CliRun(args*)(), "unknown engine 'turbo' (expected ")
   }
 
+  test("a list option given twice adds to the list instead of keeping only the last") {
+    for (
+      args <- Vector(
+        Vector("--engine", "fast", "--engine", "turbo"),
+        Vector("--engine", "turbo", "--engine", "fast"),
+        Vector("--engine", "fast,turbo", "--engine", "list")
+      )
+    )
+      assertUsageError(
+        CliRun((Vector("bench", "throughput", "--generate", "10") ++ args)*)(),
+        "unknown engine 'turbo'"
+      )
+  }
+
   test("the old --engines spelling is gone") {
     val r = CliRun("bench", "throughput", "--generate", "10", "--engines", "fast")()
     assertUsageError(r, "--engines")
