@@ -64,14 +64,26 @@ object ExecutionsCsv {
   }
 
   /** Where the required columns sit in the header, and how many fields each row must have. */
-  private final case class Columns(header: String, width: Int, time: Int, symbol: Int, bid: Int, ask: Int)
+  private final case class Columns(header: String, width: Int, time: Int, symbol: Int, bid: Int, ask: Int) {
+
+    /** How messages name a column, as the commands file's do: `field 3 (bid)`, 1-based. */
+    def field(name: String): String = {
+      val at = name match {
+        case "time" => time
+        case "symbol" => symbol
+        case "bid" => bid
+        case _ => ask
+      }
+      s"field ${at + 1} ($name)"
+    }
+  }
 
   private def parseHeader(text: String): Either[String, Columns] = {
     val names = text.split(",", -1).map(_.trim).toVector
     val missing = Required.filterNot(names.contains)
     val repeated = Required.filter(name => names.count(_ == name) > 1)
     def expected(problem: String) =
-      s"expected a header naming time, symbol, bid and ask; $problem, got \"${text.trim}\""
+      s"expected a header naming time, symbol, bid and ask; $problem, found \"${text.trim}\""
     if (missing.nonEmpty) Left(expected(s"missing ${quoted(missing)}"))
     else if (repeated.nonEmpty) Left(expected(s"${quoted(repeated)} more than once"))
     else {
@@ -85,26 +97,33 @@ object ExecutionsCsv {
     if (each.length == 1) each.head else s"${each.init.mkString(", ")} and ${each.last}"
   }
 
-  private final case class Row(instant: Instant, time: String, symbol: String, bid: Double, ask: Double)
+  private final case class Row(
+      instant: Instant,
+      time: String,
+      symbol: String,
+      bid: Double,
+      ask: Double,
+      timeField: String
+  )
 
   /** The row, or None for a row with an empty bid or ask: its other fields are still checked. */
   private def parseRow(columns: Columns, text: String): Either[String, Option[Row]] = {
     val fields = text.split(",", -1).map(_.trim)
     if (fields.length != columns.width)
-      Left(s"expected ${columns.width} fields (${columns.header}), got ${fields.length}: \"${text.trim}\"")
+      Left(s"expected ${columns.width} fields (${columns.header}), found ${fields.length}: \"${text.trim}\"")
     else {
       val (time, bidText, askText) = (fields(columns.time), fields(columns.bid), fields(columns.ask))
       for {
-        instant <- parseTime(time)
-        symbol <- parseSymbol(fields(columns.symbol))
-        bid <- parseSide("bid", bidText)
-        ask <- parseSide("ask", askText)
+        instant <- parseTime(columns.field("time"), time)
+        symbol <- parseSymbol(columns.field("symbol"), fields(columns.symbol))
+        bid <- parseSide(columns.field("bid"), bidText)
+        ask <- parseSide(columns.field("ask"), askText)
         row <- bid.zip(ask) match {
           case Some((b, a)) =>
             Either.cond(
               b <= a,
-              Some(Row(instant, time, symbol, b, a)),
-              s"field 'bid': bid $bidText is above ask $askText"
+              Some(Row(instant, time, symbol, b, a, columns.field("time"))),
+              s"${columns.field("bid")}: bid $bidText is above ask $askText"
             )
           case None => Right(None)
         }
@@ -116,29 +135,31 @@ object ExecutionsCsv {
   private def parseSide(field: String, text: String): Either[String, Option[Double]] =
     if (text.isEmpty) Right(None) else parsePrice(field, text).map(Some(_))
 
-  private def parseTime(text: String): Either[String, Instant] =
+  private def parseTime(field: String, text: String): Either[String, Instant] =
     try Right(Instant.parse(text))
     catch {
       case _: DateTimeParseException =>
-        Left(s"field 'time': expected an ISO-8601 UTC timestamp like 2016-01-29T07:45:13Z, got \"$text\"")
+        Left(s"$field: expected an ISO-8601 UTC timestamp like 2016-01-29T07:45:13Z, found \"$text\"")
     }
 
-  private def parseSymbol(text: String): Either[String, String] =
-    if (text.isEmpty) Left("field 'symbol': is empty")
+  private def parseSymbol(field: String, text: String): Either[String, String] =
+    if (text.isEmpty) Left(s"$field: expected a symbol, found \"\"")
     else if (text.exists(c => c.isWhitespace || c.isControl || c == '"'))
-      Left(s"field 'symbol': must not hold spaces, control characters or quotes, got \"$text\"")
+      Left(s"$field: expected a symbol without spaces, control characters or quotes, found \"$text\"")
     else Right(text)
 
   private def parsePrice(field: String, text: String): Either[String, Double] =
-    if (!Decimal.matches(text)) Left(s"field '$field': expected a decimal, got \"$text\"")
+    if (!Decimal.matches(text)) Left(s"$field: expected a decimal, found \"$text\"")
     else {
       // Judged on the text: a tiny positive price reads as 0.0 and is not "not positive".
       val positive = !text.startsWith("-") && text.exists(c => c >= '1' && c <= '9')
       val price = text.toDouble
-      if (!positive) Left(s"field '$field': a price must be positive, got $text")
+      if (!positive) Left(s"$field: expected a positive price, found \"$text\"")
       else if (price < SmallestPrice)
-        Left(s"field '$field': below the smallest representable price ($SmallestPrice), got $text")
-      else if (price.isInfinite) Left(s"field '$field': out of range, got $text")
+        Left(
+          s"$field: expected a price of at least $SmallestPrice (the smallest representable), found \"$text\""
+        )
+      else if (price.isInfinite) Left(s"$field: expected a price in range, found \"$text\"")
       else Right(price)
     }
 
@@ -160,10 +181,10 @@ object ExecutionsCsv {
       val minute = Math.floorDiv(row.instant.getEpochSecond, 60L)
       // The whole instant: the quote feed has many rows a second, told apart only by their nanoseconds.
       if (row.instant.isBefore(lastInstant))
-        Left(s"field 'time': ${row.time} is before the previous execution of ${row.symbol} at $lastTime")
+        Left(s"${row.timeField}: ${row.time} is before the previous execution of ${row.symbol} at $lastTime")
       else if (minute != openMinute && openCount > 0 && minute - openMinute - 1 > MaxGapMinutes)
         Left(
-          s"field 'time': ${row.time} leaves ${minute - openMinute - 1} minutes without executions of " +
+          s"${row.timeField}: ${row.time} leaves ${minute - openMinute - 1} minutes without executions of " +
             s"${row.symbol} since $lastTime, more than the $MaxGapMinutes that are interpolated"
         )
       else {

@@ -12,7 +12,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
   private def read(text: String) = ExecutionsCsv.read(new StringReader(text))
 
   private def ok(text: String): Map[String, MinuteSeries] =
-    read(text).fold(e => fail(e.describe("test")), identity)
+    read(text).fold(e => fail(e.render), identity)
 
   private def error(text: String): ExecutionFormatError =
     read(text).fold(identity, r => fail(s"expected an error, got $r"))
@@ -94,7 +94,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
       error("time,symbol,ask,ask_size\n"),
       ExecutionFormatError(
         1,
-        "expected a header naming time, symbol, bid and ask; missing 'bid', got \"time,symbol,ask,ask_size\""
+        "expected a header naming time, symbol, bid and ask; missing 'bid', found \"time,symbol,ask,ask_size\""
       )
     )
     assertEquals(
@@ -102,12 +102,12 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
       ExecutionFormatError(
         2,
         "expected a header naming time, symbol, bid and ask; missing 'time', 'symbol', 'bid' and 'ask', " +
-          "got \"2016-01-29T07:45:00Z,X,1,1\""
+          "found \"2016-01-29T07:45:00Z,X,1,1\""
       )
     )
     assertEquals(
       error("time,symbol,bid,ask,bid\n").detail,
-      "expected a header naming time, symbol, bid and ask; 'bid' more than once, got \"time,symbol,bid,ask,bid\""
+      "expected a header naming time, symbol, bid and ask; 'bid' more than once, found \"time,symbol,bid,ask,bid\""
     )
   }
 
@@ -116,7 +116,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
       error(s"${ExecutionsCsv.QuoteFeedHeader}\n2026-01-05T14:30:00Z,ACME,10,100\n"),
       ExecutionFormatError(
         2,
-        "expected 6 fields (time,symbol,bid,bid_size,ask,ask_size), got 4: \"2026-01-05T14:30:00Z,ACME,10,100\""
+        "expected 6 fields (time,symbol,bid,bid_size,ask,ask_size), found 4: \"2026-01-05T14:30:00Z,ACME,10,100\""
       )
     )
     assertEquals(error(s"${ExecutionsCsv.QuoteFeedHeader}\n2026-01-05T14:30:00Z,ACME,,,,,\n").line, 2L)
@@ -126,7 +126,10 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
     val e = error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1\n")
     assertEquals(
       e,
-      ExecutionFormatError(2, "expected 4 fields (time,symbol,bid,ask), got 3: \"2016-01-29T07:45:00Z,X,1\"")
+      ExecutionFormatError(
+        2,
+        "expected 4 fields (time,symbol,bid,ask), found 3: \"2016-01-29T07:45:00Z,X,1\""
+      )
     )
     assertEquals(error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,2,3\n").line, 2L)
   }
@@ -136,25 +139,30 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
     assertEquals(e.line, 2L)
     assertEquals(
       e.detail,
-      "field 'time': expected an ISO-8601 UTC timestamp like 2016-01-29T07:45:13Z, got \"2016-01-29 07:45:00\""
+      "field 1 (time): expected an ISO-8601 UTC timestamp like 2016-01-29T07:45:13Z, found \"2016-01-29 07:45:00\""
     )
   }
 
   test("error: an empty or malformed symbol") {
-    assertEquals(error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,,1,1\n").detail, "field 'symbol': is empty")
-    assert(error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,A B,1,1\n").detail.startsWith("field 'symbol':"))
+    assertEquals(
+      error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,,1,1\n").detail,
+      "field 2 (symbol): expected a symbol, found \"\""
+    )
+    assert(
+      error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,A B,1,1\n").detail.startsWith("field 2 (symbol):")
+    )
   }
 
   test("error: a price that is not a decimal, and the message for a person") {
     val e = error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,abc,1\n")
     assertEquals(
-      e.describe("prices.csv"),
-      "line 2: field 'bid': expected a decimal, got \"abc\" (in prices.csv)"
+      e.render,
+      "line 2: field 3 (bid): expected a decimal, found \"abc\""
     )
     Seq("1e3", "NaN", "Infinity", "0x1p3", "1.2.3").foreach { bad =>
       assert(
         error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,$bad\n").detail.startsWith(
-          "field 'ask': expected a decimal"
+          "field 4 (ask): expected a decimal"
         ),
         bad
       )
@@ -164,15 +172,15 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
   test("error: a price that is zero or negative") {
     assertEquals(
       error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,0,1\n").detail,
-      "field 'bid': a price must be positive, got 0"
+      "field 3 (bid): expected a positive price, found \"0\""
     )
     assertEquals(
       error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,-1,1\n").detail,
-      "field 'bid': a price must be positive, got -1"
+      "field 3 (bid): expected a positive price, found \"-1\""
     )
     assertEquals(
       error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,0.000\n").detail,
-      "field 'ask': a price must be positive, got 0.000"
+      "field 4 (ask): expected a positive price, found \"0.000\""
     )
   }
 
@@ -180,13 +188,13 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
     val tiny = "0." + "0" * 400 + "1"
     assertEquals(
       error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,$tiny,1\n").detail,
-      s"field 'bid': below the smallest representable price (2.2250738585072014E-308), got $tiny"
+      s"field 3 (bid): expected a price of at least 2.2250738585072014E-308 (the smallest representable), found \"$tiny\""
     )
     // A subnormal double is refused too: halving the least one gives a midpoint of 0.
     val subnormal = "0." + "0" * 310 + "1"
     assert(
       error(s"time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,$subnormal\n").detail.startsWith(
-        "field 'ask': below the smallest representable price"
+        "field 4 (ask): expected a price of at least"
       )
     )
     val smallest = BigDecimal(ExecutionsCsv.SmallestPrice).bigDecimal.toPlainString
@@ -222,7 +230,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
   test("error: bid above ask") {
     assertEquals(
       error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,2.5,2.4\n"),
-      ExecutionFormatError(2, "field 'bid': bid 2.5 is above ask 2.4")
+      ExecutionFormatError(2, "field 3 (bid): bid 2.5 is above ask 2.4")
     )
   }
 
@@ -236,7 +244,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
       error(text),
       ExecutionFormatError(
         4,
-        "field 'time': 2016-01-29T07:45:12Z is before the previous execution of X at 2016-01-29T07:45:13Z"
+        "field 1 (time): 2016-01-29T07:45:12Z is before the previous execution of X at 2016-01-29T07:45:13Z"
       )
     )
     // The same instant again is not going back, in any of its forms.
@@ -252,7 +260,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
       error(subSecond),
       ExecutionFormatError(
         5,
-        "field 'time': 2016-01-29T07:45:13.00025Z is before the previous execution of X at " +
+        "field 1 (time): 2016-01-29T07:45:13.00025Z is before the previous execution of X at " +
           "2016-01-29T07:45:13.000250001Z"
       )
     )
@@ -261,7 +269,7 @@ class ExecutionsCsvSuite extends ScalaCheckSuite {
   test("error: a gap longer than can sensibly be interpolated") {
     val e = error("time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1,1\n2026-01-29T07:45:00Z,X,1,1\n")
     assertEquals(e.line, 3L)
-    assert(e.detail.startsWith("field 'time': 2026-01-29T07:45:00Z leaves"), e.detail)
+    assert(e.detail.startsWith("field 1 (time): 2026-01-29T07:45:00Z leaves"), e.detail)
   }
 
   test("reading stops at the first error and reports its line") {

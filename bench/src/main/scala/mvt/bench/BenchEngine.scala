@@ -44,6 +44,4 @@ object BenchEngine {
     )
 
   def parse(label: String): Option[BenchEngine] = all.find(_.label == label)
-
-  def names: String = all.map(_.label).mkString(",")
 }

@@ -37,6 +37,10 @@ object AnalyzeCommand {
   )
   private val rollupOpt =
     Opts.option[String]("rollup", "Roll-up in minutes: the lag k of each return (k >= 1).", metavar = "K")
+      .mapValidated(text =>
+        text.toIntOption.filter(_ >= 1)
+          .toValidNel(s"--rollup must be a whole number of minutes, at least 1; got \"$text\"")
+      )
   private val outOpt = Opts.option[String](
     "out",
     "Where to write the CSV; - (the default) is stdout.",
@@ -76,13 +80,12 @@ object AnalyzeCommand {
   /** Something to tell the user on one line before exiting with status 1. */
   private final case class Failed(message: String) extends Exception(message, null, false, false)
 
-  private def analyze(t: Terminal, name: String, in: String, rollupText: String, out: String)(
+  private def analyze(t: Terminal, name: String, in: String, rollup: Int, out: String)(
       write: (SortedMap[String, MinuteSeries], Int, Writer) => Unit
   ): IO[ExitCode] = Outputs.use(s"analyze $name", t, List(in), List(Some(out)), keepOnBadData = false) {
     outputs =>
       val program =
         for {
-          rollup <- IO.fromEither(parseRollup(rollupText))
           read <-
             input(t, in).use(reader => Blocking(ExecutionsCsv.read(reader))).adaptError(failure(
               "read",
@@ -90,9 +93,7 @@ object AnalyzeCommand {
             ))
           status <- read match {
             case Left(error) =>
-              IO.blocking(t.err.println(error.describe(if (in == "-") "standard input" else in))).as(
-                Cli.FormatError
-              )
+              BadInput(error).report(s"analyze $name", in, t)
             case Right(midpoints) =>
               Blocking {
                 val writer = new BufferedWriter(new OutputStreamWriter(outputs(out), UTF_8))
@@ -106,11 +107,6 @@ object AnalyzeCommand {
         IO.blocking(t.err.println(s"mvt analyze $name: $message")).as(Cli.Failure)
       }
   }
-
-  private def parseRollup(text: String): Either[Failed, Int] =
-    text.toIntOption.filter(_ >= 1).toRight(
-      Failed(s"--rollup must be a whole number of minutes, at least 1; got \"$text\"")
-    )
 
   private def input(t: Terminal, in: String): Resource[IO, Reader] =
     if (in == "-") Resource.pure(new InputStreamReader(t.in, UTF_8))

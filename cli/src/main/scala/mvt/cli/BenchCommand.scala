@@ -5,7 +5,6 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.bench.{MachineInfo, MemoryFootprint, ThroughputBench}
 import mvt.orderbook.Engine
-import EngineOpt.given
 
 /** `mvt bench ...`: measurements that print figures, never pass/fail. */
 object BenchCommand {
@@ -29,10 +28,7 @@ object BenchCommand {
           .validate(
             f"--orders must be at least ${MemoryFootprint.MinOrders}%,d: heap in use after full GCs is only known to within about a MiB, so a smaller book gives no meaningful bytes per order"
           )(_ >= MemoryFootprint.MinOrders),
-        Opts.options[Engine](
-          "engine",
-          "Engine to measure; repeat for several (default fast and lazy-cancel)."
-        )
+        EngineOpt.engines("Engines to measure, comma-separated (default fast,lazy-cancel)")
           .map(_.toList)
           .withDefault(List(Engine.Fast, Engine.LazyCancel)),
         Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone

@@ -6,11 +6,14 @@ import com.monovore.decline.{Command, Opts}
 /** The `mvt` command tree: parses arguments into one subcommand's program. Wiring only. */
 object Cli {
 
-  /** Exit status for a usage error or any failure that is not a format error (see docs/formats.md). */
+  /**
+   * The exit statuses, one mapping for every command: 0 success ([[ExitCode.Success]]), 1 a usage or I/O error
+   * (`Failure`), 2 bad data in an input ([[BadData]], see [[BadInput]] and docs/formats.md).
+   */
   val Failure: ExitCode = ExitCode(1)
 
-  /** Exit status for a format error in an input file. */
-  val FormatError: ExitCode = ExitCode(2)
+  /** Exit status for bad data in an input file. */
+  val BadData: ExitCode = ExitCode(2)
 
   def command(t: Terminal): Command[IO[ExitCode]] =
     Command("mvt", "mvt: matching engine, benchmarks and trading tools of the mvt stack.")(

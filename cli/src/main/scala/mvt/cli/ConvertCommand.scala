@@ -31,7 +31,7 @@ object ConvertCommand {
     Outputs.use("convert", t, List(in), List(Some(out)), keepOnBadData = true) { outputs =>
       Files.withInput(in, t) { raw =>
         Blocking(Files.source(raw, in, t).flatMap(source => convert(source, outputs(out)))).flatMap {
-          case Left(e) => Files.sourceError(e, in, t)
+          case Left(e) => Files.sourceError(e, "convert", in, t)
           case Right(_) => IO.pure(ExitCode.Success)
         }
       }.map(_.merge)

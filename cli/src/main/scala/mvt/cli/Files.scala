@@ -71,15 +71,7 @@ object Files {
       s
     }
 
-  /** Reports a format error in an input file (`line N: ...`, status 2), naming the file. */
-  def formatError(e: mvt.core.FormatError, path: String, t: Terminal): IO[ExitCode] = {
-    val where = if (path == "-") "standard input" else path
-    IO(t.err.println(s"${e.render} (in $where)")).as(Cli.FormatError)
-  }
-
-  /** Reports why a command stream stopped (`line N: ...` or a log's byte offset), status 2, naming the file. */
-  def sourceError(e: mvt.workload.SourceError, path: String, t: Terminal): IO[ExitCode] = {
-    val where = if (path == "-") "standard input" else path
-    IO(t.err.println(e.render(where))).as(Cli.FormatError)
-  }
+  /** Reports why a command stream stopped (a line or a log's byte offset), status 2, naming command and file. */
+  def sourceError(e: mvt.workload.SourceError, command: String, path: String, t: Terminal): IO[ExitCode] =
+    BadInput(e).report(command, path, t)
 }

@@ -15,12 +15,31 @@ import mvt.workload.{
 }
 
 import java.nio.file.Path
+import Named.given
 
 /**
  * `mvt generate`: writes a seeded order flow of a profile as a commands file and prints its mix; with `--days`,
  * one command log a weekday into a directory, and a line for each day.
  */
 object GenerateCommand {
+
+  /** `--format`: a commands file or a binary command log. */
+  enum Format(val label: String) {
+    case Csv extends Format("csv")
+    case Bin extends Format("bin")
+  }
+  object Format {
+    given Named[Format] = Named("format", values.toSeq)(_.label)
+  }
+
+  /** `--model`: the profile's shares or a Markov chain of kinds. */
+  enum Model(val label: String) {
+    case Profile extends Model("profile")
+    case Markov extends Model("markov")
+  }
+  object Model {
+    given Named[Model] = Named("model", values.toSeq)(_.label)
+  }
 
   /** Commands a day when `--days` is given without `--commands`. */
   val DefaultCommandsPerDay = 100000
@@ -55,20 +74,17 @@ object GenerateCommand {
     Opts.subcommand("generate", "Write a seeded order flow as a commands file and print its command mix.") {
       (
         outChoiceAndCommands,
-        Opts.option[String](
+        Opts.option[Format](
           "format",
           "csv (a commands file, the default) or bin (a binary command log, the default with --days)."
-        )
-          .validate("--format must be csv or bin")(f => f == "csv" || f == "bin")
-          .orNone,
+        ).orNone,
         ProfileOpts.profile,
         ProfileOpts.seed,
-        Opts.option[String](
+        Opts.option[Model](
           "model",
           "profile (the default: the profile's shares) or markov (a Markov chain of kinds)."
         )
-          .withDefault("profile")
-          .validate("--model must be profile or markov")(m => m == "profile" || m == "markov"),
+          .withDefault(Model.Profile),
         Opts.option[String](
           "weights",
           "With --model markov: a weights file (see docs/workloads.md).",
@@ -84,16 +100,17 @@ object GenerateCommand {
               case Right(text) =>
                 MarkovGenerator.Weights.parse(text) match {
                   case Right(w) => IO.pure(Right(w))
-                  case Left(e) => IO(t.err.println(s"$e (in $path)")).as(Left(Cli.FormatError))
+                  case Left(e) => BadInput.fromText(e).report("generate", path, t).map(Left(_))
                 }
             }
         }
         weights.flatMap {
           case Left(code) => IO.pure(code)
           case Right(w) =>
-            val markov = if (model == "markov") Some(w) else None
+            val markov = if (model == Model.Markov) Some(w) else None
             choice.days match {
-              case None => write(out, n, format.getOrElse("csv"), profile, seed, markov, choice.accounts, t)
+              case None =>
+                write(out, n, format.getOrElse(Format.Csv), profile, seed, markov, choice.accounts, t)
               case Some(d) =>
                 val plan = DayPlan(
                   d.start,
@@ -105,7 +122,7 @@ object GenerateCommand {
                   markov,
                   gapTicks = d.gapTicks
                 )
-                writeDays(Path.of(out), format.getOrElse("bin"), plan, t)
+                writeDays(Path.of(out), format.getOrElse(Format.Bin), plan, t)
             }
         }
       }
@@ -114,7 +131,7 @@ object GenerateCommand {
   private def write(
       out: String,
       n: Int,
-      format: String,
+      format: Format,
       profile: mvt.workload.WorkloadProfile,
       seed: Long,
       markov: Option[MarkovGenerator.Weights],
@@ -141,15 +158,15 @@ object GenerateCommand {
     }
   }
 
-  private def writeBatch(batch: CommandBatch, format: String, out: java.io.OutputStream): Unit =
-    if (format == "bin") CommandLog.write(batch, out) else batch.writeCsv(out)
+  private def writeBatch(batch: CommandBatch, format: Format, out: java.io.OutputStream): Unit =
+    if (format == Format.Bin) CommandLog.write(batch, out) else batch.writeCsv(out)
 
   /**
    * One file a day, `DIR/<date>.mvtc` (or `.csv`), each replacing an older one only once complete; the plan,
    * then a line a day as it is written, then who placed the adds.
    */
-  private def writeDays(dir: Path, format: String, plan: DayPlan, t: Terminal): IO[ExitCode] = {
-    val suffix = if (format == "bin") ".mvtc" else ".csv"
+  private def writeDays(dir: Path, format: Format, plan: DayPlan, t: Terminal): IO[ExitCode] = {
+    val suffix = if (format == Format.Bin) ".mvtc" else ".csv"
     val days = new DayGenerator(plan)
     def loop(written: Int): IO[ExitCode] =
       IO.blocking(if (days.hasNext) Some(days.next()) else None).flatMap {

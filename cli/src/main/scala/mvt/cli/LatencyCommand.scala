@@ -3,10 +3,11 @@ package mvt.cli
 import cats.data.{Validated, ValidatedNel}
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
-import com.monovore.decline.{Argument, Opts}
-import mvt.bench.{BenchEngine, MachineInfo, ThroughputBench}
+import com.monovore.decline.Opts
+import mvt.bench.{MachineInfo, ThroughputBench}
 import mvt.bench.latency.{LatencyBench, LatencyResult, OpenLoopDriver, PercentileChart}
 import mvt.workload.{CommandBatch, ProfileGenerator}
+import Named.given
 
 /** `mvt bench latency`: open-loop latency from each command's intended start, per engine and rate. */
 object LatencyCommand {
@@ -70,26 +71,18 @@ object LatencyCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("latency", "Open-loop latency, measured from each command's intended start time.") {
       (
-        Opts.option[String](
-          "engine",
-          s"Engine, or a comma-separated list (${BenchEngine.names}).",
-          metavar = "E"
-        )
-          .mapValidated(CommaList.parse(_, BenchEngine.parse, "engine", BenchEngine.names)),
+        EngineOpt.benchEngines("Engine, or a comma-separated list"),
         ratesAndDuration,
         Opts.option[String](
           "in",
           "Commands file or command log to send (default: generated normal flow).",
           metavar = "FILE"
         ).orNone,
-        Opts.option[String](
+        Opts.option[OpenLoopDriver.Handoff](
           "handoff",
-          "direct (the driver thread runs the engine) or ring (a gateway thread hands over)."
+          "direct (the driver thread runs the engine, the default) or ring (a gateway thread hands over)."
         )
-          .withDefault("direct")
-          .mapValidated(h =>
-            Validated.fromOption(OpenLoopDriver.Handoff.values.find(_.label == h), s"bad handoff '$h'").toValidatedNel
-          ),
+          .withDefault(OpenLoopDriver.Handoff.Direct),
         Opts.option[String](
           "budget",
           "Latency budget for the in-budget share (default 100us).",
@@ -160,6 +153,6 @@ object LatencyCommand {
           math.min(needed, MaxCommandsPerRun).toInt.max(1),
           42L
         ).batch))
-      case Some(path) => BatchFiles.read(path, t)
+      case Some(path) => BatchFiles.read("bench latency", path, t)
     }
 }

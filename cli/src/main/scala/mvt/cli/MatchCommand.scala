@@ -77,7 +77,7 @@ object MatchCommand {
             result
           }.flatMap {
             case Right(_) => IO.pure(ExitCode.Success)
-            case Left(e) => Files.sourceError(e, args.in, t)
+            case Left(e) => Files.sourceError(e, "match", args.in, t)
           }
         }.map(_.merge)
     }

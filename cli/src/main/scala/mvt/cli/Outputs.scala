@@ -53,7 +53,7 @@ object Outputs {
           case Right(files) =>
             val opened = new Opened(files.map(f => f.path -> f).toMap, t)
             body(opened).attempt.flatMap {
-              case Right(code) if code == ExitCode.Success || (keepOnBadData && code == Cli.FormatError) =>
+              case Right(code) if code == ExitCode.Success || (keepOnBadData && code == Cli.BadData) =>
                 IO.blocking(commit(named.contains("-"), files, t)).as(code).recoverWith(failed(
                   command,
                   t,

@@ -1,23 +1,13 @@
 package mvt.cli
 
-import cats.data.{Validated, ValidatedNel}
+import cats.data.Validated
 import cats.syntax.all.*
-import com.monovore.decline.{Argument, Opts}
+import com.monovore.decline.Opts
 import mvt.workload.WorkloadProfile
+import Named.given
 
 /** `--profile P`, `--symbols K` and repeated `--param name=value`, combined into one profile. */
 object ProfileOpts {
-  given Argument[WorkloadProfile] with {
-    def read(s: String): ValidatedNel[String, WorkloadProfile] =
-      Validated
-        .fromOption(
-          WorkloadProfile.named(s),
-          s"unknown profile '$s' (expected ${WorkloadProfile.all.map(_.name).mkString("|")})"
-        )
-        .toValidatedNel
-    def defaultMetavar: String = WorkloadProfile.all.map(_.name).mkString("|")
-  }
-
   private val paramHelp =
     "Override one profile parameter; repeatable. Parameters: " +
       WorkloadProfile.params.map(p => s"${p.name} (${p.meaning})").mkString("; ") + "."

@@ -69,7 +69,8 @@ object ReportCommand {
               ReportRun(trades, quotes, args.at, args.fee) match {
                 case Left(ReportRun.Failure.BadHour(detail)) =>
                   IO(t.err.println(s"mvt report: $detail")).as(Cli.Failure)
-                case Left(ReportRun.Failure.BadFeed(feed, e)) => Files.formatError(e, feed, t)
+                case Left(ReportRun.Failure.BadFeed(feed, e)) =>
+                  BadInput.Line(e.line, e.detail).report("report", feed, t)
                 case Right((_, rows)) =>
                   Blocking {
                     outputs.text(args.out, (PnlFold.Header +: rows.map(_.render)).mkString("\n"))
@@ -116,7 +117,7 @@ object ReportCommand {
       }
     }.flatMap {
       case Left(code) => IO.pure(Left(code))
-      case Right(Left(e)) => Files.formatError(e, path, t).map(Left(_))
+      case Right(Left(e)) => BadInput.Line(e.line, e.detail).report("report", path, t).map(Left(_))
       case Right(Right(v)) => IO.pure(Right(v))
     }
 }

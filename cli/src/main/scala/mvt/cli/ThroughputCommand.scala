@@ -1,23 +1,13 @@
 package mvt.cli
 
-import cats.data.{Validated, ValidatedNel}
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
-import com.monovore.decline.{Argument, Opts}
+import com.monovore.decline.Opts
 import mvt.bench.{BenchEngine, MachineInfo, ThroughputBench}
 import mvt.workload.{CommandBatch, ProfileGenerator}
 
 /** `mvt bench throughput`: every engine on the identical stream, each in a fresh JVM. */
 object ThroughputCommand {
-
-  given Argument[BenchEngine] with {
-    def read(s: String): ValidatedNel[String, BenchEngine] =
-      Validated.fromOption(
-        BenchEngine.parse(s),
-        s"unknown engine '$s' (expected one of ${BenchEngine.names})"
-      ).toValidatedNel
-    def defaultMetavar: String = "engine"
-  }
 
   /** The stream: a file (commands or command log) or a generated profile flow. */
   enum Source {
@@ -45,11 +35,7 @@ object ThroughputCommand {
     ) {
       (
         source,
-        Opts.option[String]("engines", s"Comma-separated engines (default all: ${BenchEngine.names}).")
-          .mapValidated(
-            _.split(",").toList.traverse(s => summon[Argument[BenchEngine]].read(s.trim)).map(_.toVector)
-          )
-          .withDefault(BenchEngine.all),
+        EngineOpt.benchEngines("Engines, comma-separated (default all)").withDefault(BenchEngine.all),
         Opts.option[Int]("repeat", "Measured passes per engine (default 5).", metavar = "R")
           .withDefault(5)
           .validate("--repeat must be positive")(_ > 0),
@@ -65,7 +51,7 @@ object ThroughputCommand {
         s"generated: $n commands, profile ${p.name}, seed $seed"
       )))
     case Source.File(path) =>
-      BatchFiles.read(path, t).map(_.map(b => (b, s"file: $path (${b.size} commands)")))
+      BatchFiles.read("bench throughput", path, t).map(_.map(b => (b, s"file: $path (${b.size} commands)")))
   }
 
   def run(

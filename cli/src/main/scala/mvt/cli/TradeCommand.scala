@@ -9,18 +9,23 @@ import mvt.trader.*
 import mvt.workload.SourceError
 
 import java.io.PrintStream
+import Named.given
 
 /** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
 object TradeCommand {
 
   /** The strategies `--strategy` names. */
-  enum StrategyKind(val label: String) {
-    case SpreadCapture extends StrategyKind("spread-capture")
-    case Momentum extends StrategyKind("momentum")
-    case Synthetic extends StrategyKind("synthetic")
+  enum StrategyKind(val label: String, val options: Set[String]) {
+    case SpreadCapture extends StrategyKind("spread-capture", Set("tick", "min-spread", "qty"))
+    case Momentum extends StrategyKind("momentum", Set("lookback", "threshold-bps", "qty"))
+    // --qty is the order size the pre-trade balance check assumes, whatever the strategy
+    case Synthetic extends StrategyKind("synthetic", Set("cost-us", "qty"))
+  }
+  object StrategyKind {
+    given Named[StrategyKind] = Named("strategy", values.toSeq)(_.label)
   }
 
-  private val strategyNames = StrategyKind.values.map(_.label).mkString("|")
+  private val strategyNames = summon[Named[StrategyKind]].names
 
   /** The strategy and its parameters, as given on the command line. */
   final case class StrategyArgs(
@@ -33,48 +38,67 @@ object TradeCommand {
       costNanos: Long
   )
 
+  /**
+   * The strategy and its options; an option the chosen strategy does not use (`--tick` for momentum) is refused
+   * at parse time, naming the strategy and the option, instead of being ignored.
+   */
   private val strategyOpts: Opts[StrategyArgs] = (
-    Opts.option[String](
+    Opts.option[StrategyKind](
       "strategy",
       s"Trading strategy: $strategyNames (default spread-capture).",
       metavar = "S"
     )
-      .withDefault("spread-capture")
-      .mapValidated(CommaList.single(
-        _,
-        n => StrategyKind.values.find(_.label == n),
-        "strategy",
-        strategyNames
-      )),
+      .withDefault(StrategyKind.SpreadCapture),
     Opts.option[String](
       "tick",
-      "Price tick the market maker quotes inside by (default 0.01).",
+      "Spread-capture: price tick the market maker quotes inside by (default 0.01).",
       metavar = "PRICE"
     )
-      .withDefault("0.01")
-      .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick")),
+      .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick"))
+      .orNone,
     Opts.option[Int](
       "min-spread",
       "Spread-capture: least spread to quote inside, in ticks (default 3).",
       metavar = "N"
     )
-      .withDefault(3)
-      .validate("--min-spread must be at least 2")(_ >= 2),
+      .validate("--min-spread must be at least 2")(_ >= 2)
+      .orNone,
     Opts.option[Int]("lookback", "Momentum: updates to look back over (default 20).", metavar = "N")
-      .withDefault(20)
-      .validate("--lookback must be between 1 and 1000000")(n => n > 0 && n <= 1000000),
+      .validate("--lookback must be between 1 and 1000000")(n => n > 0 && n <= 1000000)
+      .orNone,
     Opts.option[Int](
       "threshold-bps",
       "Momentum: mid move that signals, in basis points (default 5).",
       metavar = "N"
     )
-      .withDefault(5)
-      .validate("--threshold-bps must be positive")(_ > 0),
+      .validate("--threshold-bps must be positive")(_ > 0)
+      .orNone,
     Opts.option[Long]("qty", "Quantity of each decision (default 100).", metavar = "N")
       .withDefault(100L)
       .validate("--qty must be between 1 and 1000000000")(q => q >= 1 && q <= Quantity.Max),
-    TraderOpts.costNanos(50.0, "Synthetic: CPU microseconds per decision")
-  ).mapN(StrategyArgs.apply)
+    TraderOpts.costNanosGiven("Synthetic: CPU microseconds per decision (default 50).").orNone
+  ).tupled.mapValidated { (kind, tick, minSpread, lookback, threshold, qty, cost) =>
+    val supplied = Vector(
+      "tick" -> tick,
+      "min-spread" -> minSpread,
+      "lookback" -> lookback,
+      "threshold-bps" -> threshold,
+      "cost-us" -> cost
+    ).collect { case (name, Some(_)) => name }
+    supplied.filterNot(kind.options).traverse_ { name =>
+      cats.data.Validated.invalidNel[String, Unit](s"--$name is not an option of strategy ${kind.label}")
+    }.map(_ =>
+      StrategyArgs(
+        kind,
+        tick.getOrElse(Price.parse("0.01").get),
+        minSpread.getOrElse(3),
+        lookback.getOrElse(20),
+        threshold.getOrElse(5),
+        qty,
+        cost.getOrElse(50000L)
+      )
+    )
+  }
 
   def strategy(a: StrategyArgs): TradingStrategy = a.kind match {
     case StrategyKind.Momentum => new MomentumStrategy(a.lookback, a.thresholdBps, Quantity(a.qty))
@@ -86,6 +110,7 @@ object TradeCommand {
   final case class Args(
       in: String,
       out: String,
+      engine: mvt.orderbook.Engine,
       strategy: StrategyArgs,
       policy: QueuePolicy,
       queue: Int,
@@ -112,6 +137,7 @@ object TradeCommand {
           metavar = "FILE|-"
         )
           .withDefault("-"),
+        EngineOpt.single,
         strategyOpts,
         TraderOpts.one(TraderOpts.policies("block", list = false), "policy"),
         TraderOpts.one(TraderOpts.queues("1024", list = false), "queue"),
@@ -147,7 +173,7 @@ object TradeCommand {
         val out = new PrintStream(rawOut, false, "UTF-8")
         val deadlines = args.budget.fold(TraderPipeline.Deadlines.none)(TraderPipeline.Deadlines.fromBudget)
         val config = TradingSession.Config(
-          mvt.orderbook.Engine.Fast,
+          args.engine,
           strategy(args.strategy),
           TraderPipeline(deadlines, new RingJournal(1024), check(args)),
           args.policy,
@@ -157,18 +183,16 @@ object TradeCommand {
         )
         val session =
           new TradingSession(config, d => out.synchronized(out.println(d.render)))
-        val where = if (args.in == "-") "standard input" else args.in
         // streamed block by block: a bad line or record ends the feed after every command before it
         var failure: Option[SourceError] = None
         val (summary, _) = session.run { tracker =>
           Files.source(raw, args.in, t).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
         }
-        val error = failure.map(_.render(where))
         out.flush()
         t.err.println(summary.render(args.budget))
-        error.fold(ExitCode.Success) { message =>
-          t.err.println(message)
-          Cli.FormatError
+        failure.map(BadInput(_)).fold(ExitCode.Success) { bad =>
+          t.err.println(bad.render("trade", args.in))
+          bad.status
         }
       }
     }.map(_.merge)

@@ -6,6 +6,7 @@ import com.monovore.decline.Opts
 import mvt.bench.{MachineInfo, Micros}
 import mvt.bench.trader.{Pacing, TraderBench, TraderRunResult}
 import mvt.trader.QueueSizing
+import Named.given
 
 /** `mvt bench trader`: BBO events sent open loop through every queue policy and interpreter asked for. */
 object TraderBenchCommand {
@@ -35,29 +36,22 @@ object TraderBenchCommand {
         TraderOpts.policies("conflate", list = true),
         TraderOpts.queues("100", list = true),
         TraderOpts.interpreters("fold", list = true),
-        Opts.option[String](
+        Named.list[TraderBench.PipelineKind](
           "pipeline",
           s"plain (no deadlines), deadline, or both comma-separated (default deadline).",
-          metavar = "K"
+          "K"
         )
-          .withDefault("deadline")
-          .mapValidated(CommaList.parse(
-            _,
-            TraderBench.PipelineKind.parse,
-            "pipeline",
-            TraderBench.PipelineKind.names
-          )),
+          .withDefault(Vector(TraderBench.PipelineKind.Deadline)),
         TraderOpts.budget(
           "Latency budget from the sent time; the deadline pipeline's steps expire at 70/80/90/100% of it (default 10ms)."
         )
           .withDefault(10000000L),
-        Opts.option[String](
+        Opts.option[Pacing](
           "pacing",
           s"How the producer waits: ${Pacing.values.map(p => s"${p.label} (${p.description})").mkString("; ")}. Default park.",
           metavar = "P"
         )
-          .withDefault("park")
-          .mapValidated(CommaList.single(_, Pacing.parse, "pacing", Pacing.names)),
+          .withDefault(Pacing.Park),
         TraderOpts.parallelism,
         ProfileOpts.seed
       ).mapN(TraderBench.Config.apply)

@@ -1,5 +1,7 @@
 package mvt.cli
 
+import cats.data.ValidatedNel
+import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.trader.{InterpreterKind, QueuePolicy, TraderPipeline}
 
@@ -14,8 +16,7 @@ object TraderOpts {
   val MaxQueue = 10000000
 
   /**
-   * `--name VALUE`, or for `bench trader` (`list`) a comma-separated list of values, each read by `parseOne`; a
-   * refusal calls the value a `label` and lists the `expected` ones.
+   * `--name VALUE`, or for `bench trader` (`list`) a comma-separated list of values, each read by `readOne`.
    */
   private def values[A](
       name: String,
@@ -24,42 +25,38 @@ object TraderOpts {
       details: String,
       default: String,
       list: Boolean
-  )(
-      parseOne: String => Option[A],
-      label: String,
-      expected: String
-  ): Opts[Vector[A]] = {
+  )(readOne: String => ValidatedNel[String, A]): Opts[Vector[A]] = {
     val named = if (list) s"$what, or a comma-separated list of them" else what
     Opts.option[String](name, s"$named (default $default).$details", metavar = metavar)
       .withDefault(default)
-      .mapValidated(CommaList.parse(_, parseOne, label, expected))
+      .mapValidated(_.split(",", -1).toVector.traverse(readOne))
   }
 
   def policies(default: String, list: Boolean): Opts[Vector[QueuePolicy]] =
-    values("policy", "P", "Queue policy", s" $policyHelp.", default, list)(
-      QueuePolicy.parse,
-      "policy",
-      QueuePolicy.names
-    )
+    values("policy", "P", "Queue policy", s" $policyHelp.", default, list)(summon[Named[QueuePolicy]].read)
 
   def queues(default: String, list: Boolean): Opts[Vector[Int]] =
     values("queue", "N", "Bounded queue size (events; symbols for conflate)", "", default, list)(
-      s => s.toIntOption.filter(n => n > 0 && n <= MaxQueue),
-      "queue size",
-      s"1 to $MaxQueue"
+      CommaList.single(
+        _,
+        s => s.toIntOption.filter(n => n > 0 && n <= MaxQueue),
+        "queue size",
+        s"1 to $MaxQueue"
+      )
     )
 
   def interpreters(default: String, list: Boolean): Opts[Vector[InterpreterKind]] =
     values("interpreter", "I", "Pipeline interpreter", s" $interpreterHelp.", default, list)(
-      InterpreterKind.parse,
-      "interpreter",
-      InterpreterKind.names
+      summon[Named[InterpreterKind]].read
     )
 
   /** `--cost-us C`: CPU microseconds the synthetic strategy burns per decision, as nanoseconds. */
   def costNanos(default: Double, help: String): Opts[Long] =
-    Opts.option[Double]("cost-us", s"$help (default $default).", metavar = "C")
-      .withDefault(default)
+    costNanosGiven(s"$help (default $default).").withDefault((default * 1000).toLong)
+
+  /** `--cost-us C` with no default: `mvt trade` takes it only for the synthetic strategy. */
+  def costNanosGiven(help: String): Opts[Long] =
+    Opts.option[Double]("cost-us", help, metavar = "C")
       .validate("--cost-us must be between 0 and 1000000 (a second)")(c => c >= 0 && c <= 1000000)
       .map(us => (us * 1000).toLong)
 

@@ -139,24 +139,28 @@ class AnalyzeCommandSuite extends FunSuite {
     val in = file(d, "prices.csv", worked.replace("2.9,3.4", "abc,3.4"))
     val out = file(d, "out.csv", "previous results\n")
     val r = run("analyze", "returns", "--in", in, "--rollup", "3", "--out", out)()
-    assertEquals(r.status, Cli.FormatError)
-    assertEquals(r.err, s"line 4: field 'bid': expected a decimal, got \"abc\" (in $in)\n")
+    assertEquals(r.status, Cli.BadData)
+    assertEquals(
+      r.err,
+      s"mvt analyze returns: $in: line 4: field 3 (bid): expected a decimal, found \"abc\"\n"
+    )
     assertEquals(Files.readString(Path.of(out)), "previous results\n")
   }
 
   test("each kind of data error exits 2 with a line number") {
     val cases = List(
       "time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,1\n" -> "line 2: expected 4 fields",
-      "time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,0,1\n" -> "line 2: field 'bid': a price must be positive",
-      "time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,2,1\n" -> "line 2: field 'bid': bid 2 is above ask 1",
-      "time,symbol,bid,ask\nyesterday,X,1,1\n" -> "line 2: field 'time'",
-      "time,symbol,bid,ask\n2016-01-29T07:45:01Z,X,1,1\n2016-01-29T07:45:00Z,X,1,1\n" -> "line 3: field 'time'",
+      "time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,0,1\n" -> "line 2: field 3 (bid): expected a positive price",
+      "time,symbol,bid,ask\n2016-01-29T07:45:00Z,X,2,1\n" -> "line 2: field 3 (bid): bid 2 is above ask 1",
+      "time,symbol,bid,ask\nyesterday,X,1,1\n" -> "line 2: field 1 (time)",
+      "time,symbol,bid,ask\n2016-01-29T07:45:01Z,X,1,1\n2016-01-29T07:45:00Z,X,1,1\n" -> "line 3: field 1 (time)",
       "bid,ask\n" -> "line 1: expected a header naming time, symbol, bid and ask; missing 'time' and 'symbol'"
     )
     cases.foreach { (input, message) =>
       val r = run("analyze", "frame", "--in", "-", "--rollup", "1")(input)
-      assertEquals(r.status, Cli.FormatError, input)
-      assert(r.err.startsWith(message) && r.err.endsWith("(in standard input)\n"), r.err)
+      assertEquals(r.status, Cli.BadData, input)
+      assert(r.err.startsWith(s"mvt analyze frame: standard input: $message"), r.err)
+      assertEquals(r.err.linesIterator.size, 1, r.err)
       assertEquals(r.out, "")
     }
   }
@@ -187,15 +191,15 @@ class AnalyzeCommandSuite extends FunSuite {
     )
   }
 
-  test("a bad --rollup exits 1 with one line") {
+  test("a bad --rollup is a usage error at parse time: exit 1 with one line, nothing read") {
     List("0", "-2", "abc", "1.5").foreach { k =>
-      val r = run("analyze", "returns", "--in", "-", "--rollup", k)(worked)
+      val r = run("analyze", "returns", "--in", "no/such/file.csv", "--rollup", k)()
       assertEquals(
         r,
         Outcome(
           Cli.Failure,
           "",
-          s"mvt analyze returns: --rollup must be a whole number of minutes, at least 1; got \"$k\"\n"
+          s"mvt: --rollup must be a whole number of minutes, at least 1; got \"$k\" (--help shows the usage)\n"
         )
       )
     }

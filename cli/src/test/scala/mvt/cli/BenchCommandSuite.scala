@@ -20,7 +20,7 @@ class BenchCommandSuite extends munit.FunSuite {
     }
 
   test("bench memory --orders 100000 (the minimum): a positive figure per engine, never a negative one") {
-    val r = CliRun("bench", "memory", "--orders", "100000", "--engine", "fast", "--engine", "list")()
+    val r = CliRun("bench", "memory", "--orders", "100000", "--engine", "fast,list")()
     assertEquals(r.status, 0, r.err)
     val figures = "measured heap: +(\\S+) B/order".r.findAllMatchIn(r.out).map(_.group(1).toDouble).toVector
     assertEquals(figures.size, 2, r.out)
@@ -42,10 +42,10 @@ class BenchCommandSuite extends munit.FunSuite {
     test(s"bench throughput --in with $what: status 2 and one line naming the file, no figures") {
       CliRun.withTempFile(suffix) { in =>
         java.nio.file.Files.write(in, bytes)
-        val r = CliRun("bench", "throughput", "--in", in.toString, "--engines", "fast", "--repeat", "1")()
+        val r = CliRun("bench", "throughput", "--in", in.toString, "--engine", "fast", "--repeat", "1")()
         assertEquals(r.status, 2, r.err)
         assertEquals(r.out, "")
-        assertEquals(r.err, s"mvt: $in has no commands\n")
+        assertEquals(r.err, s"mvt bench throughput: $in: no commands\n")
       }
     }
   }
@@ -57,14 +57,14 @@ class BenchCommandSuite extends munit.FunSuite {
         val r = CliRun("bench", "latency", "--engine", "fast", "--rates", "1000", "--in", in.toString)()
         assertEquals(r.status, 2, r.err)
         assertEquals(r.out, "")
-        assertEquals(r.err, s"mvt: $in has no commands\n")
+        assertEquals(r.err, s"mvt bench latency: $in: no commands\n")
       }
     }
   }
 
   test("bench throughput on empty standard input: the same refusal, naming standard input") {
-    val r = CliRun("bench", "throughput", "--in", "-", "--engines", "fast")()
-    assertEquals((r.status, r.out, r.err), (2, "", "mvt: standard input has no commands\n"))
+    val r = CliRun("bench", "throughput", "--in", "-", "--engine", "fast")()
+    assertEquals((r.status, r.out, r.err), (2, "", "mvt bench throughput: standard input: no commands\n"))
   }
 
   for (

@@ -14,9 +14,7 @@ class BenchOutputSuite extends munit.FunSuite {
         "--orders",
         "100000",
         "--engine",
-        "fast",
-        "--engine",
-        "list",
+        "fast,list",
         "--json",
         json.toString
       )()

@@ -67,6 +67,7 @@ class MatchCommandSuite extends munit.FunSuite {
         case Some(line) =>
           assertEquals(r.status, 2, r.err)
           assert(r.err.startsWith(s"line $line:"), r.err)
+          assert(r.err.endsWith(s" (mvt match: ${dir.resolve(s"${c.name}.commands.csv")})\n"), r.err)
           assertEquals(r.err.linesIterator.size, 1, r.err)
       }
     }
@@ -77,7 +78,10 @@ class MatchCommandSuite extends munit.FunSuite {
       val r = run("match", "--in", "-")(c.commands)
       assertEquals(r.out, c.events)
       assertEquals(r.status, if (c.errorLine.isDefined) 2 else 0, r.err)
-      c.errorLine.foreach(line => assert(r.err.startsWith(s"line $line:"), r.err))
+      c.errorLine.foreach { line =>
+        assert(r.err.startsWith(s"line $line:"), r.err)
+        assert(r.err.endsWith(" (mvt match: standard input)\n"), r.err)
+      }
     }
   }
 
@@ -215,7 +219,7 @@ class MatchCommandSuite extends munit.FunSuite {
       val r = run("match", "--in", cut.toString)()
       assertEquals(r.status, 2, r.err)
       assertOneLineMessage(r.err, "truncated")
-      assert(r.err.contains("byte offset"), r.err)
+      assert(r.err.startsWith(s"mvt match: $cut: byte offset "), r.err)
       assert(
         r.out.nonEmpty && c.events.startsWith(r.out),
         "the events before the cut are a prefix of the day's"

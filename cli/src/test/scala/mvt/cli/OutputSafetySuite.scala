@@ -204,7 +204,7 @@ class OutputSafetySuite extends munit.FunSuite {
     val empty = write(dir, "empty.csv", "# nothing\n".getBytes(UTF_8))
     val report = write(dir, "report.json", "{\"old\": true}\n".getBytes(UTF_8))
     val r =
-      CliRun("bench", "throughput", "--in", empty.toString, "--engines", "fast", "--json", report.toString)()
+      CliRun("bench", "throughput", "--in", empty.toString, "--engine", "fast", "--json", report.toString)()
     assertEquals(r.status, 2, r.err)
     assertEquals(JFiles.readString(report), "{\"old\": true}\n")
     assertEquals(temporaries(dir), Vector.empty)

@@ -90,6 +90,17 @@ class ReportCommandSuite extends munit.FunSuite {
       )
       val r = CliRun("report", "--trades", bad.toString, "--quotes", quotes.toString)()
       assertEquals(r.status, 2, r.err)
-      assert(r.err.startsWith("line 4: "), r.err)
+      assert(r.err.startsWith(s"mvt report: $bad: line 4: "), r.err)
+  }
+
+  test("a control character or a byte-order mark quoted from the input is shown escaped") {
+    val m = BadInput.Line(3, "field 3 (bid): expected a decimal, found \"1\u0000\uFEFF\"").render(
+      "analyze returns",
+      "q.csv"
+    )
+    assertEquals(
+      m,
+      "mvt analyze returns: q.csv: line 3: field 3 (bid): expected a decimal, found \"1\\u0000\\uFEFF\""
+    )
   }
 }

@@ -98,7 +98,7 @@ class TradeCommandSuite extends munit.FunSuite {
       assertEquals(r.status, 2)
       assertEquals(lines(r.out), direct(good.getBytes(UTF_8), spreadCapture))
       assert(r.err.contains("line 201: field 4 (side)"), r.err)
-      assert(r.err.contains(s"(in $in)"), r.err)
+      assert(r.err.linesIterator.exists(_.startsWith(s"mvt trade: $in: line 201: field 4 (side)")), r.err)
       assert(r.err.contains("Outcomes: "), r.err)
       assert(!r.err.contains("Exception"), r.err)
   }
@@ -191,7 +191,7 @@ class TradeCommandSuite extends munit.FunSuite {
       assertEquals(lines(r.out), direct(before, spreadCapture))
       assert(
         r.err.linesIterator.exists(l =>
-          l.startsWith(s"mvt: $log: byte offset ") && l.contains(
+          l.startsWith(s"mvt trade: $log: byte offset ") && l.contains(
             s"record ${batch.symbols.size + corruptRecord}"
           )
         ),
@@ -214,6 +214,56 @@ class TradeCommandSuite extends munit.FunSuite {
       val r = CliRun(("trade" +: "--in" +: "-" +: args)*)(dense.commands)
       assertEquals(r.status, 1, s"$args: ${r.err}")
       assert(r.err.contains(says), s"$args: ${r.err}")
+    }
+  }
+
+  tmp.test(
+    "--engine chooses the engine: every engine gives the fast one's decisions; an unknown one is refused"
+  ) {
+    dir =>
+      val in = write(dir, "c.csv", dense.commands)
+      val want = direct(dense.commands, spreadCapture)
+      for (e <- Engine.values) {
+        val r = CliRun("trade", "--in", in, "--engine", e.label)()
+        assertEquals(r.status, 0, s"${e.label}: ${r.err}")
+        assertEquals(lines(r.out), want, e.label)
+      }
+      val bad = CliRun("trade", "--in", in, "--engine", "turbo")()
+      assertEquals(bad.status, 1, bad.err)
+      assert(bad.err.contains(s"unknown engine 'turbo' (expected ${Engine.names})"), bad.err)
+  }
+
+  test("an option the chosen strategy does not use is refused at parse time, naming both") {
+    val cases = Vector(
+      Vector("--strategy", "momentum", "--tick", "0.05") -> "--tick is not an option of strategy momentum",
+      Vector(
+        "--strategy",
+        "momentum",
+        "--min-spread",
+        "4"
+      ) -> "--min-spread is not an option of strategy momentum",
+      Vector("--strategy", "momentum", "--cost-us", "1") -> "--cost-us is not an option of strategy momentum",
+      Vector("--lookback", "5") -> "--lookback is not an option of strategy spread-capture",
+      Vector("--strategy", "spread-capture", "--threshold-bps", "5") ->
+        "--threshold-bps is not an option of strategy spread-capture",
+      Vector("--strategy", "synthetic", "--tick", "0.01") -> "--tick is not an option of strategy synthetic"
+    )
+    for ((args, says) <- cases) {
+      val r = CliRun(("trade" +: "--in" +: "-" +: args)*)(dense.commands)
+      assertEquals(r.status, 1, s"$args: ${r.err}")
+      assertEquals(r.out, "", s"$args")
+      assert(r.err.startsWith("mvt: ") && r.err.contains(says), s"$args: ${r.err}")
+    }
+    // the strategy's own options, and --qty, are taken
+    for (
+      args <- Vector(
+        Vector("--strategy", "momentum", "--lookback", "3", "--threshold-bps", "2", "--qty", "10"),
+        Vector("--tick", "0.01", "--min-spread", "3", "--qty", "10"),
+        Vector("--strategy", "synthetic", "--cost-us", "0", "--qty", "10")
+      )
+    ) {
+      val r = CliRun(("trade" +: "--in" +: "-" +: args)*)(dense.commands)
+      assertEquals(r.status, 0, s"$args: ${r.err}")
     }
   }
 }

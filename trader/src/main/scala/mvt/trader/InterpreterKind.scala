@@ -5,8 +5,3 @@ enum InterpreterKind(val label: String, val description: String) {
   case Fold extends InterpreterKind("fold", "synchronous, on one consumer thread")
   case Io extends InterpreterKind("io", "cats-effect IO; decisions run in parallel on the compute pool")
 }
-
-object InterpreterKind {
-  def parse(name: String): Option[InterpreterKind] = values.find(_.label == name)
-  def names: String = values.map(_.label).mkString("|")
-}

@@ -6,10 +6,5 @@ import mvt.core.FormatError
 enum SourceError {
   case Format(error: FormatError)
   case Log(error: CommandLog.LogError)
-
-  /** One line for a person, naming the input (`where`: a path or "standard input"). */
-  def render(where: String): String = this match {
-    case Format(e) => s"${e.render} (in $where)"
-    case Log(e) => s"mvt: $where: ${e.render}"
-  }
 }
+// the message for a person is the command's to write, naming itself and the file (mvt.cli.BadInput)

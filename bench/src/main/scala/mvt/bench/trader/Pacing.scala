@@ -8,8 +8,3 @@ enum Pacing(val label: String, val description: String) {
         "park the thread: frees the core; the OS wakes it tens of µs late, charged as latency"
       )
 }
-
-object Pacing {
-  def parse(name: String): Option[Pacing] = values.find(_.label == name)
-  def names: String = values.map(_.label).mkString("|")
-}

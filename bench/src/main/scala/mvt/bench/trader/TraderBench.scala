@@ -19,11 +19,6 @@ object TraderBench {
     case Deadline extends PipelineKind("deadline")
   }
 
-  object PipelineKind {
-    def parse(name: String): Option[PipelineKind] = values.find(_.label == name)
-    def names: String = values.map(_.label).mkString("|")
-  }
-
   /** One invocation: the sweep's axes (every combination runs), the strategy's cost and the budget. */
   final case class Config(
       rates: Vector[Long],
