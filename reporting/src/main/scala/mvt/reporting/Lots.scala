@@ -5,7 +5,8 @@ import java.math.BigDecimal
 /**
  * One (account, symbol)'s open lots, oldest first, in primitive arrays (a ring would save the shift, but closing
  * only ever takes from the head, so a moving head index does), with what closing them has realized and what
- * the fills have cost. Exact: prices in 1e-8 units, money as `BigDecimal`. Not thread-safe.
+ * the fills have cost. Exact: prices in 1e-8 units; realized money a `Long` of 1e-8 units while it fits, with
+ * any overflow carried in a `BigDecimal`. Not thread-safe.
  */
 final class Lots {
   // open lots [head, tail): signed quantity (+ long, - short) and price in 1e-8 units; all one sign
@@ -13,8 +14,11 @@ final class Lots {
   private var price = new Array[Long](4)
   private var head = 0
   private var tail = 0
-  private var realizedUnits = BigDecimal.ZERO // in 1e-8 units of money
-  private var feesPaid = BigDecimal.ZERO
+  // realized money in 1e-8 units: a Long while it fits, the overflow carried exactly in a BigDecimal
+  private var realizedSmall = 0L
+  private var realizedBig = BigDecimal.ZERO
+  // units filled: fees are fee-per-share times this, exactly, computed when asked
+  private var filledUnits = 0L
 
   /** The signed sum of the open lots. */
   def position: Long = {
@@ -24,8 +28,17 @@ final class Lots {
     p
   }
 
-  def realized: BigDecimal = realizedUnits.movePointLeft(8)
-  def fees: BigDecimal = feesPaid
+  def realized: BigDecimal = realizedBig.add(BigDecimal.valueOf(realizedSmall)).movePointLeft(8)
+
+  /** Fees paid at `feePerShare` for every unit filled. */
+  def fees(feePerShare: BigDecimal): BigDecimal = feePerShare.multiply(BigDecimal.valueOf(filledUnits))
+
+  private def realize(c: Long, gain: Long): Unit =
+    try realizedSmall = Math.addExact(realizedSmall, Math.multiplyExact(c, gain))
+    catch {
+      case _: ArithmeticException =>
+        realizedBig = realizedBig.add(BigDecimal.valueOf(c).multiply(BigDecimal.valueOf(gain)))
+    }
 
   /** Σ open lots of quantity × (mark − lot price). */
   def unrealized(mark: BigDecimal): BigDecimal = {
@@ -38,9 +51,9 @@ final class Lots {
     u
   }
 
-  /** A fill of `units` at `priceUnits` on the buy side (`buy`) or the sell side, costing `fee`. */
-  def fill(buy: Boolean, units: Long, priceUnits: Long, fee: BigDecimal): Unit = {
-    feesPaid = feesPaid.add(fee)
+  /** A fill of `units` at `priceUnits` on the buy side (`buy`) or the sell side. */
+  def fill(buy: Boolean, units: Long, priceUnits: Long): Unit = {
+    filledUnits += units
     var left = units
     // close opposite lots first, oldest first
     while (left > 0 && head < tail && (qty(head) < 0) == buy) {
@@ -48,7 +61,7 @@ final class Lots {
       val c = math.min(open, left)
       // a long lot bought at b closed by a sell at s, or a short lot sold at s closed by a buy at b: c × (s − b)
       val gain = if (buy) price(head) - priceUnits else priceUnits - price(head)
-      realizedUnits = realizedUnits.add(BigDecimal.valueOf(c).multiply(BigDecimal.valueOf(gain)))
+      realize(c, gain)
       if (c == open) head += 1 else qty(head) += (if (buy) c else -c)
       left -= c
     }
@@ -73,5 +86,6 @@ final class Lots {
   }
 
   /** PnL with the lots marked at `mark`: realized + unrealized − fees. */
-  def pnl(mark: BigDecimal): BigDecimal = realized.add(unrealized(mark)).subtract(feesPaid)
+  def pnl(mark: BigDecimal, feePerShare: BigDecimal): BigDecimal =
+    realized.add(unrealized(mark)).subtract(fees(feePerShare))
 }

@@ -12,10 +12,13 @@ import scala.collection.mutable
 final class PnlFold(feePerShare: BigDecimal) {
   import PnlFold.*
 
-  private val lots = mutable.TreeMap.empty[Key, Lots]
-  // mark of a symbol: the last two-sided mid, else the last trade price
-  private val mid = mutable.HashMap.empty[String, BigDecimal]
-  private val lastTrade = mutable.HashMap.empty[String, BigDecimal]
+  // symbols numbered as they come; a key is (account << 32 | symbol number)
+  private val symbolNo = mutable.HashMap.empty[String, Int]
+  private var symbolNames = new Array[String](16)
+  private val lots = mutable.LongMap.empty[Lots]
+  // mark of a symbol: the last two-sided mid (bid + ask, halved when read), else the last trade price; 0: none
+  private var bidAsk = new Array[Long](16)
+  private var lastTrade = new Array[Long](16)
   // PnL of each key at each closed hour (epoch hours); a key absent at an hour had no fill yet (PnL 0)
   private val hourly = mutable.HashMap.empty[Key, mutable.LongMap[BigDecimal]]
   private var clock = Long.MinValue // nanoseconds of the last line
@@ -42,28 +45,61 @@ final class PnlFold(feePerShare: BigDecimal) {
 
   private def close(hour: Long): Unit =
     lots.foreach((k, l) =>
-      hourly.getOrElseUpdate(k, mutable.LongMap.empty).update(hour, l.pnl(markOf(k.symbol)))
+      hourly.getOrElseUpdate(keyOf(k), mutable.LongMap.empty).update(
+        hour,
+        l.pnl(markOf(symbolOf(k)), feePerShare)
+      )
     )
 
-  private def markOf(symbol: String): BigDecimal =
-    mid.getOrElse(symbol, lastTrade.getOrElse(symbol, BigDecimal.ZERO))
+  // feed lines of one symbol tend to come together: the last one's number is kept
+  private var lastSymbol: String = null
+  private var lastNumber = -1
+
+  private def number(symbol: String): Int =
+    if (symbol eq lastSymbol) lastNumber
+    else {
+      lastNumber = numberOf(symbol)
+      lastSymbol = symbol
+      lastNumber
+    }
+
+  private def numberOf(symbol: String): Int =
+    symbolNo.getOrElseUpdate(
+      symbol, {
+        val n = symbolNo.size
+        if (n == symbolNames.length) {
+          symbolNames = java.util.Arrays.copyOf(symbolNames, n * 2)
+          bidAsk = java.util.Arrays.copyOf(bidAsk, n * 2)
+          lastTrade = java.util.Arrays.copyOf(lastTrade, n * 2)
+        }
+        symbolNames(n) = symbol
+        n
+      }
+    )
+
+  private def symbolOf(k: Long): Int = (k & 0xffffffffL).toInt
+  private def keyOf(k: Long): Key = Key((k >>> 32).toInt, symbolNames(symbolOf(k)))
+  private def lotsOf(account: Int, symbol: Int): Lots =
+    lots.getOrElseUpdate((account.toLong << 32) | symbol, new Lots)
+
+  private def markOf(symbol: Int): BigDecimal =
+    if (bidAsk(symbol) != 0L) BigDecimal.valueOf(bidAsk(symbol), 8).divide(Two)
+    else BigDecimal.valueOf(lastTrade(symbol), 8)
 
   /** A trade line: both accounts fill, the buyer first (so a self-trade is a buy, then a sell). */
   def trade(t: Long, symbol: String, priceUnits: Long, qty: Long, buyAccount: Int, sellAccount: Int): Unit = {
     advance(t)
-    val fee = feePerShare.multiply(BigDecimal.valueOf(qty))
-    if (buyAccount != 0)
-      lots.getOrElseUpdate(Key(buyAccount, symbol), new Lots).fill(true, qty, priceUnits, fee)
-    if (sellAccount != 0)
-      lots.getOrElseUpdate(Key(sellAccount, symbol), new Lots).fill(false, qty, priceUnits, fee)
-    lastTrade(symbol) = BigDecimal.valueOf(priceUnits, 8)
+    val s = number(symbol)
+    if (buyAccount != 0) lotsOf(buyAccount, s).fill(true, qty, priceUnits)
+    if (sellAccount != 0) lotsOf(sellAccount, s).fill(false, qty, priceUnits)
+    lastTrade(s) = priceUnits
   }
 
   /** A quote line; only a two-sided one sets the mark. */
   def quote(t: Long, symbol: String, bidUnits: Long, askUnits: Long, twoSided: Boolean): Unit = {
     advance(t)
-    if (twoSided)
-      mid(symbol) = BigDecimal.valueOf(bidUnits, 8).add(BigDecimal.valueOf(askUnits, 8)).divide(Two)
+    // prices are below 1e18 units, so their sum fits a Long
+    if (twoSided) bidAsk(number(symbol)) = bidUnits + askUnits
   }
 
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */
@@ -79,15 +115,15 @@ final class PnlFold(feePerShare: BigDecimal) {
    */
   def report(hour: Long): Vector[Row] = {
     require(hour == closedUpTo, s"the report is made at the last closed hour ($closedUpTo), not $hour")
-    lots.toVector.flatMap { (k, l) =>
+    lots.toVector.map((k, l) => (keyOf(k), symbolOf(k), l)).sortBy(_._1).flatMap { (k, s, l) =>
       hourly.get(k).flatMap(_.get(hour)).map { pnl =>
-        val mark = markOf(k.symbol)
+        val mark = markOf(s)
         Row(
           k,
           l.position,
           l.realized,
           l.unrealized(mark),
-          l.fees,
+          l.fees(feePerShare),
           pnl,
           Trend.of(pnl.subtract(pnlAt(k, hour - 1))),
           Trend.of(pnl.subtract(pnlAt(k, hour - 24))),
