@@ -41,7 +41,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, bench, crdt, analytics, reporting, cli)
+  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -89,9 +89,14 @@ lazy val reporting = (project in file("reporting"))
   .dependsOn(core % "compile->compile;test->test")
   .settings(common, name := "mvt-reporting")
 
+// The product's demo (`mvt demo`): a timed replay, the client volumes and the trader leg. No measurement harness.
+lazy val demo = (project in file("demo"))
+  .dependsOn(workload % "compile->compile;test->test", trader)
+  .settings(common, name := "mvt-demo")
+
+// Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
   .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics)
-  .enablePlugins(JmhPlugin)
   .settings(
     common,
     name := "mvt-bench",
@@ -101,8 +106,14 @@ lazy val bench = (project in file("bench"))
     ) ++ peerDeps
   )
 
+// The JMH microbenchmarks: `./sbt "jmh/Jmh/run ..."`. Nothing depends on this module.
+lazy val jmh = (project in file("jmh"))
+  .dependsOn(bench)
+  .enablePlugins(JmhPlugin)
+  .settings(common, name := "mvt-jmh", publish / skip := true)
+
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", reporting)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting)
   .settings(
     common,
     name := "mvt-cli",

@@ -1,6 +1,7 @@
 package mvt.bench.latency
 
-import mvt.bench.{JsonText, Micros}
+import mvt.bench.JsonText
+import mvt.core.Micros
 import org.HdrHistogram.Histogram
 
 /** One engine at one rate: the corrected and naive histograms of its run. */

@@ -1,6 +1,7 @@
 package mvt.bench.trader
 
-import mvt.bench.{JsonText, Micros}
+import mvt.bench.JsonText
+import mvt.core.Micros
 import mvt.trader.{Outcome, TraderMetrics, TradingSession}
 
 /**
