@@ -12,6 +12,7 @@ ThisBuild / scalacOptions ++= Seq(
 val V = new {
   val cats = "2.13.0"
   val catsEffect = "3.6.3"
+  val circe = "0.14.15"
   val decline = "2.4.0"
   val hdr = "2.2.2"
   val munit = "1.3.0"
@@ -102,7 +103,9 @@ lazy val bench = (project in file("bench"))
     name := "mvt-bench",
     libraryDependencies ++= Seq(
       "org.hdrhistogram" % "HdrHistogram" % V.hdr,
-      "org.typelevel" %% "cats-effect" % V.catsEffect
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "io.circe" %% "circe-core" % V.circe,
+      "io.circe" %% "circe-parser" % V.circe % Test
     ) ++ peerDeps
   )
 
@@ -119,7 +122,8 @@ lazy val cli = (project in file("cli"))
     name := "mvt-cli",
     libraryDependencies ++= Seq(
       "com.monovore" %% "decline" % V.decline,
-      "org.typelevel" %% "cats-effect" % V.catsEffect
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "io.circe" %% "circe-parser" % V.circe % Test
     ) ++ peerDeps,
     Compile / mainClass := Some("mvt.cli.Main"),
     assembly / mainClass := Some("mvt.cli.Main"),
