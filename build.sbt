@@ -12,6 +12,7 @@ ThisBuild / scalacOptions ++= Seq(
 val V = new {
   val cats = "2.13.0"
   val catsEffect = "3.6.3"
+  val circe = "0.14.15"
   val decline = "2.4.0"
   val hdr = "2.2.2"
   val munit = "1.3.0"
@@ -41,7 +42,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, bench, crdt, analytics, reporting, cli)
+  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -89,26 +90,40 @@ lazy val reporting = (project in file("reporting"))
   .dependsOn(core % "compile->compile;test->test")
   .settings(common, name := "mvt-reporting")
 
+// The product's demo (`mvt demo`): a timed replay, the client volumes and the trader leg. No measurement harness.
+lazy val demo = (project in file("demo"))
+  .dependsOn(workload % "compile->compile;test->test", trader)
+  .settings(common, name := "mvt-demo")
+
+// Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
   .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics)
-  .enablePlugins(JmhPlugin)
   .settings(
     common,
     name := "mvt-bench",
     libraryDependencies ++= Seq(
       "org.hdrhistogram" % "HdrHistogram" % V.hdr,
-      "org.typelevel" %% "cats-effect" % V.catsEffect
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "io.circe" %% "circe-core" % V.circe,
+      "io.circe" %% "circe-parser" % V.circe % Test
     ) ++ peerDeps
   )
 
+// The JMH microbenchmarks: `./sbt "jmh/Jmh/run ..."`. Nothing depends on this module.
+lazy val jmh = (project in file("jmh"))
+  .dependsOn(bench)
+  .enablePlugins(JmhPlugin)
+  .settings(common, name := "mvt-jmh", publish / skip := true)
+
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", reporting)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting)
   .settings(
     common,
     name := "mvt-cli",
     libraryDependencies ++= Seq(
       "com.monovore" %% "decline" % V.decline,
-      "org.typelevel" %% "cats-effect" % V.catsEffect
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "io.circe" %% "circe-parser" % V.circe % Test
     ) ++ peerDeps,
     Compile / mainClass := Some("mvt.cli.Main"),
     assembly / mainClass := Some("mvt.cli.Main"),

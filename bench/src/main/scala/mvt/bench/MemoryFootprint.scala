@@ -1,5 +1,6 @@
 package mvt.bench
 
+import io.circe.Json
 import mvt.core.*
 import mvt.orderbook.*
 
@@ -42,15 +43,18 @@ object MemoryFootprint {
    * The figures `mvt bench memory` prints, as JSON; `arrayBytesPerOrder` is null for the historical books, and
    * `bytesPerOrder` is null when the book was below the measurement's resolution.
    */
-  def json(results: Seq[Result], machine: String): String = {
+  def json(results: Seq[Result], machine: Json): String = {
+    def bytes(b: Option[Double]) = b.fold(Json.Null)(Json.fromDoubleOrNull)
     val rs = results.map { r =>
-      s"""{"engine": ${JsonText.quote(r.engine.label)}, "orders": ${r.orders}, "levels": ${r
-          .levels}, "bytesPerOrder": ${r.measuredPerOrder.fold("null")(_.toString)}, "arrayBytesPerOrder": ${r
-          .arrayPerOrder.fold(
-            "null"
-          )(_.toString)}}"""
+      Json.obj(
+        "engine" -> Json.fromString(r.engine.label),
+        "orders" -> Json.fromLong(r.orders.toLong),
+        "levels" -> Json.fromLong(r.levels.toLong),
+        "bytesPerOrder" -> bytes(r.measuredPerOrder),
+        "arrayBytesPerOrder" -> bytes(r.arrayPerOrder)
+      )
     }
-    s"""{"machine": $machine, "results": ${rs.mkString("[", ", ", "]")}}"""
+    Json.obj("machine" -> machine, "results" -> Json.arr(rs*)).spaces2
   }
 
   private def usedHeap(): Long = {

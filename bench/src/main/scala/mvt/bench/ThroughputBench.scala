@@ -1,5 +1,6 @@
 package mvt.bench
 
+import io.circe.Json
 import mvt.workload.{CommandBatch, CommandLog}
 
 import java.io.{BufferedOutputStream, File, FileOutputStream}
@@ -126,26 +127,39 @@ object ThroughputBench {
     (header +: lines).mkString("\n")
   }
 
-  private def q(s: String) = JsonText.quote(s)
+  private def num(d: Double): Json = Json.fromDoubleOrNull(d)
 
-  def machineJson: String =
-    s"""{"cores": ${MachineInfo.cores}, "os": ${q(MachineInfo.os)}, "jvm": ${q(
-        MachineInfo.jvm
-      )}, "flags": ${q(jvmFlags.mkString(" "))}}"""
+  /** The machine the figures come from, as every `mvt bench` JSON report carries it. */
+  def machineJson: Json =
+    Json.obj(
+      "cores" -> Json.fromInt(MachineInfo.cores),
+      "os" -> Json.fromString(MachineInfo.os),
+      "jvm" -> Json.fromString(MachineInfo.jvm),
+      "flags" -> Json.fromString(jvmFlags.mkString(" "))
+    )
 
   def json(results: Vector[EngineResult], sweep: Vector[(Int, EngineResult)], workload: String): String = {
     def engine(r: EngineResult) =
-      s"""{"engine": ${q(r.engine)}, "commands": ${r.commands}, "repeats": ${r.passes
-          .size}, "commandsPerSecond": ${r.commandsPerSecond}, "commandsPerSecondMin": ${r
-          .slowest}, "commandsPerSecondMax": ${r.fastest}, "eventsPerSecond": ${r
-          .eventsPerSecond}, "bytesPerCommand": ${r.bytesPerCommand.fold("null")(_.toString)}, "gcCount": ${r.median
-          .gcCount}, "gcMillis": ${r.median.gcMillis}}"""
-    val sweepJson = sweep.map((n, r) => s"""{"size": $n, "result": ${engine(r)}}""").mkString("[", ", ", "]")
-    s"""{"machine": $machineJson, "workload": ${q(workload)}, "engines": ${results.map(engine).mkString(
-        "[",
-        ", ",
-        "]"
-      )}, "sweep": $sweepJson}"""
+      Json.obj(
+        "engine" -> Json.fromString(r.engine),
+        "commands" -> Json.fromLong(r.commands.toLong),
+        "repeats" -> Json.fromInt(r.passes.size),
+        "commandsPerSecond" -> num(r.commandsPerSecond),
+        "commandsPerSecondMin" -> num(r.slowest),
+        "commandsPerSecondMax" -> num(r.fastest),
+        "eventsPerSecond" -> num(r.eventsPerSecond),
+        "bytesPerCommand" -> r.bytesPerCommand.fold(Json.Null)(num),
+        "gcCount" -> Json.fromLong(r.median.gcCount),
+        "gcMillis" -> Json.fromLong(r.median.gcMillis)
+      )
+    Json
+      .obj(
+        "machine" -> machineJson,
+        "workload" -> Json.fromString(workload),
+        "engines" -> Json.arr(results.map(engine)*),
+        "sweep" -> Json.arr(sweep.map((n, r) => Json.obj("size" -> Json.fromInt(n), "result" -> engine(r)))*)
+      )
+      .spaces2
   }
 
 }

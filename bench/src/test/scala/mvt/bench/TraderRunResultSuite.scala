@@ -32,6 +32,8 @@ class TraderRunResultSuite extends munit.FunSuite {
     assertEquals(r.processed, 8L)
     assertEquals(r.decisions, 2L)
     assertEquals(r.dropped, Vector("expired:start" -> 1L, "queue-full" -> 1L))
-    assert(TraderRunResult.json(r).contains("\"processed\": 8"), TraderRunResult.json(r))
+    val json = TraderRunResult.json(r)
+    val doc = io.circe.parser.parse(json).fold(e => fail(s"not JSON: $e\n$json"), identity)
+    assertEquals(doc.hcursor.downField("processed").as[Long], Right(8L), json)
   }
 }

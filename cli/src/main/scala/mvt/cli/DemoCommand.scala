@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{ClientVolumes, DemoReport, DemoTrader, TimedReplay}
+import mvt.demo.{ClientVolumes, DemoReport, DemoTrader, TimedReplay}
 import mvt.core.EventSink
 import mvt.orderbook.{Engine, TradingDay}
 import mvt.workload.{AccountMix, ProfileGenerator, WorkloadProfile}

@@ -1,6 +1,6 @@
 package mvt.cli
 
-import mvt.bench.TimedReplay
+import mvt.demo.TimedReplay
 
 import java.io.PrintStream
 

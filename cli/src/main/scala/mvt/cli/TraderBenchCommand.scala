@@ -3,7 +3,8 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{MachineInfo, Micros}
+import mvt.bench.MachineInfo
+import mvt.core.Micros
 import mvt.bench.trader.{Pacing, TraderBench, TraderRunResult}
 import mvt.trader.QueueSizing
 import Named.given

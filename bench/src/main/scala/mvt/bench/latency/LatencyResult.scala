@@ -1,6 +1,7 @@
 package mvt.bench.latency
 
-import mvt.bench.{JsonText, Micros}
+import io.circe.Json
+import mvt.core.Micros
 import org.HdrHistogram.Histogram
 
 /** One engine at one rate: the corrected and naive histograms of its run. */
@@ -31,18 +32,26 @@ object LatencyResult {
     (header +: rows).mkString("\n")
   }
 
-  private def q(s: String) = JsonText.quote(s)
-
-  def json(results: Vector[LatencyResult], machine: String, budgetNanos: Long): String = {
+  def json(results: Vector[LatencyResult], machine: Json, budgetNanos: Long): String = {
     val rs = results.map { r =>
-      s"""{"engine": ${q(r.engine)}, "rate": ${r.rate}, "handoff": ${q(r.handoff)}, "count": ${r.h
-          .getTotalCount}, "p50Ns": ${r.at(50)}, "p75Ns": ${r.at(75)}, "p90Ns": ${r.at(90)}, "p99Ns": ${r.at(
-          99
-        )}, "p999Ns": ${r.at(99.9)}, "p9999Ns": ${r.at(99.99)}, "maxNs": ${r.h.getMaxValue}, "meanNs": ${r.h
-          .getMean}, "withinBudget": ${r.recorder.withinBudgetShare}, "naiveP99Ns": ${r.naiveAt(
-          99
-        )}, "naiveMaxNs": ${r.recorder.naive.getMaxValue}}"""
+      Json.obj(
+        "engine" -> Json.fromString(r.engine),
+        "rate" -> Json.fromLong(r.rate.toLong),
+        "handoff" -> Json.fromString(r.handoff),
+        "count" -> Json.fromLong(r.h.getTotalCount),
+        "p50Ns" -> Json.fromLong(r.at(50)),
+        "p75Ns" -> Json.fromLong(r.at(75)),
+        "p90Ns" -> Json.fromLong(r.at(90)),
+        "p99Ns" -> Json.fromLong(r.at(99)),
+        "p999Ns" -> Json.fromLong(r.at(99.9)),
+        "p9999Ns" -> Json.fromLong(r.at(99.99)),
+        "maxNs" -> Json.fromLong(r.h.getMaxValue),
+        "meanNs" -> Json.fromDoubleOrNull(r.h.getMean),
+        "withinBudget" -> Json.fromDoubleOrNull(r.recorder.withinBudgetShare),
+        "naiveP99Ns" -> Json.fromLong(r.naiveAt(99)),
+        "naiveMaxNs" -> Json.fromLong(r.recorder.naive.getMaxValue)
+      )
     }
-    s"""{"machine": $machine, "budgetNs": $budgetNanos, "results": ${rs.mkString("[", ", ", "]")}}"""
+    Json.obj("machine" -> machine, "budgetNs" -> Json.fromLong(budgetNanos), "results" -> Json.arr(rs*)).spaces2
   }
 }

@@ -1,6 +1,7 @@
 package mvt.bench.trader
 
-import mvt.bench.{JsonText, ThroughputBench}
+import io.circe.Json
+import mvt.bench.ThroughputBench
 import mvt.core.Symbol
 import mvt.trader.*
 import mvt.workload.WorkloadProfile
@@ -175,26 +176,27 @@ object TraderBench {
 
   /** The report as JSON: the machine, the capacity figures and one record per run. */
   def json(cfg: Config, cap: Capacity, suggestedQueue: Int, results: Vector[TraderRunResult]): String = {
-    val q = JsonText.quote
     val s = cap.service
-    val saturated = cap.saturated.map((k, v) => s"${q(k.label)}: $v").mkString("{", ", ", "}")
-    val capacity = Vector(
-      "meanServiceNs" -> s.getMean.toString,
-      "p999ServiceNs" -> s.getValueAtPercentile(99.9).toString,
-      "worstServiceNs" -> s.getMaxValue.toString,
-      "eventsPerSecond" -> cap.perSecond.toString,
-      "saturatedEventsPerSecond" -> saturated,
-      "suggestedQueue" -> suggestedQueue.toString
+    val capacity = Json.obj(
+      "meanServiceNs" -> Json.fromDoubleOrNull(s.getMean),
+      "p999ServiceNs" -> Json.fromLong(s.getValueAtPercentile(99.9)),
+      "worstServiceNs" -> Json.fromLong(s.getMaxValue),
+      "eventsPerSecond" -> Json.fromDoubleOrNull(cap.perSecond.toDouble),
+      "saturatedEventsPerSecond" -> Json.obj(cap.saturated.map((k, v) =>
+        k.label -> Json.fromDoubleOrNull(v.toDouble)
+      )*),
+      "suggestedQueue" -> Json.fromInt(suggestedQueue)
     )
-    val fields = Vector(
-      "machine" -> ThroughputBench.machineJson,
-      "costNs" -> cfg.costNanos.toString,
-      "budgetNs" -> cfg.budgetNanos.toString,
-      "pacing" -> q(cfg.pacing.label),
-      "capacity" -> capacity.map((k, v) => s"${q(k)}: $v").mkString("{", ", ", "}"),
-      "results" -> results.map(TraderRunResult.json).mkString("[", ", ", "]")
-    )
-    fields.map((k, v) => s"${q(k)}: $v").mkString("{", ", ", "}")
+    Json
+      .obj(
+        "machine" -> ThroughputBench.machineJson,
+        "costNs" -> Json.fromLong(cfg.costNanos.toLong),
+        "budgetNs" -> Json.fromLong(cfg.budgetNanos.toLong),
+        "pacing" -> Json.fromString(cfg.pacing.label),
+        "capacity" -> capacity,
+        "results" -> Json.arr(results.map(TraderRunResult.jsonValue)*)
+      )
+      .spaces2
   }
 
   /** The symbol set of the generated stream, for the report's description. */

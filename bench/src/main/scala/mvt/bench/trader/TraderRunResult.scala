@@ -1,6 +1,7 @@
 package mvt.bench.trader
 
-import mvt.bench.{JsonText, Micros}
+import io.circe.Json
+import mvt.core.Micros
 import mvt.trader.{Outcome, TraderMetrics, TradingSession}
 
 /**
@@ -102,31 +103,31 @@ object TraderRunResult {
     (header +: rows).mkString("\n")
   }
 
-  def json(r: TraderRunResult): String = {
-    val q = JsonText.quote
-    val fields = Vector(
-      "policy" -> q(r.policy),
-      "queue" -> r.queue.fold("null")(_.toString),
-      "interpreter" -> q(r.interpreter),
-      "pipeline" -> q(r.pipeline),
-      "rate" -> r.rate.toString,
-      "sent" -> r.sent.toString,
-      "processed" -> r.processed.toString,
-      "decisions" -> r.decisions.toString,
-      "dropped" -> r.dropped.map((k, n) => s"${q(k)}: $n").mkString("{", ", ", "}"),
-      "p50Ns" -> r.at(50).toString,
-      "p75Ns" -> r.at(75).toString,
-      "p99Ns" -> r.at(99).toString,
-      "p999Ns" -> r.at(99.9).toString,
-      "maxNs" -> r.maxNanos.toString,
-      "meanNs" -> r.meanNanos.toString,
-      "serviceP50Ns" -> r.serviceAt(50).toString,
-      "serviceP99Ns" -> r.serviceAt(99).toString,
-      "withinBudget" -> r.withinBudgetShare.toString,
-      "peakBacklog" -> r.peakBacklog.toString,
-      "peakHeapBytes" -> r.peakHeapBytes.toString,
-      "peakLiveHeapBytes" -> r.peakLiveHeapBytes.toString
+  def json(r: TraderRunResult): String = jsonValue(r).spaces2
+
+  /** One run's record in the `mvt bench trader` report. */
+  def jsonValue(r: TraderRunResult): Json =
+    Json.obj(
+      "policy" -> Json.fromString(r.policy),
+      "queue" -> r.queue.fold(Json.Null)(q => Json.fromLong(q.toLong)),
+      "interpreter" -> Json.fromString(r.interpreter),
+      "pipeline" -> Json.fromString(r.pipeline),
+      "rate" -> Json.fromLong(r.rate.toLong),
+      "sent" -> Json.fromLong(r.sent.toLong),
+      "processed" -> Json.fromLong(r.processed.toLong),
+      "decisions" -> Json.fromLong(r.decisions.toLong),
+      "dropped" -> Json.obj(r.dropped.map((k, n) => k -> Json.fromLong(n.toLong))*),
+      "p50Ns" -> Json.fromLong(r.at(50)),
+      "p75Ns" -> Json.fromLong(r.at(75)),
+      "p99Ns" -> Json.fromLong(r.at(99)),
+      "p999Ns" -> Json.fromLong(r.at(99.9)),
+      "maxNs" -> Json.fromLong(r.maxNanos),
+      "meanNs" -> Json.fromDoubleOrNull(r.meanNanos.toDouble),
+      "serviceP50Ns" -> Json.fromLong(r.serviceAt(50)),
+      "serviceP99Ns" -> Json.fromLong(r.serviceAt(99)),
+      "withinBudget" -> Json.fromDoubleOrNull(r.withinBudgetShare),
+      "peakBacklog" -> Json.fromLong(r.peakBacklog.toLong),
+      "peakHeapBytes" -> Json.fromLong(r.peakHeapBytes),
+      "peakLiveHeapBytes" -> Json.fromLong(r.peakLiveHeapBytes)
     )
-    fields.map((k, v) => s"${q(k)}: $v").mkString("{", ", ", "}")
-  }
 }

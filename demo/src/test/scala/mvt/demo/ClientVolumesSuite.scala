@@ -1,4 +1,4 @@
-package mvt.bench
+package mvt.demo
 
 import mvt.core.*
 import mvt.orderbook.{Engine, TradingDay}

@@ -1,4 +1,4 @@
-package mvt.bench
+package mvt.core
 
 /** Nanoseconds shown as microseconds with as many decimals as their size deserves, for report tables. */
 object Micros {
