@@ -92,10 +92,10 @@ object TraderConsumer {
     require(parallelism >= 1, "parallelism must be positive")
     val decisions = new DecisionRuntime(parallelism)
     val runtime = decisions.runtime
-    val interpreter = new IoInterpreter(strategy, runtime.compute)
+    val interpreter = new IoInterpreter(strategy)
     val slots = new Semaphore(parallelism)
     warmUpMetrics(
-      new IoInterpreter(idle, runtime.compute).run(warmUpPipeline, warmUpEvent).unsafeRunSync()(runtime)
+      new IoInterpreter(idle).run(warmUpPipeline, warmUpEvent).unsafeRunSync()(runtime)
     )
 
     def process(e: BboEvent): IO[Unit] =
