@@ -51,7 +51,7 @@ object TraderConsumer {
           case t: Throwable =>
             // a fatal error (out of memory, say): drain, so that a producer waiting on a full queue is released
             failure = t
-            while (e != null) { metrics.outcomes.add(DropReason.Failed("consumer").label); e = queue.take() }
+            while (e != null) { metrics.outcomes.add(DropReason.Failed("consumer")); e = queue.take() }
         }
       },
       "mvt-strategy"
@@ -114,7 +114,7 @@ object TraderConsumer {
         var e = queue.take(spins = 0)
         while (e != null) {
           process(e)
-            .handleError(_ => metrics.outcomes.add(DropReason.Failed("consumer").label))
+            .handleError(_ => metrics.outcomes.add(DropReason.Failed("consumer")))
             .guarantee(IO(slots.release()))
             .unsafeRunAndForget()(runtime)
           slots.acquire()
