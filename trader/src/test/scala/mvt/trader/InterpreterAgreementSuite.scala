@@ -2,7 +2,6 @@ package mvt.trader
 
 import cats.effect.unsafe.IORuntime
 import mvt.core.*
-import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
 import mvt.trader.Pipeline.*
 import mvt.trader.TraderGens.*
 import mvt.trader.TraderPipeline.Deadlines
@@ -21,13 +20,10 @@ class InterpreterAgreementSuite extends munit.ScalaCheckSuite {
     "synthetic" -> (() => new SyntheticStrategy(0))
   )
 
-  private val client = ClientId("c1")
-
   /** AllowAll, or a balance check against a fixed balance in cents. */
   private def checkOf(balanceCents: Option[Long]): PreTradeCheck = balanceCents.fold(PreTradeCheck.AllowAll) {
     cents =>
-      val b = ClientBalances.empty.credit(ReplicaId("r1"), client, cents).state
-      new PreTradeCheck.Balance(() => b, client, Quantity(1))
+      new PreTradeCheck.Balance(c => c <= cents, Quantity(1))
   }
 
   /** An event, the time it is picked up (any age, even before it was sent) and deadlines around that age. */
