@@ -56,7 +56,7 @@ lazy val workload = (project in file("workload"))
   .settings(common, name := "mvt-workload")
 
 lazy val trader = (project in file("trader"))
-  .dependsOn(workload % "compile->compile;test->test", crdt)
+  .dependsOn(workload % "compile->compile;test->test")
   .settings(
     common,
     name := "mvt-trader",

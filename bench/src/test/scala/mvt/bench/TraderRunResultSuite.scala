@@ -1,6 +1,7 @@
 package mvt.bench
 
 import mvt.bench.trader.TraderRunResult
+import mvt.trader.{DropReason, OutcomeKind}
 
 /** A trader run's figures: pre-trade refusals are processed events, not drops. */
 class TraderRunResultSuite extends munit.FunSuite {
@@ -14,11 +15,11 @@ class TraderRunResultSuite extends munit.FunSuite {
       1000L,
       10,
       Vector(
-        "expired:start" -> 1L,
-        "no-decision" -> 2L,
-        "queue-full" -> 1L,
-        "refused:balance" -> 4L,
-        "sent" -> 2L
+        OutcomeKind.Dropped(DropReason.Expired("start")) -> 1L,
+        OutcomeKind.NoDecision -> 2L,
+        OutcomeKind.Dropped(DropReason.QueueFull) -> 1L,
+        OutcomeKind.Refused("balance") -> 4L,
+        OutcomeKind.Sent -> 2L
       ),
       TraderRunResult.Percentiles.map((_, p) => p -> 0L).toMap,
       0L,
@@ -31,9 +32,10 @@ class TraderRunResultSuite extends munit.FunSuite {
     )
     assertEquals(r.processed, 8L)
     assertEquals(r.decisions, 2L)
-    assertEquals(r.dropped, Vector("expired:start" -> 1L, "queue-full" -> 1L))
+    assertEquals(r.dropped, Vector(DropReason.Expired("start") -> 1L, DropReason.QueueFull -> 1L))
     val json = TraderRunResult.json(r)
     val doc = io.circe.parser.parse(json).fold(e => fail(s"not JSON: $e\n$json"), identity)
     assertEquals(doc.hcursor.downField("processed").as[Long], Right(8L), json)
+    assertEquals(doc.hcursor.downField("dropped").downField("queue-full").as[Long], Right(1L), json)
   }
 }

@@ -164,7 +164,7 @@ object TradeCommand {
   private def check(args: Args): PreTradeCheck = args.balance.fold(PreTradeCheck.AllowAll) { cents =>
     val client = ClientId("mvt-trader")
     val balances = ClientBalances.empty.credit(ReplicaId("local"), client, cents).state
-    new PreTradeCheck.Balance(() => balances, client, Quantity(args.strategy.qty))
+    new PreTradeCheck.Balance(new ReplicaBalance(() => balances, client), Quantity(args.strategy.qty))
   }
 
   private def trade(args: Args, rawOut: java.io.OutputStream, t: Terminal): IO[ExitCode] =

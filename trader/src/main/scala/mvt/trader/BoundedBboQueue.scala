@@ -15,7 +15,7 @@ final class BoundedBboQueue(val capacity: Int, blockWhenFull: Boolean) extends B
   def offer(e: BboEvent): Boolean =
     if (blockWhenFull) { q.put(e); true }
     else if (q.offer(e)) true
-    else { drops.add(DropReason.QueueFull.label); false }
+    else { drops.add(DropReason.QueueFull); false }
 
   def poll(): BboEvent = q.poll()
   protected def pollWaiting(nanos: Long): BboEvent = q.poll(nanos, TimeUnit.NANOSECONDS)

@@ -25,10 +25,10 @@ final class ConflatingBboQueue(val capacity: Int) extends BboQueue {
     try {
       if (pending.containsKey(symbol)) {
         pending.put(symbol, e)
-        drops.add(DropReason.Superseded.label)
+        drops.add(DropReason.Superseded)
         true
       } else if (order.size >= capacity) {
-        drops.add(DropReason.QueueFull.label)
+        drops.add(DropReason.QueueFull)
         false
       } else {
         order.addLast(symbol)

@@ -12,29 +12,22 @@ enum Outcome {
 
   case Dropped(reason: DropReason)
 
-  /** `sent`, `no-decision`, `refused:<check>` or the drop reason's label. */
-  def label: String = this match {
-    case DecisionSent(_) => Outcome.SentLabel
-    case NoDecision => Outcome.NoDecisionLabel
-    case Refused(check) => Outcome.RefusedPrefix + check
-    case Dropped(r) => r.label
+  /** What is counted of this outcome. */
+  def kind: OutcomeKind = this match {
+    case DecisionSent(_) => OutcomeKind.Sent
+    case NoDecision => OutcomeKind.NoDecision
+    case Refused(check) => OutcomeKind.Refused(check)
+    case Dropped(r) => OutcomeKind.Dropped(r)
   }
 
+  /** `sent`, `no-decision`, `refused:<check>` or the drop reason's label. */
+  def label: String = kind.label
+
   /** The event went through the whole pipeline (to a decision, no decision or a pre-trade refusal). */
-  def processed: Boolean = Outcome.isProcessedLabel(label)
+  def processed: Boolean = kind.processed
 }
 
 object Outcome {
-  val SentLabel = "sent"
-  val NoDecisionLabel = "no-decision"
-  val RefusedPrefix = "refused:"
-
-  /**
-   * Whether an outcome label is one of an event that went through the whole pipeline: a refusal is the check's
-   * answer, reached in time, so it counts (as it did when it was reported as `no-decision`).
-   */
-  def isProcessedLabel(label: String): Boolean =
-    label == SentLabel || label == NoDecisionLabel || label.startsWith(RefusedPrefix)
 
   /**
    * The outcome of a pipeline run: either it ended early (a drop or a refusal, `Left`) or it finished with the

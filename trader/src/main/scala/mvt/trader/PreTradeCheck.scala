@@ -1,7 +1,6 @@
 package mvt.trader
 
 import mvt.core.Quantity
-import mvt.crdt.{ClientBalances, ClientId}
 
 /** The pre-trade gate before a decision: whether the trader may trade at all on this quote. */
 trait PreTradeCheck {
@@ -17,18 +16,17 @@ object PreTradeCheck {
   val AllowAll: PreTradeCheck = _ => true
 
   /**
-   * Allows trading while `client` can afford one clip of `clip` units at the quote's reference price, on the
-   * local replica of the replicated balances (`balances` gives its current state). Prices are in 1e-8 units and
-   * balances in cents, so the clip's exact cost is rounded up to the next cent; a cost past `Long` is refused.
+   * Allows trading while `source` lets the trader spend one clip of `clip` units at the quote's reference price
+   * (`mvt trade` asks the local replica of the replicated balances). Prices are in 1e-8 units and balances in
+   * cents, so the clip's exact cost is rounded up to the next cent; a cost of nothing, or past `Long`, is refused.
    */
-  final class Balance(balances: () => ClientBalances, client: ClientId, clip: Quantity)
-      extends PreTradeCheck {
+  final class Balance(source: BalanceSource, clip: Quantity) extends PreTradeCheck {
     override def name: String = Balance.Name
 
     def allows(q: Quote): Boolean =
       q.referencePriceRaw > 0 && {
         val cents = Balance.costCents(q.referencePriceRaw, clip.units)
-        cents >= 0 && balances().authorize(client, cents)
+        cents > 0 && source.canSpend(cents)
       }
   }
 

@@ -51,7 +51,7 @@ object TraderConsumer {
           case t: Throwable =>
             // a fatal error (out of memory, say): drain, so that a producer waiting on a full queue is released
             failure = t
-            while (e != null) { metrics.outcomes.add(DropReason.Failed("consumer").label); e = queue.take() }
+            while (e != null) { metrics.outcomes.add(DropReason.Failed("consumer")); e = queue.take() }
         }
       },
       "mvt-strategy"
@@ -92,10 +92,10 @@ object TraderConsumer {
     require(parallelism >= 1, "parallelism must be positive")
     val decisions = new DecisionRuntime(parallelism)
     val runtime = decisions.runtime
-    val interpreter = new IoInterpreter(strategy, runtime.compute)
+    val interpreter = new IoInterpreter(strategy)
     val slots = new Semaphore(parallelism)
     warmUpMetrics(
-      new IoInterpreter(idle, runtime.compute).run(warmUpPipeline, warmUpEvent).unsafeRunSync()(runtime)
+      new IoInterpreter(idle).run(warmUpPipeline, warmUpEvent).unsafeRunSync()(runtime)
     )
 
     def process(e: BboEvent): IO[Unit] =
@@ -114,7 +114,7 @@ object TraderConsumer {
         var e = queue.take(spins = 0)
         while (e != null) {
           process(e)
-            .handleError(_ => metrics.outcomes.add(DropReason.Failed("consumer").label))
+            .handleError(_ => metrics.outcomes.add(DropReason.Failed("consumer")))
             .guarantee(IO(slots.release()))
             .unsafeRunAndForget()(runtime)
           slots.acquire()

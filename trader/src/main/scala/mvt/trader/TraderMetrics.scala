@@ -3,7 +3,7 @@ package mvt.trader
 import org.HdrHistogram.{ConcurrentHistogram, Histogram}
 
 /**
- * What the consumers did with the events: counts by outcome label, and two HdrHistograms (nanoseconds, 3
+ * What the consumers did with the events: counts by outcome kind, and two HdrHistograms (nanoseconds, 3
  * significant digits) over the processed events: latency from the event's sent time to the end of its
  * processing, and service time from pick-up to end. `concurrent` (the default) lets several threads record
  * at once; a single consumer thread records cheaper into plain histograms.
@@ -14,7 +14,7 @@ final class TraderMetrics(concurrent: Boolean = true) {
   val service: Histogram = TraderMetrics.histogram(concurrent)
 
   def record(e: BboEvent, outcome: Outcome, pickedNanos: Long, endNanos: Long): Unit = {
-    outcomes.add(outcome.label)
+    outcomes.add(outcome.kind)
     if (outcome.processed) {
       latency.recordValue(math.min(TraderMetrics.MaxNanos, math.max(0L, endNanos - e.sentNanos)))
       service.recordValue(math.min(TraderMetrics.MaxNanos, math.max(0L, endNanos - pickedNanos)))
@@ -22,7 +22,7 @@ final class TraderMetrics(concurrent: Boolean = true) {
   }
 
   /** Events that went through the whole pipeline: decisions, no decisions and pre-trade refusals. */
-  def processed: Long = outcomes.total(Outcome.isProcessedLabel)
+  def processed: Long = outcomes.total(_.processed)
 }
 
 object TraderMetrics {

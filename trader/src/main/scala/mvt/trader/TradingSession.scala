@@ -62,9 +62,9 @@ object TradingSession {
 
   object Summary {
 
-    /** Drops counted by a queue with the consumers' outcomes, by label. */
-    def merged(queueDrops: Vector[(String, Long)], metrics: TraderMetrics): Vector[(String, Long)] =
-      (queueDrops ++ metrics.outcomes.snapshot).sortBy(_._1)
+    /** Drops counted by a queue with the consumers' outcomes, sorted by label. */
+    def merged(queueDrops: Vector[(OutcomeKind, Long)], metrics: TraderMetrics): Vector[(OutcomeKind, Long)] =
+      (queueDrops ++ metrics.outcomes.snapshot).sortBy(_._1.label)
   }
 
   /** How a session is put together. `queueSize` is ignored by the `unbounded` policy. */
@@ -81,13 +81,13 @@ object TradingSession {
   /** What a session did: BBO updates produced, queue drops by reason, the consumers' metrics. */
   final case class Summary(
       updates: Long,
-      queueDrops: Vector[(String, Long)],
+      queueDrops: Vector[(OutcomeKind, Long)],
       metrics: TraderMetrics,
       peakBacklog: Int
   ) {
 
-    /** Every outcome, queue drops included, by label. */
-    def outcomes: Vector[(String, Long)] = Summary.merged(queueDrops, metrics)
+    /** Every outcome, queue drops included, sorted by label. */
+    def outcomes: Vector[(OutcomeKind, Long)] = Summary.merged(queueDrops, metrics)
 
     /** A few lines for a person: outcomes, latency and service-time percentiles in microseconds. */
     def render(budgetNanos: Option[Long]): String = {
@@ -96,7 +96,7 @@ object TradingSession {
       val s = metrics.service
       val lines = Vector.newBuilder[String]
       lines += f"BBO updates: $updates%,d (peak backlog $peakBacklog%,d)"
-      lines += "Outcomes: " + outcomes.map((k, n) => f"$k $n%,d").mkString(", ")
+      lines += "Outcomes: " + outcomes.map((k, n) => f"${k.label} $n%,d").mkString(", ")
       if (l.getTotalCount > 0) {
         lines += s"Latency from sent, µs: p50 ${us(l.getValueAtPercentile(50))}, p99 ${us(
             l.getValueAtPercentile(99)

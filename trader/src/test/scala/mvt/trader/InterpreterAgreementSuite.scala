@@ -2,7 +2,6 @@ package mvt.trader
 
 import cats.effect.unsafe.IORuntime
 import mvt.core.*
-import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
 import mvt.trader.Pipeline.*
 import mvt.trader.TraderGens.*
 import mvt.trader.TraderPipeline.Deadlines
@@ -21,13 +20,10 @@ class InterpreterAgreementSuite extends munit.ScalaCheckSuite {
     "synthetic" -> (() => new SyntheticStrategy(0))
   )
 
-  private val client = ClientId("c1")
-
   /** AllowAll, or a balance check against a fixed balance in cents. */
   private def checkOf(balanceCents: Option[Long]): PreTradeCheck = balanceCents.fold(PreTradeCheck.AllowAll) {
     cents =>
-      val b = ClientBalances.empty.credit(ReplicaId("r1"), client, cents).state
-      new PreTradeCheck.Balance(() => b, client, Quantity(1))
+      new PreTradeCheck.Balance(c => c <= cents, Quantity(1))
   }
 
   /** An event, the time it is picked up (any age, even before it was sent) and deadlines around that age. */
@@ -99,7 +95,7 @@ class InterpreterAgreementSuite extends munit.ScalaCheckSuite {
       val e = BboEvent(update, 0L)
       val p = TraderPipeline(Deadlines.none, new RingJournal(4), checkOf(Some(500L)))
       val fold = new FoldInterpreter(new SyntheticStrategy(0)).run(p, e)
-      val io = new IoInterpreter(new SyntheticStrategy(0), runtime.compute).run(p, e).unsafeRunSync()
+      val io = new IoInterpreter(new SyntheticStrategy(0)).run(p, e).unsafeRunSync()
       val sim = new TestInterpreter(new SyntheticStrategy(0), _ => 0L).run(p, e, 0L).outcome
       assertEquals(
         (fold, io, sim),
@@ -137,7 +133,7 @@ class InterpreterAgreementSuite extends munit.ScalaCheckSuite {
     forAll(gen) { (s, balance, events) =>
       val p = TraderPipeline(Deadlines.none, new RingJournal(4), checkOf(balance))
       val fold = new FoldInterpreter(s())
-      val io = new IoInterpreter(s(), runtime.compute)
+      val io = new IoInterpreter(s())
       assertEquals(events.map(io.run(p, _).unsafeRunSync()), events.map(fold.run(p, _)))
     }
   }
@@ -164,7 +160,7 @@ class InterpreterAgreementSuite extends munit.ScalaCheckSuite {
       val e = BboEvent(around(acme, 1000), System.nanoTime() - Hour)
       val fold = new FoldInterpreter(new SyntheticStrategy(0)).run(pipeline(d), e)
       val io =
-        new IoInterpreter(new SyntheticStrategy(0), runtime.compute).run(pipeline(d), e).unsafeRunSync()
+        new IoInterpreter(new SyntheticStrategy(0)).run(pipeline(d), e).unsafeRunSync()
       assertEquals(fold.label, label)
       assertEquals(io, fold, label)
     }
@@ -175,7 +171,7 @@ class InterpreterAgreementSuite extends munit.ScalaCheckSuite {
     val d = Deadlines(PipelineStep.NoDeadline, PipelineStep.NoDeadline, 0L, PipelineStep.NoDeadline)
     val (fj, ij) = (new RingJournal(1), new RingJournal(1))
     new FoldInterpreter(new SyntheticStrategy(0)).run(TraderPipeline(d, fj, PreTradeCheck.AllowAll), e)
-    new IoInterpreter(new SyntheticStrategy(0), runtime.compute)
+    new IoInterpreter(new SyntheticStrategy(0))
       .run(TraderPipeline(d, ij, PreTradeCheck.AllowAll), e).unsafeRunSync()
     assertEquals((fj.count, ij.count), (0L, 0L))
   }

@@ -1,20 +1,16 @@
 package mvt.trader
 
 import mvt.core.*
-import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
 import mvt.trader.TraderGens.*
 
 /** The balance check: one clip at the quote's reference price against the local replica's balance. */
 class PreTradeCheckSuite extends munit.FunSuite {
-  private val client = ClientId("c1")
-  private val other = ClientId("c2")
-  private val replica = ReplicaId("r1")
 
-  private def holding(cents: Long, who: ClientId = client): ClientBalances =
-    ClientBalances.empty.credit(replica, who, cents).state
+  /** A balance of `cents`: any amount up to it may be spent. */
+  private def holding(cents: Long): BalanceSource = c => c <= cents
 
-  private def check(balance: ClientBalances, clip: Long): PreTradeCheck =
-    new PreTradeCheck.Balance(() => balance, client, Quantity(clip))
+  private def check(balance: BalanceSource, clip: Long): PreTradeCheck =
+    new PreTradeCheck.Balance(balance, Quantity(clip))
 
   /** A quote whose reference price (its ask) is `raw` in 1e-8 units. */
   private def askAt(raw: Long): Quote =
@@ -60,15 +56,17 @@ class PreTradeCheckSuite extends munit.FunSuite {
     assert(!check(holding(1000), 0).allows(Quote.of(bbo(acme, 999, 5, 1000, 5))))
   }
 
-  test("only the client's own balance counts, as the replica holds it when the check runs") {
+  test("the source is asked on every check, with the clip's cost") {
     val q = Quote.of(bbo(acme, 999, 5, 1000, 5))
-    var balances = holding(1000000, other)
-    val c = new PreTradeCheck.Balance(() => balances, client, Quantity(1))
+    var held = 0L
+    val asked = Vector.newBuilder[Long]
+    val c = new PreTradeCheck.Balance(cents => { asked += cents; cents <= held }, Quantity(1))
     assert(!c.allows(q))
-    balances = balances.credit(replica, client, 1000).state
+    held = 1000
     assert(c.allows(q))
-    balances = balances.debit(replica, client, 1).state
+    held = 999
     assert(!c.allows(q))
+    assertEquals(asked.result(), Vector(1000L, 1000L, 1000L))
   }
 
   test("AllowAll allows even an empty book") {

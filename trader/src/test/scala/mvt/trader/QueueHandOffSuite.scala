@@ -76,7 +76,7 @@ class QueueHandOffSuite extends munit.FunSuite {
     joined(producer)
     assert(answer)
     assertEquals(Vector(q.poll(), q.poll(), q.poll()), Vector(e2, e3, null))
-    assertEquals(q.drops.snapshot, Vector.empty)
+    assertEquals(q.drops.labelled, Vector.empty)
   }
 
   test("unbounded: a second thread taking gets every event in order") {
@@ -91,7 +91,7 @@ class QueueHandOffSuite extends munit.FunSuite {
       val (accepted, got) = handOff(q, stream)
       assert(accepted.forall(identity))
       assertEquals(got, stream)
-      assertEquals(q.drops.snapshot, Vector.empty)
+      assertEquals(q.drops.labelled, Vector.empty)
     }
 
   for (capacity <- Vector(1, 20))
@@ -101,8 +101,8 @@ class QueueHandOffSuite extends munit.FunSuite {
       val q = QueuePolicy.DropNewest.newQueue(capacity)
       val (accepted, got) = handOff(q, stream)
       assertEquals(got, stream.zip(accepted).collect { case (e, true) => e })
-      assertEquals(q.drops.get("queue-full"), accepted.count(!_).toLong)
-      assertEquals(q.drops.get("superseded"), 0L)
+      assertEquals(q.drops.get(DropReason.QueueFull), accepted.count(!_).toLong)
+      assertEquals(q.drops.get(DropReason.Superseded), 0L)
     }
 
   test(
@@ -111,8 +111,8 @@ class QueueHandOffSuite extends munit.FunSuite {
     val q = QueuePolicy.Conflate.newQueue(3)
     val (accepted, got) = handOff(q, stream)
     assert(accepted.forall(identity))
-    assertEquals(q.drops.get("queue-full"), 0L)
-    assertEquals(got.size.toLong + q.drops.get("superseded"), stream.size.toLong)
+    assertEquals(q.drops.get(DropReason.QueueFull), 0L)
+    assertEquals(got.size.toLong + q.drops.get(DropReason.Superseded), stream.size.toLong)
     for (s <- symbols) {
       val ids = got.filter(_.update.symbol == s).map(_.sentNanos)
       assertEquals(ids, ids.distinct.sorted, s.name)

@@ -33,7 +33,7 @@ class QueuePolicySuite extends munit.ScalaCheckSuite {
         val e = q.poll()
         if (e != null) delivered += e
     }
-    Run(accepted.result(), delivered.result(), q.drops.snapshot.toMap, q.size)
+    Run(accepted.result(), delivered.result(), q.drops.labelled.toMap, q.size)
   }
 
   // the reference: a FIFO of events, with at most one per symbol for `conflate`
@@ -87,7 +87,7 @@ class QueuePolicySuite extends munit.ScalaCheckSuite {
       assertEquals(q.capacity, if (p == QueuePolicy.Unbounded) Int.MaxValue else 7, p.label)
       assertEquals(q.size, 0)
       assertEquals(q.poll(), null)
-      assertEquals(q.drops.snapshot, Vector.empty)
+      assertEquals(q.drops.labelled, Vector.empty)
     }
     for (p <- Vector(QueuePolicy.Block, QueuePolicy.DropNewest, QueuePolicy.Conflate))
       intercept[IllegalArgumentException](p.newQueue(0))
@@ -130,7 +130,7 @@ class QueuePolicySuite extends munit.ScalaCheckSuite {
       assertEquals(run.delivered, kept.take(rounds))
       assertEquals(run.left, capacity - 1)
       assertEquals(drain(q), kept.drop(rounds))
-      assertEquals(q.drops.get("superseded"), 0L)
+      assertEquals(q.drops.get(DropReason.Superseded), 0L)
     }
 
   test("drop-newest 1: holds one event; the next is rejected as queue-full until that one is polled") {
@@ -143,7 +143,7 @@ class QueuePolicySuite extends munit.ScalaCheckSuite {
     assertEquals(q.poll(), null)
     assert(q.offer(c))
     assertEquals(q.poll(), c)
-    assertEquals(q.drops.snapshot, Vector("queue-full" -> 1L))
+    assertEquals(q.drops.labelled, Vector("queue-full" -> 1L))
   }
 
   test(
@@ -170,7 +170,7 @@ class QueuePolicySuite extends munit.ScalaCheckSuite {
     assert(q.offer(c2))
     assert(q.offer(b2)) // replaces b1, still ahead of c2
     assertEquals(drain(q), Vector(b2, c2))
-    assertEquals(q.drops.snapshot, Vector("queue-full" -> 1L, "superseded" -> 2L))
+    assertEquals(q.drops.labelled, Vector("queue-full" -> 1L, "superseded" -> 2L))
   }
 
   test("conflate: a symbol polled and updated again queues behind the symbols already pending") {
@@ -181,7 +181,7 @@ class QueuePolicySuite extends munit.ScalaCheckSuite {
     assertEquals(q.poll(), a1)
     q.offer(a2)
     assertEquals(drain(q), Vector(b1, a2))
-    assertEquals(q.drops.snapshot, Vector.empty)
+    assertEquals(q.drops.labelled, Vector.empty)
   }
 
   test(
@@ -195,7 +195,7 @@ class QueuePolicySuite extends munit.ScalaCheckSuite {
     assertEquals(q.poll(), a2)
     assert(q.offer(b2))
     assertEquals(q.poll(), b2)
-    assertEquals(q.drops.snapshot, Vector("queue-full" -> 1L, "superseded" -> 1L))
+    assertEquals(q.drops.labelled, Vector("queue-full" -> 1L, "superseded" -> 1L))
   }
 
   test("conflate: a slow consumer over three symbols gets each symbol's newest value when its turn comes") {

@@ -62,7 +62,7 @@ class TraderConsumerSuite extends munit.FunSuite {
       assert(produce(q).forall(identity))
       c.join()
       assertEquals(
-        sink.metrics.outcomes.snapshot,
+        sink.metrics.outcomes.labelled,
         Vector("no-decision" -> (updates.size - wanted.size).toLong, "sent" -> wanted.size.toLong)
       )
       if (kind == InterpreterKind.Fold)
@@ -71,7 +71,7 @@ class TraderConsumerSuite extends munit.FunSuite {
       assertEquals(sink.journal.count, updates.size.toLong)
       assertEquals(sink.metrics.latency.getTotalCount, updates.size.toLong)
       assertEquals(sink.metrics.service.getTotalCount, updates.size.toLong)
-      assertEquals(q.drops.snapshot, Vector.empty)
+      assertEquals(q.drops.labelled, Vector.empty)
     }
 
   for (kind <- InterpreterKind.values; policy <- Vector(QueuePolicy.DropNewest, QueuePolicy.Conflate))
@@ -86,8 +86,9 @@ class TraderConsumerSuite extends munit.FunSuite {
       val processed = sink.metrics.processed
       assertEquals(sink.metrics.outcomes.total(_ => true), processed)
       assertEquals(processed + q.drops.total(_ => true), updates.size.toLong)
-      assertEquals(sink.decisions.size.toLong, sink.metrics.outcomes.get("sent"))
-      if (policy == QueuePolicy.DropNewest) assertEquals(q.drops.get("queue-full"), accepted.count(!_).toLong)
+      assertEquals(sink.decisions.size.toLong, sink.metrics.outcomes.get(OutcomeKind.Sent))
+      if (policy == QueuePolicy.DropNewest)
+        assertEquals(q.drops.get(DropReason.QueueFull), accepted.count(!_).toLong)
     }
 
   for (kind <- InterpreterKind.values)
@@ -100,7 +101,7 @@ class TraderConsumerSuite extends munit.FunSuite {
       updates.take(50).foreach(u => q.offer(BboEvent(u, old)))
       q.close()
       consumer(kind, q, new SyntheticStrategy(0), sink, Deadlines.fromBudget(1000000L)).join()
-      assertEquals(sink.metrics.outcomes.snapshot, Vector("expired:start" -> 50L))
+      assertEquals(sink.metrics.outcomes.labelled, Vector("expired:start" -> 50L))
       assertEquals((sink.metrics.processed, sink.metrics.latency.getTotalCount), (0L, 0L))
       assertEquals((sink.journal.count, sink.decisions), (0L, Vector.empty))
     }
@@ -111,7 +112,7 @@ class TraderConsumerSuite extends munit.FunSuite {
       q.close()
       val sink = new Sink
       consumer(kind, q, new SyntheticStrategy(0), sink, Deadlines.none).join()
-      assertEquals(sink.metrics.outcomes.snapshot, Vector.empty)
+      assertEquals(sink.metrics.outcomes.labelled, Vector.empty)
     }
 
   /** Holds each decision until `parties` decisions are inside at once; remembers the most ever inside. */
@@ -142,7 +143,7 @@ class TraderConsumerSuite extends munit.FunSuite {
       c.join()
       assertEquals(strategy.failures.asScala.toVector, Vector.empty)
       assertEquals(strategy.most.get, parallelism)
-      assertEquals(sink.metrics.outcomes.snapshot, Vector("no-decision" -> parallelism * 4L))
+      assertEquals(sink.metrics.outcomes.labelled, Vector("no-decision" -> parallelism * 4L))
     }
 
   test("io with parallelism 1: decisions never overlap") {
@@ -189,7 +190,7 @@ class TraderConsumerSuite extends munit.FunSuite {
       val c = consumer(kind, q, flaky, sink, Deadlines.none)
       assert(produce(q, updates.take(40)).forall(identity))
       c.join()
-      val byLabel = sink.metrics.outcomes.snapshot.toMap
+      val byLabel = sink.metrics.outcomes.labelled.toMap
       assertEquals(byLabel.getOrElse("failed:decide", 0L), 20L)
       assertEquals(byLabel.values.sum, 40L) // every event accounted for, none lost with the thread
       assertEquals(sink.metrics.latency.getTotalCount, 20L) // only the processed ones
@@ -225,7 +226,7 @@ class TraderConsumerSuite extends munit.FunSuite {
       c.join()
       assertEquals(delivered.get, 0)
       assertEquals(
-        sink.metrics.outcomes.snapshot,
+        sink.metrics.outcomes.labelled,
         Vector("failed:deliver" -> wanted.size.toLong, "no-decision" -> (updates.size - wanted.size).toLong)
       )
     }
@@ -248,6 +249,9 @@ class TraderConsumerSuite extends munit.FunSuite {
       catch { case t: Throwable => Some(t) }
     assert(thrown.exists(_.isInstanceOf[StackOverflowError]), thrown)
     assertEquals(sink.metrics.outcomes.total(_ => true), updates.size.toLong)
-    assert(sink.metrics.outcomes.get("failed:consumer") >= updates.size - 3L, sink.metrics.outcomes.snapshot)
+    assert(
+      sink.metrics.outcomes.get(DropReason.Failed("consumer")) >= updates.size - 3L,
+      sink.metrics.outcomes.labelled
+    )
   }
 }

@@ -26,7 +26,7 @@ class TraderMetricsSuite extends munit.FunSuite {
     val m = new TraderMetrics
     Vector(sent, Outcome.NoDecision, Outcome.Refused("balance"), Outcome.Refused("balance"))
       .foreach(m.record(e, _, 200L, 300L))
-    assertEquals(m.outcomes.snapshot, Vector("no-decision" -> 1L, "refused:balance" -> 2L, "sent" -> 1L))
+    assertEquals(m.outcomes.labelled, Vector("no-decision" -> 1L, "refused:balance" -> 2L, "sent" -> 1L))
     assertEquals(m.processed, 4L)
     assertEquals(m.latency.getTotalCount, 4L)
   }
@@ -42,11 +42,11 @@ class TraderMetricsSuite extends munit.FunSuite {
     )
       .foreach(m.record(e, _, 200L, 300L))
     assertEquals(
-      m.outcomes.snapshot,
+      m.outcomes.labelled,
       Vector("expired:check" -> 1L, "expired:start" -> 1L, "no-decision" -> 1L, "sent" -> 2L)
     )
     assertEquals(m.processed, 3L)
-    assertEquals(m.outcomes.total(_.startsWith("expired:")), 2L)
+    assertEquals(m.outcomes.total(_.label.startsWith("expired:")), 2L)
   }
 
   test("latency runs from the sent time and service from pick-up, both to the end, for processed events") {
@@ -81,7 +81,7 @@ class TraderMetricsSuite extends munit.FunSuite {
     )
     threads.foreach(_.start())
     threads.foreach(_.join())
-    assertEquals(m.outcomes.snapshot, Vector("queue-full" -> 2000L, "sent" -> 2000L))
+    assertEquals(m.outcomes.labelled, Vector("queue-full" -> 2000L, "sent" -> 2000L))
     assertEquals(m.latency.getTotalCount, 2000L)
   }
 }

@@ -32,7 +32,7 @@ class TradingSessionSuite extends munit.FunSuite {
       )
     assertEquals(error.map(_.line), Some(3L))
     assertEquals(summary.updates, 2L) // the bid, then the ask: line 4 was never read
-    assertEquals(summary.outcomes, Vector("no-decision" -> 1L, "sent" -> 1L))
+    assertEquals(summary.outcomes, Vector(OutcomeKind.NoDecision -> 1L, OutcomeKind.Sent -> 1L))
     assertEquals(decisions.result().map(_.render), Vector("decision,X,bid,10,1"))
   }
 

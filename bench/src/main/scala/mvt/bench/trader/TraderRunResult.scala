@@ -2,7 +2,7 @@ package mvt.bench.trader
 
 import io.circe.Json
 import mvt.core.Micros
-import mvt.trader.{Outcome, TraderMetrics, TradingSession}
+import mvt.trader.{DropReason, OutcomeKind, TraderMetrics, TradingSession}
 
 /**
  * One (policy, queue, interpreter, pipeline, rate) run of the trader benchmark, reduced to its figures: a sweep
@@ -15,7 +15,7 @@ final case class TraderRunResult(
     pipeline: String,
     rate: Long,
     sent: Int,
-    outcomes: Vector[(String, Long)],
+    outcomes: Vector[(OutcomeKind, Long)],
     latency: Map[Double, Long],
     maxNanos: Long,
     meanNanos: Double,
@@ -25,11 +25,11 @@ final case class TraderRunResult(
     peakHeapBytes: Long,
     peakLiveHeapBytes: Long
 ) {
-  def processed: Long = outcomes.collect { case (k, n) if Outcome.isProcessedLabel(k) => n }.sum
-  def decisions: Long = outcomes.collect { case (Outcome.SentLabel, n) => n }.sum
+  def processed: Long = outcomes.collect { case (k, n) if k.processed => n }.sum
+  def decisions: Long = outcomes.collect { case (OutcomeKind.Sent, n) => n }.sum
 
   /** Drops by reason, the queue's and the pipeline's. */
-  def dropped: Vector[(String, Long)] = outcomes.filterNot((k, _) => Outcome.isProcessedLabel(k))
+  def dropped: Vector[(DropReason, Long)] = outcomes.collect { case (OutcomeKind.Dropped(r), n) => r -> n }
 
   /** Latency from the sent time at percentile `p` (one of [[TraderRunResult.Percentiles]]). */
   def at(p: Double): Long = latency(p)
@@ -55,7 +55,7 @@ object TraderRunResult {
       pipeline: String,
       rate: Long,
       sent: Int,
-      queueDrops: Vector[(String, Long)],
+      queueDrops: Vector[(OutcomeKind, Long)],
       metrics: TraderMetrics,
       budgetNanos: Long,
       peakBacklog: Int,
@@ -82,11 +82,12 @@ object TraderRunResult {
     )
   }
 
-  private def short(label: String) = label match {
-    case "queue-full" => "full"
-    case "superseded" => "sup"
-    case expired if expired.startsWith("expired:") => expired.stripPrefix("expired:") + "-late"
-    case other => other
+  /** A drop reason's name in the table's narrow `dropped` column. */
+  private def short(reason: DropReason) = reason match {
+    case DropReason.QueueFull => "full"
+    case DropReason.Superseded => "sup"
+    case DropReason.Expired(step) => s"$step-late"
+    case other => other.label
   }
 
   def table(results: Vector[TraderRunResult]): String = {
@@ -116,7 +117,7 @@ object TraderRunResult {
       "sent" -> Json.fromLong(r.sent.toLong),
       "processed" -> Json.fromLong(r.processed.toLong),
       "decisions" -> Json.fromLong(r.decisions.toLong),
-      "dropped" -> Json.obj(r.dropped.map((k, n) => k -> Json.fromLong(n.toLong))*),
+      "dropped" -> Json.obj(r.dropped.map((k, n) => k.label -> Json.fromLong(n.toLong))*),
       "p50Ns" -> Json.fromLong(r.at(50)),
       "p75Ns" -> Json.fromLong(r.at(75)),
       "p99Ns" -> Json.fromLong(r.at(99)),
