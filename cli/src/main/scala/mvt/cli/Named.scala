@@ -7,7 +7,8 @@ import mvt.bench.BenchEngine
 import mvt.bench.latency.OpenLoopDriver
 import mvt.bench.trader.{Pacing, TraderBench}
 import mvt.orderbook.Engine
-import mvt.trader.{InterpreterKind, QueuePolicy}
+import mvt.trader.pipeline.InterpreterKind
+import mvt.trader.queue.QueuePolicy
 import mvt.workload.WorkloadProfile
 
 /**

@@ -1,7 +1,7 @@
 package mvt.cli
 
 import mvt.crdt.{ClientBalances, ClientId}
-import mvt.trader.BalanceSource
+import mvt.trader.pipeline.BalanceSource
 
 /** `client`'s balance on the local replica of the replicated balances; `balances` gives its current state. */
 final class ReplicaBalance(balances: () => ClientBalances, client: ClientId) extends BalanceSource {

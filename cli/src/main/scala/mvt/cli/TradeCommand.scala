@@ -1,5 +1,9 @@
 package mvt.cli
 
+import mvt.trader.pipeline.*
+import mvt.trader.queue.*
+import mvt.trader.strategy.*
+
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts

@@ -6,7 +6,7 @@ import com.monovore.decline.Opts
 import mvt.bench.MachineInfo
 import mvt.core.Micros
 import mvt.bench.trader.{Pacing, TraderBench, TraderRunResult}
-import mvt.trader.QueueSizing
+import mvt.trader.queue.QueueSizing
 import Named.given
 
 /** `mvt bench trader`: BBO events sent open loop through every queue policy and interpreter asked for. */

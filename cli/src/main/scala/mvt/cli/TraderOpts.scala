@@ -3,7 +3,8 @@ package mvt.cli
 import cats.data.ValidatedNel
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.trader.{InterpreterKind, QueuePolicy, TraderPipeline}
+import mvt.trader.pipeline.{InterpreterKind, TraderPipeline}
+import mvt.trader.queue.QueuePolicy
 
 /** Options that `mvt trade` and `mvt bench trader` share; the bench takes comma-separated lists of them. */
 object TraderOpts {

@@ -2,7 +2,8 @@ package mvt.cli
 
 import mvt.core.*
 import mvt.crdt.{ClientId, ClientBalances, ReplicaId}
-import mvt.trader.{BboUpdated, PreTradeCheck, Quote}
+import mvt.trader.{BboUpdated, Quote}
+import mvt.trader.pipeline.PreTradeCheck
 
 /** The balance check on the replicated balances, as `mvt trade --balance` wires it. */
 class ReplicaBalanceSuite extends munit.FunSuite {

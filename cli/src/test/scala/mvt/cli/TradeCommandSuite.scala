@@ -1,5 +1,7 @@
 package mvt.cli
 
+import mvt.trader.strategy.*
+
 import mvt.core.*
 import mvt.orderbook.Engine
 import mvt.trader.*

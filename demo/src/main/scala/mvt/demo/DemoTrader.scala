@@ -1,5 +1,9 @@
 package mvt.demo
 
+import mvt.trader.pipeline.*
+import mvt.trader.queue.*
+import mvt.trader.strategy.*
+
 import mvt.core.*
 import mvt.orderbook.Engine
 import mvt.trader.*

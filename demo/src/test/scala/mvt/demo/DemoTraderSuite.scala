@@ -1,5 +1,7 @@
 package mvt.demo
 
+import mvt.trader.strategy.*
+
 import mvt.core.EventSink
 import mvt.orderbook.Engine
 import mvt.trader.*

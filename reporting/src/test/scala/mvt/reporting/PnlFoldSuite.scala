@@ -2,7 +2,7 @@ package mvt.reporting
 
 import org.scalacheck.{Gen, Prop}
 
-import java.math.{BigDecimal as JBig, MathContext}
+import java.math.BigDecimal as JBig
 import scala.util.Random
 
 /** The fold against an exact model written here, from scratch, on generated feeds. */

@@ -1,10 +1,13 @@
 package mvt.trader
 
+import mvt.trader.pipeline.*
+import mvt.trader.strategy.*
+
 import cats.effect.unsafe.IORuntime
 import mvt.core.*
-import mvt.trader.Pipeline.*
+import mvt.trader.pipeline.Pipeline.*
 import mvt.trader.TraderGens.*
-import mvt.trader.TraderPipeline.Deadlines
+import mvt.trader.pipeline.TraderPipeline.Deadlines
 import org.scalacheck.Gen
 import org.scalacheck.Prop.forAll
 import org.scalacheck.rng.Seed

@@ -1,5 +1,7 @@
 package mvt.trader
 
+import mvt.trader.strategy.*
+
 import mvt.core.*
 import mvt.trader.TraderGens.*
 

@@ -1,5 +1,7 @@
 package mvt.trader
 
+import mvt.trader.queue.*
+
 import mvt.trader.TraderGens.*
 
 import java.util.concurrent.locks.LockSupport

@@ -1,5 +1,7 @@
 package mvt.trader
 
+import mvt.trader.queue.*
+
 import mvt.core.Symbol
 import mvt.trader.TraderGens.*
 import org.scalacheck.Gen

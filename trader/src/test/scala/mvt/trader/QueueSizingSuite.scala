@@ -1,5 +1,7 @@
 package mvt.trader
 
+import mvt.trader.queue.*
+
 import org.scalacheck.Gen
 import org.scalacheck.Prop.forAll
 

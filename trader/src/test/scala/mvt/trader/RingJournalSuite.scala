@@ -1,5 +1,7 @@
 package mvt.trader
 
+import mvt.trader.pipeline.*
+
 import mvt.trader.TraderGens.*
 import org.scalacheck.Gen
 import org.scalacheck.Prop.forAll

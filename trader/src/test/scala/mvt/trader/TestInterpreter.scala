@@ -1,5 +1,8 @@
 package mvt.trader
 
+import mvt.trader.pipeline.*
+import mvt.trader.strategy.*
+
 import cats.data.{EitherT, State}
 import cats.~>
 

@@ -1,8 +1,12 @@
 package mvt.trader
 
+import mvt.trader.pipeline.*
+import mvt.trader.queue.*
+import mvt.trader.strategy.*
+
 import mvt.core.*
 import mvt.trader.TraderGens.*
-import mvt.trader.TraderPipeline.Deadlines
+import mvt.trader.pipeline.TraderPipeline.Deadlines
 
 import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.{ConcurrentLinkedQueue, CyclicBarrier, TimeUnit}

@@ -1,5 +1,9 @@
 package mvt.trader
 
+import mvt.trader.pipeline.*
+import mvt.trader.queue.*
+import mvt.trader.strategy.*
+
 import mvt.orderbook.Engine
 import mvt.workload.{CommandSource, SourceError}
 

@@ -1,7 +1,8 @@
 package mvt.bench.trader
 
 import mvt.bench.latency.OpenLoopDriver
-import mvt.trader.{BboEvent, BboQueue, BboUpdated}
+import mvt.trader.{BboEvent, BboUpdated}
+import mvt.trader.queue.BboQueue
 
 import java.util.concurrent.locks.LockSupport
 

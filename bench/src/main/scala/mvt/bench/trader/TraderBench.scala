@@ -1,5 +1,9 @@
 package mvt.bench.trader
 
+import mvt.trader.pipeline.*
+import mvt.trader.queue.*
+import mvt.trader.strategy.*
+
 import io.circe.Json
 import mvt.bench.ThroughputBench
 import mvt.core.Symbol

@@ -1,5 +1,8 @@
 package mvt.bench.trader
 
+import mvt.trader.pipeline.*
+import mvt.trader.strategy.*
+
 import mvt.trader.*
 import mvt.workload.WorkloadProfile
 import org.openjdk.jmh.annotations.*

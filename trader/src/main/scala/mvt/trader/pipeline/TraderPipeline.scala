@@ -1,4 +1,5 @@
 package mvt.trader
+package pipeline
 
 import Pipeline.*
 

@@ -1,4 +1,5 @@
 package mvt.trader
+package strategy
 
 /**
  * Reacts to a change of the best bid or offer with at most one order. The `io` interpreter may call `decide` for

@@ -1,4 +1,5 @@
 package mvt.trader
+package pipeline
 
 /** Where the pipeline's journal step records the events it processes. Implementations say which threads may call. */
 trait EventJournal {

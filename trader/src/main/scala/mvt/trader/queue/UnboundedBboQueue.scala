@@ -1,4 +1,5 @@
 package mvt.trader
+package queue
 
 import java.util.concurrent.{LinkedBlockingQueue, TimeUnit}
 

@@ -1,4 +1,5 @@
 package mvt.trader
+package pipeline
 
 /**
  * Where the balance check asks whether the trader may spend. It is asked on every check, so its answer may

@@ -1,4 +1,5 @@
 package mvt.trader
+package queue
 
 /**
  * Sizes a bounded queue from a latency budget: an event that finds `n` events ahead of it waits about

@@ -1,4 +1,5 @@
 package mvt.trader
+package pipeline
 
 /** Which interpreter the consumer side runs the pipeline with; chosen at start-up. */
 enum InterpreterKind(val label: String, val description: String) {

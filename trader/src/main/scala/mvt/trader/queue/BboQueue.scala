@@ -1,4 +1,5 @@
 package mvt.trader
+package queue
 
 /**
  * The hand-off of BBO events from one producer thread (the engine or network thread) to the strategy side. The

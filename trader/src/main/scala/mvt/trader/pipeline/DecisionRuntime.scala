@@ -1,4 +1,5 @@
 package mvt.trader
+package pipeline
 
 import cats.effect.unsafe.IORuntime
 

@@ -1,4 +1,7 @@
 package mvt.trader
+package pipeline
+
+import mvt.trader.strategy.*
 
 import cats.~>
 

@@ -1,4 +1,7 @@
 package mvt.trader
+package pipeline
+
+import mvt.trader.strategy.*
 
 /**
  * One instruction of the per-event pipeline (the functor of the [[Pipeline]] Free monad). The steps say what to

@@ -1,4 +1,5 @@
 package mvt.trader
+package queue
 
 /** What the queue between producer and strategy does when the strategy falls behind; chosen at start-up. */
 enum QueuePolicy(val label: String, val description: String) {
