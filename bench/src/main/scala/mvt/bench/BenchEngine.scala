@@ -2,7 +2,7 @@ package mvt.bench
 
 import mvt.bench.peer.ExchangeCorePeer
 import mvt.core.{EventCounter, QuoteFeedWriter, TradeFeedWriter}
-import mvt.orderbook.{Engine, Exchange, TradingDay}
+import mvt.orderbook.{CommandTarget, Engine, Exchange, TradingDay}
 import mvt.workload.CommandBatch
 
 import java.io.OutputStream
@@ -16,24 +16,29 @@ enum BenchEngine(val label: String) {
   case WithFeeds(engine: Engine) extends BenchEngine(engine.label + "+feeds")
   case Peer(kind: ExchangeCorePeer.Kind) extends BenchEngine(kind.label)
 
-  /** Replays `batch` once on a fresh instance; returns the events emitted (trade events for exchange-core). */
-  def replay(batch: CommandBatch): Long = this match {
+  /**
+   * A fresh instance over `batch`, as a command target, and how many events it has emitted so far (trades for
+   * exchange-core). For `+feeds`, both feeds are formatted to a discarding stream.
+   */
+  def instance(batch: CommandBatch): (CommandTarget, () => Long) = this match {
     case Ours(engine) =>
       val events = new EventCounter
-      batch.replay(new Exchange(engine, events))
-      events.total
+      (new Exchange(engine, events), () => events.total)
     case WithFeeds(engine) =>
       val events = new EventCounter
       val trades = new TradeFeedWriter(OutputStream.nullOutputStream())
       val quotes = new QuoteFeedWriter(OutputStream.nullOutputStream())
-      batch.replay(new TradingDay(engine, events, Some(trades), Some(quotes)))
-      trades.flush()
-      quotes.flush()
-      events.total
+      (new TradingDay(engine, events, Some(trades), Some(quotes)), () => events.total)
     case Peer(kind) =>
       val peer = ExchangeCorePeer.forBatch(kind, batch)
-      peer.replay(batch)
-      peer.trades.sum
+      (peer.target(batch.symbols), () => peer.trades.sum)
+  }
+
+  /** Replays `batch` once on a fresh instance; returns the events emitted (trade events for exchange-core). */
+  def replay(batch: CommandBatch): Long = {
+    val (target, emitted) = instance(batch)
+    batch.replay(target)
+    emitted()
   }
 }
 

@@ -17,7 +17,8 @@ import exchange.core2.core.orderbook.{
   OrderBookEventsHelper,
   OrderBookNaiveImpl
 }
-import mvt.core.{Price, Quantity}
+import mvt.core.{OrderId, Price, Quantity, Side, Symbol}
+import mvt.orderbook.CommandTarget
 import mvt.workload.CommandBatch
 
 /**
@@ -101,17 +102,21 @@ final class ExchangeCorePeer(
     }
   }
 
-  /** Applies commands `[from, until)` of `batch`, whose symbol indices must be below `symbols`. */
-  def replay(batch: CommandBatch, from: Int = 0, until: Int = -1): Unit = {
-    val end = if (until < 0) batch.size else until
-    var i = from
-    while (i < end) {
-      if (batch.isAdd(i))
-        add(batch.symbolIndex(i), batch.id(i), batch.side(i).isBuy, batch.price(i), batch.qty(i))
-      else cancel(batch.symbolIndex(i), batch.id(i))
-      i += 1
-    }
+  /**
+   * This peer as a command target, so it is driven by the one replay loop like our engines: a symbol's book is its
+   * index in `symbols` (the batch's table, whose indices must be below `symbols`), and `time` commands are
+   * ignored (exchange-core has no session clock).
+   */
+  def target(names: IndexedSeq[Symbol]): CommandTarget = new CommandTarget {
+    private val index = names.zipWithIndex.toMap
+    def bookOf(symbol: Symbol): Int = index(symbol)
+    def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
+      ExchangeCorePeer.this.add(book, id.value, side.isBuy, price.raw, qty.units)
+    def cancel(book: Int, id: OrderId): Unit = ExchangeCorePeer.this.cancel(book, id.value)
   }
+
+  /** Applies every command of `batch`. */
+  def replay(batch: CommandBatch): Unit = batch.replay(target(batch.symbols))
 
   /** exchange-core's own consistency check of every book. */
   def validate(): Unit = books.foreach(_.validateInternalState())
