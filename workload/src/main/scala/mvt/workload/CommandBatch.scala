@@ -101,6 +101,15 @@ object CommandBatch {
     /** Sets the session clock to `nanos` since the epoch for the commands after it. */
     def time(nanos: Long): Unit = columns.setTime(next(), nanos)
 
+    /**
+     * Appends a decoded block: first the symbols of `symbols` not known here yet (a source's table only grows,
+     * in order), then the block's first `count` commands.
+     */
+    def appendBlock(symbols: scala.collection.IndexedSeq[Symbol], from: CommandColumns, count: Int): Unit = {
+      while (symbolCount < symbols.size) indexOf(symbols(symbolCount))
+      append(from, count)
+    }
+
     /** Appends the first `count` commands of `from` (a decoded block; its symbols must be known here). */
     def append(from: CommandColumns, count: Int): Unit = {
       columns.ensure(n + count)

@@ -35,6 +35,10 @@ object CommandLog {
    */
   inline def recordWord(w0: Long, w1: Long, w2: Long, w3: Long): Long = w0 + 3 * w1 + 5 * w2 + 7 * w3
 
+  /** `recordWord` of the record at byte `p` of a little-endian buffer. */
+  def recordWordAt(buf: java.nio.ByteBuffer, p: Int): Long =
+    recordWord(buf.getLong(p), buf.getLong(p + 8), buf.getLong(p + 16), buf.getLong(p + 24))
+
   /** True when `prefix` starts with the magic number. */
   def looksLikeLog(prefix: Array[Byte]): Boolean =
     prefix.length >= Magic.length && java.util.Arrays.equals(prefix, 0, Magic.length, Magic, 0, Magic.length)
@@ -54,8 +58,7 @@ object CommandLog {
       val b = new CommandBatch.Builder(Vector.empty, math.max(16, in.available() / RecordSize + 1))
       var n = r.nextBlock()
       while (n > 0) {
-        r.symbols.drop(b.symbolCount).foreach(s => b.indexOf(s))
-        b.append(r.columns, n)
+        b.appendBlock(r.symbols, r.columns, n)
         n = r.nextBlock()
       }
       if (n < 0) Left(r.error.get) else Right(b.result())

@@ -187,12 +187,7 @@ final class CommandLogReader private (
   private inline def account(tail: Long): Int = (tail >>> 32).toInt
 
   private def addToSums(p: Int): Unit = {
-    sum1 += CommandLog.recordWord(
-      buf.getLong(p),
-      buf.getLong(p + 8),
-      buf.getLong(p + 16),
-      buf.getLong(p + 24)
-    )
+    sum1 += CommandLog.recordWordAt(buf, p)
     sum2 += sum1
   }
 

@@ -104,12 +104,7 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   private def drain(): Unit = {
     var k = 0
     while (k < buf.position()) {
-      sum1 += CommandLog.recordWord(
-        buf.getLong(k),
-        buf.getLong(k + 8),
-        buf.getLong(k + 16),
-        buf.getLong(k + 24)
-      )
+      sum1 += CommandLog.recordWordAt(buf, k)
       sum2 += sum1
       k += RecordSize
     }

@@ -113,9 +113,7 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
     val b = new CommandBatch.Builder(Vector.empty)
     var n = nextBlock()
     while (n > 0) {
-      val syms = symbols
-      while (b.symbolCount < syms.size) b.indexOf(syms(b.symbolCount))
-      b.append(columns, n)
+      b.appendBlock(symbols, columns, n)
       n = nextBlock()
     }
     if (n < 0) Left(failure) else Right(b.result())
