@@ -12,7 +12,9 @@ final class Differential(engines: Vector[Engine], checkEvery: Int) {
   val sinks: Vector[EventBuffer] = engines.map(_ => new EventBuffer)
   private val feeds: Vector[FeedBuffer] = engines.map(_ => new FeedBuffer)
   val days: Vector[TradingDay] =
-    engines.indices.toVector.map(i => new TradingDay(engines(i), sinks(i), Some(feeds(i)), Some(feeds(i))))
+    engines.indices.toVector.map(i =>
+      new TradingDay(engines(i), sinks(i), Some(feeds(i).trades), Some(feeds(i).quotes))
+    )
   val exchanges: Vector[Exchange] = days.map(_.exchange)
   private var tradeLines = 0L
   private var quoteLines = 0L
@@ -86,43 +88,19 @@ final class Differential(engines: Vector[Engine], checkEvery: Int) {
   def count(kind: String): Long = sinks.head.count(kind)
 }
 
-/** The trade and quote lines of one command, in the spec's text. */
-private final class FeedBuffer extends TradeSink with QuoteSink {
+/** The trade and quote lines of one command, in the spec's text, from the production writers. */
+private final class FeedBuffer {
   private val bytes = new java.io.ByteArrayOutputStream
-  private val trades = new TradeFeedWriter(bytes)
+  val trades = new TradeFeedWriter(bytes)
   // the quote writer starts with its header line: drop it once
-  private val quotes = new QuoteFeedWriter(bytes)
+  val quotes = new QuoteFeedWriter(bytes)
   quotes.flush()
   bytes.reset()
 
-  def trade(
-      time: Timestamp,
-      symbol: Symbol,
-      price: Price,
-      qty: Quantity,
-      buyId: OrderId,
-      buyAccount: Account,
-      sellId: OrderId,
-      sellAccount: Account,
-      aggressor: Side
-  ): Unit = {
-    trades.trade(time, symbol, price, qty, buyId, buyAccount, sellId, sellAccount, aggressor)
-    trades.flush()
-  }
-
-  def quote(
-      time: Timestamp,
-      symbol: Symbol,
-      bidPrice: Long,
-      bidQty: Long,
-      askPrice: Long,
-      askQty: Long
-  ): Unit = {
-    quotes.quote(time, symbol, bidPrice, bidQty, askPrice, askQty)
-    quotes.flush()
-  }
-
+  /** The lines the last command wrote: its trades, then its quote line. */
   def drain(): Vector[String] = {
+    trades.flush()
+    quotes.flush()
     val lines = bytes.toString("UTF-8").linesIterator.toVector
     bytes.reset()
     lines
