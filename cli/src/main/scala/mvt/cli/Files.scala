@@ -62,12 +62,10 @@ object Files {
       t: Terminal
   ): Either[mvt.workload.SourceError, mvt.workload.CommandSource] =
     mvt.workload.CommandSource.open(raw).map { s =>
-      if (!s.checked) {
-        val where = if (path == "-") "standard input" else path
+      if (!s.checked)
         t.err.println(
-          s"mvt: warning: $where is a version 1 command log: it has no trailer, so a cut at a record boundary cannot be detected"
+          s"mvt: warning: ${BadInput.where(path)} is a version 1 command log: it has no trailer, so a cut at a record boundary cannot be detected"
         )
-      }
       s
     }
 
