@@ -14,10 +14,16 @@ val V = new {
   val catsEffect = "3.6.3"
   val circe = "0.14.15"
   val decline = "2.4.0"
+  val doobie = "1.0.0-RC12"
+  val fs2 = "3.12.2"
   val hdr = "2.2.2"
+  val http4s = "0.23.33"
   val munit = "1.3.0"
   val munitScalacheck = "1.3.0"
   val scalacheck = "1.18.1"
+  val selenium = "4.49.0"
+  val sqlite = "3.54.1.0"
+  val uplot = "1.6.30"
 }
 
 lazy val testDeps = Seq(
@@ -42,7 +48,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, cli)
+  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, portal, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -86,9 +92,37 @@ lazy val analytics = (project in file("analytics"))
     libraryDependencies ++= Seq("org.typelevel" %% "spire" % "0.18.0")
   )
 
+// The client reports: the pure fold, and its projections kept in SQLite (doobie) by following the feeds.
 lazy val reporting = (project in file("reporting"))
   .dependsOn(core % "compile->compile;test->test")
-  .settings(common, name := "mvt-reporting")
+  .settings(
+    common,
+    name := "mvt-reporting",
+    libraryDependencies ++= Seq(
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "co.fs2" %% "fs2-io" % V.fs2,
+      "org.tpolecat" %% "doobie-core" % V.doobie,
+      "org.xerial" % "sqlite-jdbc" % V.sqlite
+    )
+  )
+
+// The web portal and its JSON API over http4s Ember: wiring only, the figures come from `reporting`.
+lazy val portal = (project in file("portal"))
+  .dependsOn(reporting % "compile->compile;test->test")
+  .settings(
+    common,
+    name := "mvt-portal",
+    libraryDependencies ++= Seq(
+      "org.http4s" %% "http4s-ember-server" % V.http4s,
+      "org.http4s" %% "http4s-dsl" % V.http4s,
+      "org.http4s" %% "http4s-circe" % V.http4s,
+      "io.circe" %% "circe-core" % V.circe,
+      "org.webjars.npm" % "uplot" % V.uplot,
+      "org.http4s" %% "http4s-ember-client" % V.http4s % Test,
+      "io.circe" %% "circe-parser" % V.circe % Test,
+      "org.seleniumhq.selenium" % "selenium-java" % V.selenium % Test
+    )
+  )
 
 // The product's demo (`mvt demo`): a timed replay, the client volumes and the trader leg. No measurement harness.
 lazy val demo = (project in file("demo"))
@@ -116,7 +150,7 @@ lazy val jmh = (project in file("jmh"))
   .settings(common, name := "mvt-jmh", publish / skip := true)
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal)
   .settings(
     common,
     name := "mvt-cli",

@@ -20,6 +20,10 @@ final class Lots {
   // units filled: fees are fee-per-share times this, exactly, computed when asked
   private var filledUnits = 0L
 
+  // the fold's bookkeeping: a fill since the last hour closed, and the PnL that hour was closed with (null: none)
+  private[reporting] var filledSinceClose = false
+  private[reporting] var closedPnl: BigDecimal = null
+
   /** The signed sum of the open lots. */
   def position: Long = {
     var p = 0L
@@ -54,6 +58,7 @@ final class Lots {
   /** A fill of `units` at `priceUnits` on the buy side (`buy`) or the sell side. */
   def fill(buy: Boolean, units: Long, priceUnits: Long): Unit = {
     filledUnits += units
+    filledSinceClose = true
     var left = units
     // close opposite lots first, oldest first
     while (left > 0 && head < tail && (qty(head) < 0) == buy) {
@@ -85,7 +90,57 @@ final class Lots {
     }
   }
 
+  /** Whether any lot is open (the PnL then moves with the mark). */
+  def isOpen: Boolean = head < tail
+
+  /**
+   * The whole state as bytes, for a store to keep and `Lots.decode` to restore: the open lots, the realized
+   * money, the units filled and the fold's bookkeeping.
+   */
+  def encode: Array[Byte] = {
+    val big = realizedBig.toString.getBytes(java.nio.charset.StandardCharsets.US_ASCII)
+    val closed =
+      if (closedPnl == null) Array.emptyByteArray
+      else closedPnl.toString.getBytes(java.nio.charset.StandardCharsets.US_ASCII)
+    val b =
+      java.nio.ByteBuffer.allocate(4 + 16 * (tail - head) + 8 + 8 + 1 + 4 + big.length + 4 + closed.length)
+    b.putInt(tail - head)
+    var i = head
+    while (i < tail) { b.putLong(qty(i)).putLong(price(i)); i += 1 }
+    b.putLong(realizedSmall).putLong(filledUnits).put(if (filledSinceClose) 1.toByte else 0.toByte)
+    b.putInt(big.length).put(big)
+    b.putInt(if (closedPnl == null) -1 else closed.length).put(closed)
+    b.array
+  }
+
   /** PnL with the lots marked at `mark`: realized + unrealized − fees. */
   def pnl(mark: BigDecimal, feePerShare: BigDecimal): BigDecimal =
     realized.add(unrealized(mark)).subtract(fees(feePerShare))
+}
+
+object Lots {
+
+  /** The lots `encode` wrote. */
+  def decode(bytes: Array[Byte]): Lots = {
+    val b = java.nio.ByteBuffer.wrap(bytes)
+    val l = new Lots
+    val n = b.getInt
+    l.qty = new Array[Long](math.max(4, n))
+    l.price = new Array[Long](math.max(4, n))
+    var i = 0
+    while (i < n) { l.qty(i) = b.getLong; l.price(i) = b.getLong; i += 1 }
+    l.tail = n
+    l.realizedSmall = b.getLong
+    l.filledUnits = b.getLong
+    l.filledSinceClose = b.get == 1
+    def text(len: Int): String = {
+      val a = new Array[Byte](len)
+      b.get(a)
+      new String(a, java.nio.charset.StandardCharsets.US_ASCII)
+    }
+    l.realizedBig = new BigDecimal(text(b.getInt))
+    val c = b.getInt
+    l.closedPnl = if (c < 0) null else new BigDecimal(text(c))
+    l
+  }
 }

@@ -5,11 +5,13 @@ import scala.collection.mutable
 
 /**
  * The client-report fold of `spec/reporting.md`, event-sourced: feed lines in (trades and quotes, in time
- * order), and each whole hour that the clock passes closes with every (account, symbol)'s PnL at that hour,
- * even when no trade follows. Account 0, the house, is left out. Exact decimal arithmetic throughout.
- * Mutable and not thread-safe: one fold per reader.
+ * order), and each whole hour that the clock passes closes, emitting the figures of every (account, symbol)
+ * whose PnL moved, even when no trade follows. Account 0, the house, is left out. Exact decimal arithmetic
+ * throughout. `keepHistory` keeps the closed hours in memory for `report` and `pnlAt`; `emitFigures` collects
+ * them, with the keys whose state changed, for a store to drain. Mutable and not thread-safe: one fold per
+ * reader.
  */
-final class PnlFold(feePerShare: BigDecimal) {
+final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFigures: Boolean = false) {
   import PnlFold.*
 
   // symbols numbered as they come; a key is (account << 32 | symbol number)
@@ -19,8 +21,11 @@ final class PnlFold(feePerShare: BigDecimal) {
   // mark of a symbol: the last two-sided mid (bid + ask, halved when read), else the last trade price; 0: none
   private var bidAsk = new Array[Long](16)
   private var lastTrade = new Array[Long](16)
-  // PnL of each key at each closed hour (epoch hours); a key absent at an hour had no fill yet (PnL 0)
-  private val hourly = mutable.HashMap.empty[Key, mutable.LongMap[BigDecimal]]
+  // PnL of each key at the closed hours where it moved (epoch hours); before its first, the key had no fill
+  private val hourly = mutable.HashMap.empty[Key, HourSteps]
+  // what a store has not drained yet: the figures of closed hours, and the keys whose lots changed
+  private val figures = mutable.ArrayBuffer.empty[HourFigure]
+  private val dirty = mutable.LongMap.empty[Lots]
   private var clock = Long.MinValue // nanoseconds of the last line
   private var closedUpTo = Long.MinValue // the last whole hour closed, in epoch hours
 
@@ -43,13 +48,69 @@ final class PnlFold(feePerShare: BigDecimal) {
     while (closedUpTo < last) { closedUpTo += 1; close(closedUpTo) }
   }
 
+  // a key's PnL can only have moved if it filled since the last close or holds lots that the mark moves
   private def close(hour: Long): Unit =
-    lots.foreach((k, l) =>
-      hourly.getOrElseUpdate(keyOf(k), mutable.LongMap.empty).update(
-        hour,
-        l.pnl(markOf(symbolOf(k)), feePerShare)
-      )
-    )
+    lots.foreachEntry { (k, l) =>
+      if (l.filledSinceClose || l.isOpen || l.closedPnl == null) {
+        val mark = markOf(symbolOf(k))
+        val pnl = l.pnl(mark, feePerShare)
+        if (l.filledSinceClose || l.closedPnl == null || pnl.compareTo(l.closedPnl) != 0) {
+          val key = keyOf(k)
+          if (keepHistory) hourly.getOrElseUpdate(key, new HourSteps).add(hour, pnl)
+          if (emitFigures) {
+            figures += HourFigure(
+              key.account,
+              key.symbol,
+              hour,
+              l.position,
+              l.realized,
+              l.unrealized(mark),
+              l.fees(feePerShare),
+              pnl
+            )
+            dirty.update(k, l)
+          }
+          l.closedPnl = pnl
+        }
+        l.filledSinceClose = false
+      }
+    }
+
+  /** The figures of the hours closed since the last drain, in hour order, and forgets them. */
+  def drainFigures(): Vector[HourFigure] = {
+    val v = figures.toVector
+    figures.clear()
+    v
+  }
+
+  /** The lots of every key that changed since the last drain, with its symbol, and forgets which. */
+  def drainChanged(): Vector[(Int, String, Lots)] = {
+    val v = dirty.iterator.map((k, l) => ((k >>> 32).toInt, symbolNames(symbolOf(k)), l)).toVector
+    dirty.clear()
+    v
+  }
+
+  /** Every symbol's mark inputs: (symbol, bid + ask of the last two-sided quote or 0, last trade price or 0). */
+  def marks: Vector[(String, Long, Long)] =
+    Vector.tabulate(symbolNo.size)(i => (symbolNames(i), bidAsk(i), lastTrade(i)))
+
+  /** A fold resumed from what a store kept: the clock, the last closed hour, the marks and every key's lots. */
+  def restore(
+      clockNanos: Long,
+      closedHour: Long,
+      markInputs: Iterable[(String, Long, Long)],
+      keyed: Iterable[(Int, String, Lots)]
+  ): Unit = {
+    require(lots.isEmpty && clock == Long.MinValue, "only a fresh fold can be restored")
+    clock = clockNanos
+    closedUpTo = closedHour
+    markInputs.foreach { (s, ba, lt) =>
+      val n = numberOf(s)
+      bidAsk(n) = ba
+      lastTrade(n) = lt
+    }
+    keyed.foreach((a, s, l) => lots.update((a.toLong << 32) | numberOf(s), l))
+  }
 
   // feed lines of one symbol tend to come together: the last one's number is kept
   private var lastSymbol: String = null
@@ -79,8 +140,6 @@ final class PnlFold(feePerShare: BigDecimal) {
 
   private def symbolOf(k: Long): Int = (k & 0xffffffffL).toInt
   private def keyOf(k: Long): Key = Key((k >>> 32).toInt, symbolNames(symbolOf(k)))
-  private def lotsOf(account: Int, symbol: Int): Lots =
-    lots.getOrElseUpdate((account.toLong << 32) | symbol, new Lots)
 
   private def markOf(symbol: Int): BigDecimal =
     if (bidAsk(symbol) != 0L) BigDecimal.valueOf(bidAsk(symbol), 8).divide(Two)
@@ -90,9 +149,16 @@ final class PnlFold(feePerShare: BigDecimal) {
   def trade(t: Long, symbol: String, priceUnits: Long, qty: Long, buyAccount: Int, sellAccount: Int): Unit = {
     advance(t)
     val s = number(symbol)
-    if (buyAccount != 0) lotsOf(buyAccount, s).fill(true, qty, priceUnits)
-    if (sellAccount != 0) lotsOf(sellAccount, s).fill(false, qty, priceUnits)
+    if (buyAccount != 0) fill(buyAccount, s, true, qty, priceUnits)
+    if (sellAccount != 0) fill(sellAccount, s, false, qty, priceUnits)
     lastTrade(s) = priceUnits
+  }
+
+  private def fill(account: Int, s: Int, buy: Boolean, qty: Long, priceUnits: Long): Unit = {
+    val k = (account.toLong << 32) | s
+    val l = lots.getOrElseUpdate(k, new Lots)
+    l.fill(buy, qty, priceUnits)
+    if (emitFigures) dirty.update(k, l)
   }
 
   /** A quote line; only a two-sided one sets the mark. */
@@ -104,7 +170,7 @@ final class PnlFold(feePerShare: BigDecimal) {
 
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */
   def pnlAt(key: Key, hour: Long): BigDecimal =
-    hourly.get(key).flatMap(_.get(hour)).getOrElse(BigDecimal.ZERO)
+    hourly.get(key).map(_.at(hour)).getOrElse(BigDecimal.ZERO)
 
   /** The last whole hour closed, in epoch hours (Long.MinValue before any line). */
   def lastClosedHour: Long = closedUpTo
@@ -116,7 +182,7 @@ final class PnlFold(feePerShare: BigDecimal) {
   def report(hour: Long): Vector[Row] = {
     require(hour == closedUpTo, s"the report is made at the last closed hour ($closedUpTo), not $hour")
     lots.toVector.map((k, l) => (keyOf(k), symbolOf(k), l)).sortBy(_._1).flatMap { (k, s, l) =>
-      hourly.get(k).flatMap(_.get(hour)).map { pnl =>
+      hourly.get(k).filter(_.startsBy(hour)).map(_.at(hour)).map { pnl =>
         val mark = markOf(s)
         Row(
           k,
