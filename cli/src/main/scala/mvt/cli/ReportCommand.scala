@@ -39,16 +39,7 @@ object ReportCommand {
             )
           )
           .orNone,
-        Opts.option[String](
-          "fee-per-share",
-          "Fee charged to each side per unit filled (default 0).",
-          metavar = "F"
-        )
-          .withDefault("0")
-          .mapValidated(s =>
-            scala.util.Try(new java.math.BigDecimal(s)).toOption.filter(_.signum >= 0)
-              .toValidNel(s"--fee-per-share: expected a decimal of at least 0, found \"$s\"")
-          ),
+        FeeOpt.opts.withDefault(java.math.BigDecimal.ZERO),
         Opts.option[String](
           "out",
           "Where to write the CSV; - (the default) is standard output.",

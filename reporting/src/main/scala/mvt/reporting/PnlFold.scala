@@ -164,8 +164,9 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
   /** A quote line; only a two-sided one sets the mark. */
   def quote(t: Long, symbol: String, bidUnits: Long, askUnits: Long, twoSided: Boolean): Unit = {
     advance(t)
-    // prices are below 1e18 units, so their sum fits a Long
-    if (twoSided) bidAsk(number(symbol)) = bidUnits + askUnits
+    // numbered first: numbering a new symbol may replace the arrays. Prices are below 1e18 units, so the sum fits.
+    val s = number(symbol)
+    if (twoSided) bidAsk(s) = bidUnits + askUnits
   }
 
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */

@@ -20,10 +20,11 @@ final class Ingest private (
     store: ReportStore,
     dir: Path,
     fold: PnlFold,
-    offsets: mutable.Map[String, FeedOffset]
+    offsets: mutable.Map[String, FeedOffset],
+    chunkBytes: Int
 ) {
-  import Ingest.*
 
+  import Ingest.nameOf
   private var current: Open = null
   private var failure: Option[IngestFailure] = None
 
@@ -35,7 +36,7 @@ final class Ingest private (
 
   private final class Open(val session: Journal.Session) {
     private def tail(p: Path) = {
-      val o = offsets.get(p.toString)
+      val o = offsets.get(nameOf(p))
       new FeedTail(p, o.fold(0L)(_.bytes), o.fold(0L)(_.line))
     }
     val trades: FeedTail = tail(session.trades)
@@ -53,8 +54,8 @@ final class Ingest private (
     var quotesRead: Long = fold.now
 
     def offsetsNow(done: Boolean): List[FeedOffset] = List(
-      FeedOffset(session.trades.toString, tradesAt._1, tradesAt._2, done),
-      FeedOffset(session.quotes.toString, quotesAt._1, quotesAt._2, done)
+      FeedOffset(nameOf(session.trades), tradesAt._1, tradesAt._2, done),
+      FeedOffset(nameOf(session.quotes), quotesAt._1, quotesAt._2, done)
     )
   }
 
@@ -77,8 +78,20 @@ final class Ingest private (
   /** Polls until a poll folds nothing: everything the journal holds now is in the store. */
   def catchUp: IO[Unit] = poll.flatMap(n => if (n > 0) catchUp else IO.unit)
 
+  /**
+   * Follows the journal like `tail -f`: polls, and sleeps `idle` whenever a poll finds nothing new. Returns
+   * (after `onFailure`) only if ingest stops on bad data.
+   */
+  def follow(idle: scala.concurrent.duration.FiniteDuration, onFailure: IngestFailure => IO[Unit]): IO[Unit] =
+    poll.flatMap { n =>
+      failure match {
+        case Some(f) => onFailure(f)
+        case None => (if (n == 0) IO.sleep(idle) else IO.unit) >> follow(idle, onFailure)
+      }
+    }
+
   private def doneWith(s: Journal.Session): Boolean =
-    offsets.get(s.trades.toString).exists(_.done) && offsets.get(s.quotes.toString).exists(_.done)
+    offsets.get(nameOf(s.trades)).exists(_.done) && offsets.get(nameOf(s.quotes)).exists(_.done)
 
   // one poll's work: (lines folded, the offsets to commit with it)
   private def step(): (Int, List[FeedOffset]) = {
@@ -168,7 +181,7 @@ final class Ingest private (
 
   private def readQuotes(o: Open): Unit =
     if (failure.isEmpty)
-      o.quotes.poll(ChunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+      o.quotes.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
         if (l.number == 1L) {
           if (l.text != FeedLine.QuoteHeader)
             failure =
@@ -188,7 +201,7 @@ final class Ingest private (
 
   private def readTrades(o: Open): Unit =
     if (failure.isEmpty)
-      o.trades.poll(ChunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+      o.trades.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
         FeedLine.trade(l.number, l.text) match {
           case Right(t) =>
             if (take(o.tradesRead, o.trades.path, t.time, l)) {
@@ -212,10 +225,15 @@ final class Ingest private (
 
 object Ingest {
 
+  // offsets are kept by file name: the journal directory may be named differently, or moved, between runs
+  private def nameOf(p: Path): String = p.getFileName.toString
+
   /** About how much of each feed one poll reads, which bounds one transaction. */
   val ChunkBytes: Int = 4 << 20
 
-  /** Ingest over `store`, resumed from what it committed. */
-  def apply(store: ReportStore, journal: Path): IO[Ingest] =
-    store.resume.map((fold, offsets) => new Ingest(store, journal, fold, mutable.HashMap.from(offsets)))
+  /** Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll. */
+  def apply(store: ReportStore, journal: Path, chunkBytes: Int = ChunkBytes): IO[Ingest] =
+    store.resume.map((fold, offsets) =>
+      new Ingest(store, journal, fold, mutable.HashMap.from(offsets), chunkBytes)
+    )
 }

@@ -1,0 +1,52 @@
+// The account page's chart: the hourly PnL series from the JSON API, drawn with uPlot. Clicking a symbol shows its
+// own series. The figures in the table are exact; the chart plots them as numbers, which is all a picture needs.
+(function () {
+  var el = document.getElementById("chart");
+  if (!el) return;
+  var title = document.getElementById("chart-title");
+  var plot = null;
+
+  function draw(symbol) {
+    var q = new URLSearchParams({ from: el.dataset.from, to: el.dataset.to });
+    if (symbol) q.set("symbol", symbol);
+    el.dataset.ready = "loading";
+    fetch("/api/accounts/" + el.dataset.account + "/pnl?" + q.toString())
+      .then(function (r) {
+        return r.json().then(function (body) {
+          if (!r.ok) throw new Error(body.error || r.statusText);
+          return body;
+        });
+      })
+      .then(function (body) {
+        var xs = body.points.map(function (p) { return Date.parse(p.hour) / 1000; });
+        var ys = body.points.map(function (p) { return Number(p.pnl); });
+        if (plot) plot.destroy();
+        el.textContent = "";
+        plot = new uPlot({
+          width: Math.max(320, Math.min(el.clientWidth || 960, 1100)),
+          height: 320,
+          scales: { x: { time: true } },
+          series: [
+            {},
+            { label: symbol || "All symbols", stroke: "#1d4ed8", width: 2, fill: "rgba(29, 78, 216, 0.08)",
+              value: function (u, v) { return v == null ? "" : v.toFixed(2); } }
+          ]
+        }, [xs, ys], el);
+        title.textContent = symbol || "all symbols";
+        el.dataset.points = String(xs.length);
+        el.dataset.ready = "true";
+      })
+      .catch(function (e) {
+        el.textContent = "The chart could not be loaded: " + e.message;
+        el.dataset.ready = "error";
+      });
+  }
+
+  document.querySelectorAll("tr[data-symbol] a.show").forEach(function (a) {
+    a.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      draw(a.closest("tr").dataset.symbol);
+    });
+  });
+  draw(null);
+})();

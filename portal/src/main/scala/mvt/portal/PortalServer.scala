@@ -1,0 +1,78 @@
+package mvt.portal
+
+import cats.effect.{IO, Ref, Resource}
+import cats.syntax.all.*
+import com.comcast.ip4s.{Host, Port}
+import io.circe.Json
+import mvt.reporting.journal.{Ingest, IngestFailure}
+import mvt.reporting.store.ReportStore
+import org.http4s.ember.server.EmberServerBuilder
+import org.http4s.server.Server
+
+import java.nio.file.Path
+import scala.concurrent.duration.*
+
+/** `mvt serve` put together: the journal followed into the store in the background, and the portal over it. */
+object PortalServer {
+
+  /** Why the portal could not start listening. */
+  final case class CannotListen(detail: String) extends Exception(detail)
+
+  /**
+   * Follows `journal` into `store` on a background fiber (stopping at bad data, reported through `onFailure`
+   * and on `/api/status`) and serves the portal on `host:port` (port 0: any free port).
+   */
+  def run(
+      store: ReportStore,
+      ingest: Ingest,
+      journal: Path,
+      host: String,
+      port: Int,
+      onFailure: IngestFailure => IO[Unit]
+  ): Resource[IO, Server] =
+    for {
+      failed <- Resource.eval(Ref.of[IO, Option[IngestFailure]](None))
+      _ <- ingest
+        .follow(250.millis, f => failed.set(Some(f)) >> onFailure(f))
+        .background
+      server <- listen(new PortalRoutes(store, status(store, journal, failed.get)), host, port)
+    } yield server
+
+  def listen(routes: PortalRoutes, host: String, port: Int): Resource[IO, Server] =
+    (Host.fromString(host), Port.fromInt(port)) match {
+      case (Some(h), Some(p)) =>
+        EmberServerBuilder
+          .default[IO]
+          .withHost(h)
+          .withPort(p)
+          .withHttpApp(routes.app)
+          .withShutdownTimeout(1.second)
+          .withMaxConnections(4096)
+          .build
+          .adaptError { case e: java.net.BindException =>
+            CannotListen(s"cannot listen on $host:$port: ${e.getMessage}")
+          }
+      case _ => Resource.raiseError[IO, Server, Throwable](CannotListen(s"not a host and port: $host:$port"))
+    }
+
+  private def status(store: ReportStore, journal: Path, failed: IO[Option[IngestFailure]]): IO[Json] =
+    for {
+      last <- store.lastClosedHour
+      offsets <- store.offsets
+      f <- failed
+    } yield Json.obj(
+      "journal" -> Json.fromString(journal.toString),
+      "ingest" -> Json.fromString(if (f.isDefined) "stopped" else "following"),
+      "error" -> f.fold(Json.Null)(e => Json.fromString(e.message)),
+      "lastClosedHour" -> last.fold(Json.Null)(PortalJson.instant),
+      "feePerShare" -> PortalJson.money(store.feePerShare),
+      "feeds" -> Json.arr(offsets.map(o =>
+        Json.obj(
+          "file" -> Json.fromString(o.path),
+          "bytes" -> Json.fromLong(o.bytes),
+          "lines" -> Json.fromLong(o.line),
+          "finished" -> Json.fromBoolean(o.done)
+        )
+      )*)
+    )
+}
