@@ -126,7 +126,7 @@ lazy val portal = (project in file("portal"))
 
 // The product's demo (`mvt demo`): a timed replay, the client volumes and the trader leg. No measurement harness.
 lazy val demo = (project in file("demo"))
-  .dependsOn(workload % "compile->compile;test->test", trader)
+  .dependsOn(workload % "compile->compile;test->test", trader, reporting)
   .settings(common, name := "mvt-demo")
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.

@@ -3,10 +3,15 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.demo.{ClientVolumes, DemoReport, DemoTrader, TimedReplay}
-import mvt.core.EventSink
+import mvt.demo.{ClientVolumes, DemoAccounts, DemoReport, DemoTrader, TimedReplay}
+import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
 import mvt.orderbook.{Engine, TradingDay}
-import mvt.workload.{AccountMix, ProfileGenerator, WorkloadProfile}
+import mvt.portal.{Hours, PortalServer}
+import mvt.reporting.journal.{Ingest, Journal}
+import mvt.reporting.store.ReportStore
+import mvt.workload.{AccountMix, DayGenerator, DayPlan, ProfileGenerator, WorkloadProfile}
+
+import java.nio.file.{Files as JFiles, Path}
 
 /** `mvt demo`: a seeded trading session through the fast engine and a baseline. */
 object DemoCommand {
@@ -19,9 +24,105 @@ object DemoCommand {
           .validate("--commands must be positive")(_ > 0),
         ProfileOpts.profile,
         ProfileOpts.seed,
-        EngineOpt.baseline
-      ).mapN((n, profile, seed, baseline) => run(n, profile, seed, baseline, t))
+        EngineOpt.baseline,
+        Opts.option[Path](
+          "dir",
+          "Where the demo writes its journal of feeds and its report store (default mvt-demo).",
+          metavar = "DIR"
+        ).withDefault(Path.of("mvt-demo")),
+        Opts.flag("serve", "Keep the client portal up over the demo's report store when done.").orFalse,
+        Opts.option[Int](
+          "port",
+          "With --serve: the portal's port (default 8080; 0 picks a free one).",
+          metavar = "PORT"
+        )
+          .withDefault(8080)
+          .validate("--port: expected 0 to 65535")(p => p >= 0 && p <= 65535)
+      ).mapN((n, profile, seed, baseline, dir, serve, port) =>
+        run(n, profile, seed, baseline, t).flatMap(code =>
+          if (code != ExitCode.Success) IO.pure(code) else clients(dir, seed, serve, port, t)
+        )
+      )
     }
+
+  /** The report leg: days of client flow written as a journal of feeds, ingested, and the day's best and worst. */
+  def clients(dir: Path, seed: Long, serve: Boolean, port: Int, t: Terminal): IO[ExitCode] = {
+    val journal = dir.resolve("journal")
+    val db = dir.resolve("report.db")
+    val progress = ProgressBar(t.err)
+    val plan = DayPlan(
+      java.time.LocalDate.of(2026, 3, 2),
+      ReportDays,
+      ReportCommands,
+      WorkloadProfile.normal,
+      AccountMix(ReportAccounts),
+      seed
+    )
+    // the demo owns its directory: a previous run's journal and store are replaced, not appended to
+    val fresh = IO.blocking {
+      JFiles.createDirectories(journal)
+      JFiles.list(journal).toArray.map(_.asInstanceOf[Path]).filter(p =>
+        Seq(Journal.TradesSuffix, Journal.QuotesSuffix, Journal.EndSuffix).exists(p.toString.endsWith)
+      ).foreach(JFiles.delete)
+      Seq("", "-wal", "-shm").foreach(x => JFiles.deleteIfExists(Path.of(db.toString + x)))
+    }
+    val days = progress.phase("client flow")(new DayGenerator(plan).toVector)
+    val feeds = days.traverse_ { d =>
+      val trades = journal.resolve(s"${d.date}${Journal.TradesSuffix}").toString
+      val quotes = journal.resolve(s"${d.date}${Journal.QuotesSuffix}").toString
+      Outputs.use("demo", t, Nil, List(Some(trades), Some(quotes))) { o =>
+        Blocking {
+          val tw = new TradeFeedWriter(o(trades))
+          val qw = new QuoteFeedWriter(o(quotes))
+          d.batch.replay(new TradingDay(Engine.Fast, EventSink.Ignore, Some(tw), Some(qw)))
+          tw.flush()
+          qw.flush()
+          ExitCode.Success
+        }
+      }
+    }
+    val end = IO.blocking(JFiles.writeString(journal.resolve(s"${days.last.date}${Journal.EndSuffix}"), ""))
+    IO(t.out.println()) >> progress.phaseIO("client days")(fresh >> feeds >> end) >>
+      ReportStore.open(db, None).use { store =>
+        Ingest(store, journal).flatMap(in => progress.phaseIO("ingest")(in.catchUp).as(in)).flatMap { in =>
+          store.lastClosedHour.flatMap {
+            case None => IO(t.err.println("mvt demo: the client days closed no hour")).as(Cli.Failure)
+            case Some(h) =>
+              store.day(h).flatMap { ranked =>
+                IO {
+                  t.out.println(DemoAccounts.report(ranked, Hours.render(h)))
+                  t.out.println()
+                  t.out.println(s"$ReportDays days of client flow are in $journal, their figures in $db.")
+                  t.out.flush()
+                } >> (if (!serve)
+                        IO {
+                          t.out.println(
+                            s"Serve the client portal over them: mvt serve --journal $journal --db $db"
+                          )
+                          t.out.println("(or run the demo with --serve)")
+                        }.as(ExitCode.Success)
+                      else
+                        PortalServer.run(store, in, journal, "127.0.0.1", port, _ => IO.unit).use { server =>
+                          val url = s"http://127.0.0.1:${server.address.getPort}/"
+                          IO {
+                            t.out.println(s"The client portal is at $url (account ${ranked.head.account}: " +
+                              s"${url}accounts/${ranked.head.account}); Ctrl-C stops it.")
+                            t.out.flush()
+                          } >> IO.never[ExitCode]
+                        })
+              }
+          }
+        }
+      }.recoverWith {
+        case ReportStore.Refused(d) => IO(t.err.println(s"mvt demo: $db: $d")).as(Cli.Failure)
+        case PortalServer.CannotListen(d) => IO(t.err.println(s"mvt demo: $d")).as(Cli.Failure)
+      }
+  }
+
+  // a week of client days: enough for the last-7-days trend, quick to make and ingest
+  private val ReportDays = 5
+  private val ReportCommands = 100000
+  private val ReportAccounts = 300
 
   def run(commands: Int, profile: WorkloadProfile, seed: Long, baseline: Engine, t: Terminal): IO[ExitCode] =
     Blocking {

@@ -21,6 +21,17 @@ final class ProgressBar(err: PrintStream, interactive: Boolean) extends TimedRep
     a
   }
 
+  /** Runs `io` as a named phase and reports its duration when it ends. */
+  def phaseIO[A](name: String)(io: cats.effect.IO[A]): cats.effect.IO[A] =
+    cats.effect.IO(System.nanoTime()).flatMap(t0 =>
+      io.flatTap(_ =>
+        cats.effect.IO {
+          if (interactive) err.print("\r\u001b[2K")
+          err.println(f"  $name%-12s done in ${(System.nanoTime() - t0) / 1e6}%.0f ms")
+        }
+      )
+    )
+
   def update(done: Int, total: Int): Unit = if (interactive) {
     val percent = (100L * done / math.max(1, total)).toInt
     if (percent != lastPercent) {
