@@ -23,6 +23,8 @@ final class Lots {
   // the fold's bookkeeping: a fill since the last hour closed, and the PnL that hour was closed with (null: none)
   private[reporting] var filledSinceClose = false
   private[reporting] var closedPnl: BigDecimal = null
+  // the count of its symbol's mark changes at the last close (not kept by `encode`: a resumed key recomputes once)
+  private[reporting] var markSeen: Long = -1L
 
   /** The signed sum of the open lots. */
   def position: Long = {

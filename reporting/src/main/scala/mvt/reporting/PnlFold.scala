@@ -21,6 +21,8 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
   // mark of a symbol: the last two-sided mid (bid + ask, halved when read), else the last trade price; 0: none
   private var bidAsk = new Array[Long](16)
   private var lastTrade = new Array[Long](16)
+  // counts each symbol's mark changes: a key whose lots saw this count at its last close has the same PnL
+  private var markSeq = new Array[Long](16)
   // PnL of each key at the closed hours where it moved (epoch hours); before its first, the key had no fill
   private val hourly = mutable.HashMap.empty[Key, HourSteps]
   // what a store has not drained yet: the figures of closed hours, and the keys whose lots changed
@@ -48,11 +50,13 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
     while (closedUpTo < last) { closedUpTo += 1; close(closedUpTo) }
   }
 
-  // a key's PnL can only have moved if it filled since the last close or holds lots that the mark moves
+  // a key's PnL can only have moved if it filled since the last close or holds lots and its mark moved since
   private def close(hour: Long): Unit =
     lots.foreachEntry { (k, l) =>
-      if (l.filledSinceClose || l.isOpen || l.closedPnl == null) {
-        val mark = markOf(symbolOf(k))
+      val sym = symbolOf(k)
+      if (l.filledSinceClose || l.closedPnl == null || l.isOpen && l.markSeen != markSeq(sym)) {
+        l.markSeen = markSeq(sym)
+        val mark = markOf(sym)
         val pnl = l.pnl(mark, feePerShare)
         if (l.filledSinceClose || l.closedPnl == null || pnl.compareTo(l.closedPnl) != 0) {
           val key = keyOf(k)
@@ -132,6 +136,7 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
           symbolNames = java.util.Arrays.copyOf(symbolNames, n * 2)
           bidAsk = java.util.Arrays.copyOf(bidAsk, n * 2)
           lastTrade = java.util.Arrays.copyOf(lastTrade, n * 2)
+          markSeq = java.util.Arrays.copyOf(markSeq, n * 2)
         }
         symbolNames(n) = symbol
         n
@@ -151,7 +156,10 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
     val s = number(symbol)
     if (buyAccount != 0) fill(buyAccount, s, true, qty, priceUnits)
     if (sellAccount != 0) fill(sellAccount, s, false, qty, priceUnits)
-    lastTrade(s) = priceUnits
+    if (lastTrade(s) != priceUnits) {
+      lastTrade(s) = priceUnits
+      if (bidAsk(s) == 0L) markSeq(s) += 1
+    }
   }
 
   private def fill(account: Int, s: Int, buy: Boolean, qty: Long, priceUnits: Long): Unit = {
@@ -166,7 +174,10 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
     advance(t)
     // numbered first: numbering a new symbol may replace the arrays. Prices are below 1e18 units, so the sum fits.
     val s = number(symbol)
-    if (twoSided) bidAsk(s) = bidUnits + askUnits
+    if (twoSided && bidAsk(s) != bidUnits + askUnits) {
+      bidAsk(s) = bidUnits + askUnits
+      markSeq(s) += 1
+    }
   }
 
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */

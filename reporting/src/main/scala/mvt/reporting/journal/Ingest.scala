@@ -140,7 +140,10 @@ final class Ingest private (
     readQuotes(o)
     readTrades(o)
     val draining = o.session.finished && o.quotes.atEnd && o.trades.atEnd && failure.isEmpty
-    val watermark = if (draining) Long.MaxValue else o.quoteClock
+    // a trade feed read only in part (one poll's chunk) may still hold trades up to the quotes' clock
+    val watermark =
+      if (draining) Long.MaxValue
+      else if (o.trades.atEnd) o.quoteClock else math.min(o.quoteClock, o.tradesRead)
     var folded = 0
     var more = true
     while (more) {
