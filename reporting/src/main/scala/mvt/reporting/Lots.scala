@@ -19,6 +19,69 @@ final class Lots {
   private var realizedBig = BigDecimal.ZERO
   // units filled: fees are fee-per-share times this, exactly, computed when asked
   private var filledUnits = 0L
+  // PnL at closed hours, recorded only where it changed: hours ascending, each value holding until the next;
+  // a value is 2 × PnL in 1e-8 units, or, where that overflows, Long.MinValue with the exact value in `big`
+  private var hours = new Array[Long](4)
+  private var twice = new Array[Long](4)
+  private var big: Array[BigDecimal] = null
+  private var recorded = 0
+  // the last hour this key's PnL was computed at
+  private var closedAt = Long.MinValue
+  // a fill since the last close: the PnL must be recomputed at the next close whatever the mark did
+  private var filledSinceClose = false
+
+  /** This key's number in its fold, and its symbol's (for the fold's own lists). */
+  private[reporting] var index = 0
+  private[reporting] var symbol = 0
+
+  /** Whether no lot is open: then the PnL does not depend on the mark. */
+  def isFlat: Boolean = head == tail
+
+  /** Whether a fill came since the last `close`. */
+  def changedSinceClose: Boolean = filledSinceClose
+
+  /**
+   * Closes whole hour `hour` (later than any closed before; a second close of the same hour does nothing):
+   * records the PnL at the mark `twiceMark / 2` with fees of `feeUnits` a unit filled (see `pnlTwiceMark`).
+   */
+  def close(hour: Long, twiceMark: Long, feePerShare: BigDecimal, feeUnits: Long): Unit =
+    if (closedAt != hour) {
+      closedAt = hour
+      filledSinceClose = false
+      val v = twiceFast(twiceMark, feeUnits)
+      val exact = if (v == Long.MinValue) slowPnl(twiceMark, feePerShare) else null
+      val last = recorded - 1
+      val same =
+        recorded > 0 && twice(last) == v && (v != Long.MinValue || big(last).compareTo(exact) == 0)
+      if (!same) {
+        if (recorded == hours.length) {
+          hours = java.util.Arrays.copyOf(hours, recorded * 2)
+          twice = java.util.Arrays.copyOf(twice, recorded * 2)
+          if (big != null) big = java.util.Arrays.copyOf(big, recorded * 2)
+        }
+        if (exact != null && big == null) big = new Array[BigDecimal](hours.length)
+        hours(recorded) = hour
+        twice(recorded) = v
+        if (big != null) big(recorded) = exact
+        recorded += 1
+      }
+    }
+
+  /** The PnL recorded for `hour`: the last value recorded at or before it; null before the first. */
+  def recordedAt(hour: Long): BigDecimal = {
+    // the greatest index whose hour is <= hour
+    var lo = 0
+    var hi = recorded - 1
+    var found = -1
+    while (lo <= hi) {
+      val mid = (lo + hi) >>> 1
+      if (hours(mid) <= hour) { found = mid; lo = mid + 1 }
+      else hi = mid - 1
+    }
+    if (found < 0) null
+    else if (twice(found) == Long.MinValue) big(found)
+    else Lots.half(twice(found))
+  }
 
   /** The signed sum of the open lots. */
   def position: Long = {
@@ -54,6 +117,7 @@ final class Lots {
   /** A fill of `units` at `priceUnits` on the buy side (`buy`) or the sell side. */
   def fill(buy: Boolean, units: Long, priceUnits: Long): Unit = {
     filledUnits += units
+    filledSinceClose = true
     var left = units
     // close opposite lots first, oldest first
     while (left > 0 && head < tail && (qty(head) < 0) == buy) {
@@ -85,7 +149,49 @@ final class Lots {
     }
   }
 
+  /**
+   * `pnl` at the mark `twiceMark / 2` (units, so a mid needs no halving) with fees of `feeUnits` a unit filled
+   * (fee-per-share in 1e-8 units, or negative when it is not a whole number of them): the same exact value,
+   * computed in `Long`s while nothing overflows, and through `pnl` when something would.
+   */
+  def pnlTwiceMark(twiceMark: Long, feePerShare: BigDecimal, feeUnits: Long): BigDecimal = {
+    val v = twiceFast(twiceMark, feeUnits)
+    if (v == Long.MinValue) slowPnl(twiceMark, feePerShare) else Lots.half(v)
+  }
+
+  private def slowPnl(twiceMark: Long, feePerShare: BigDecimal): BigDecimal =
+    pnl(BigDecimal.valueOf(twiceMark, 8).divide(Lots.Two), feePerShare)
+
+  // 2 × PnL in 1e-8 units (2 realized + Σ q (2 mark − 2 price) − 2 fees), or Long.MinValue when it cannot be
+  // computed in Longs: a realized overflow, a fee finer than 1e-8, or an overflow on the way
+  private def twiceFast(twiceMark: Long, feeUnits: Long): Long =
+    if (feeUnits < 0 || realizedBig.signum != 0) Long.MinValue
+    else
+      try {
+        var v = Math.subtractExact(
+          Math.multiplyExact(2L, realizedSmall),
+          Math.multiplyExact(2L, Math.multiplyExact(feeUnits, filledUnits))
+        )
+        var i = head
+        while (i < tail) {
+          v = Math.addExact(
+            v,
+            Math.multiplyExact(qty(i), Math.subtractExact(twiceMark, Math.multiplyExact(2L, price(i))))
+          )
+          i += 1
+        }
+        v
+      } catch { case _: ArithmeticException => Long.MinValue }
+
   /** PnL with the lots marked at `mark`: realized + unrealized − fees. */
   def pnl(mark: BigDecimal, feePerShare: BigDecimal): BigDecimal =
     realized.add(unrealized(mark)).subtract(fees(feePerShare))
+}
+
+object Lots {
+  private val Two = BigDecimal.valueOf(2)
+
+  // a value of 2 × PnL in 1e-8 units as the exact PnL
+  private def half(twice: Long): BigDecimal =
+    if ((twice & 1L) == 0L) BigDecimal.valueOf(twice / 2, 8) else BigDecimal.valueOf(twice, 8).divide(Two)
 }

@@ -16,11 +16,20 @@ final class PnlFold(feePerShare: BigDecimal) {
   private val symbolNo = mutable.HashMap.empty[String, Int]
   private var symbolNames = new Array[String](16)
   private val lots = mutable.LongMap.empty[Lots]
+  // every key's lots again, numbered in arrival order (`Lots.index`), for the hourly close
+  private var allLots = new Array[Lots](64)
+  private var keyCount = 0
+  // keys filled since the last close, by number
+  private var dirty = new Array[Int](64)
+  private var dirtyCount = 0
+  // each symbol's keys, by number: when its mark moves, their open lots are marked again at the close
+  private var symbolKeys = Array.fill(16)(new Array[Int](8))
+  private var symbolKeyCount = new Array[Int](16)
   // mark of a symbol: the last two-sided mid (bid + ask, halved when read), else the last trade price; 0: none
   private var bidAsk = new Array[Long](16)
   private var lastTrade = new Array[Long](16)
-  // PnL of each key at each closed hour (epoch hours); a key absent at an hour had no fill yet (PnL 0)
-  private val hourly = mutable.HashMap.empty[Key, mutable.LongMap[BigDecimal]]
+  // whether a symbol's mark may have moved since the last close: only then do its open positions' PnL change
+  private var markMoved = new Array[Boolean](16)
   private var clock = Long.MinValue // nanoseconds of the last line
   private var closedUpTo = Long.MinValue // the last whole hour closed, in epoch hours
 
@@ -43,13 +52,32 @@ final class PnlFold(feePerShare: BigDecimal) {
     while (closedUpTo < last) { closedUpTo += 1; close(closedUpTo) }
   }
 
-  private def close(hour: Long): Unit =
-    lots.foreach((k, l) =>
-      hourly.getOrElseUpdate(keyOf(k), mutable.LongMap.empty).update(
-        hour,
-        l.pnl(markOf(symbolOf(k)), feePerShare)
-      )
-    )
+  // a key's PnL at the hour is recomputed only if a fill or a move of its mark could have changed it, and its
+  // lots keep it only where it changed: an hour of no trading (a night, a weekend) costs next to nothing
+  private def close(hour: Long): Unit = {
+    var i = 0
+    while (i < dirtyCount) {
+      val l = allLots(dirty(i))
+      l.close(hour, twiceMarkOf(l.symbol), feePerShare, feeUnits)
+      i += 1
+    }
+    dirtyCount = 0
+    var s = 0
+    while (s < symbolNames.length && symbolNames(s) != null) {
+      if (markMoved(s)) {
+        markMoved(s) = false
+        val keys = symbolKeys(s)
+        val twiceMark = twiceMarkOf(s)
+        var k = 0
+        while (k < symbolKeyCount(s)) {
+          val l = allLots(keys(k))
+          if (!l.isFlat) l.close(hour, twiceMark, feePerShare, feeUnits)
+          k += 1
+        }
+      }
+      s += 1
+    }
+  }
 
   // feed lines of one symbol tend to come together: the last one's number is kept
   private var lastSymbol: String = null
@@ -71,6 +99,9 @@ final class PnlFold(feePerShare: BigDecimal) {
           symbolNames = java.util.Arrays.copyOf(symbolNames, n * 2)
           bidAsk = java.util.Arrays.copyOf(bidAsk, n * 2)
           lastTrade = java.util.Arrays.copyOf(lastTrade, n * 2)
+          markMoved = java.util.Arrays.copyOf(markMoved, n * 2)
+          symbolKeys = java.util.Arrays.copyOf(symbolKeys, n * 2)
+          symbolKeyCount = java.util.Arrays.copyOf(symbolKeyCount, n * 2)
         }
         symbolNames(n) = symbol
         n
@@ -79,8 +110,43 @@ final class PnlFold(feePerShare: BigDecimal) {
 
   private def symbolOf(k: Long): Int = (k & 0xffffffffL).toInt
   private def keyOf(k: Long): Key = Key((k >>> 32).toInt, symbolNames(symbolOf(k)))
-  private def lotsOf(account: Int, symbol: Int): Lots =
-    lots.getOrElseUpdate((account.toLong << 32) | symbol, new Lots)
+  private def lotsOf(account: Int, symbol: Int): Lots = {
+    val k = (account.toLong << 32) | symbol
+    val known = lots.getOrNull(k)
+    val l =
+      if (known != null) known
+      else {
+        val created = new Lots
+        created.index = keyCount
+        created.symbol = symbol
+        lots.update(k, created)
+        if (keyCount == allLots.length) allLots = java.util.Arrays.copyOf(allLots, keyCount * 2)
+        allLots(keyCount) = created
+        keyCount += 1
+        if (symbolKeys(symbol) == null) symbolKeys(symbol) = new Array[Int](8)
+        if (symbolKeyCount(symbol) == symbolKeys(symbol).length)
+          symbolKeys(symbol) = java.util.Arrays.copyOf(symbolKeys(symbol), symbolKeyCount(symbol) * 2)
+        symbolKeys(symbol)(symbolKeyCount(symbol)) = created.index
+        symbolKeyCount(symbol) += 1
+        created
+      }
+    // the first fill since the last close puts the key on the list of keys the next close recomputes
+    if (!l.changedSinceClose) {
+      if (dirtyCount == dirty.length) dirty = java.util.Arrays.copyOf(dirty, dirtyCount * 2)
+      dirty(dirtyCount) = l.index
+      dirtyCount += 1
+    }
+    l
+  }
+
+  // twice the mark in units: the bid plus the ask, or twice the last trade's price (both below 2^62)
+  private def twiceMarkOf(symbol: Int): Long =
+    if (bidAsk(symbol) != 0L) bidAsk(symbol) else 2L * lastTrade(symbol)
+
+  // the fee per unit filled in 1e-8 units when it is a whole number of them (the Long path of the close), else -1
+  private val feeUnits: Long =
+    try feePerShare.movePointRight(8).longValueExact
+    catch { case _: ArithmeticException => -1L }
 
   private def markOf(symbol: Int): BigDecimal =
     if (bidAsk(symbol) != 0L) BigDecimal.valueOf(bidAsk(symbol), 8).divide(Two)
@@ -92,19 +158,25 @@ final class PnlFold(feePerShare: BigDecimal) {
     val s = number(symbol)
     if (buyAccount != 0) lotsOf(buyAccount, s).fill(true, qty, priceUnits)
     if (sellAccount != 0) lotsOf(sellAccount, s).fill(false, qty, priceUnits)
-    lastTrade(s) = priceUnits
+    if (lastTrade(s) != priceUnits) { lastTrade(s) = priceUnits; markMoved(s) = true }
   }
 
   /** A quote line; only a two-sided one sets the mark. */
   def quote(t: Long, symbol: String, bidUnits: Long, askUnits: Long, twoSided: Boolean): Unit = {
     advance(t)
     // prices are below 1e18 units, so their sum fits a Long
-    if (twoSided) bidAsk(number(symbol)) = bidUnits + askUnits
+    // numbered first: numbering a new symbol may grow bidAsk, and `bidAsk(number(s)) = v` would write the old array
+    val s = number(symbol)
+    if (twoSided && bidAsk(s) != bidUnits + askUnits) { bidAsk(s) = bidUnits + askUnits; markMoved(s) = true }
   }
 
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */
-  def pnlAt(key: Key, hour: Long): BigDecimal =
-    hourly.get(key).flatMap(_.get(hour)).getOrElse(BigDecimal.ZERO)
+  def pnlAt(key: Key, hour: Long): BigDecimal = {
+    val s = symbolNo.getOrElse(key.symbol, -1)
+    val l = if (s < 0 || hour > closedUpTo) null else lots.getOrNull((key.account.toLong << 32) | s)
+    val v = if (l == null) null else l.recordedAt(hour)
+    if (v == null) BigDecimal.ZERO else v
+  }
 
   /** The last whole hour closed, in epoch hours (Long.MinValue before any line). */
   def lastClosedHour: Long = closedUpTo
@@ -116,7 +188,7 @@ final class PnlFold(feePerShare: BigDecimal) {
   def report(hour: Long): Vector[Row] = {
     require(hour == closedUpTo, s"the report is made at the last closed hour ($closedUpTo), not $hour")
     lots.toVector.map((k, l) => (keyOf(k), symbolOf(k), l)).sortBy(_._1).flatMap { (k, s, l) =>
-      hourly.get(k).flatMap(_.get(hour)).map { pnl =>
+      Option(l.recordedAt(hour)).map { pnl =>
         val mark = markOf(s)
         Row(
           k,
