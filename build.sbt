@@ -110,6 +110,7 @@ lazy val bench = (project in file("bench"))
       "org.http4s" %% "http4s-ember-client" % V.http4s,
       "org.http4s" %% "http4s-ember-server" % V.http4s % Test,
       "org.http4s" %% "http4s-dsl" % V.http4s % Test,
+      "org.typelevel" %% "cats-effect-testkit" % V.catsEffect % Test,
       "io.circe" %% "circe-parser" % V.circe % Test
     ) ++ peerDeps
   )

@@ -19,15 +19,12 @@ final class Lots {
   private var realizedBig = BigDecimal.ZERO
   // units filled: fees are fee-per-share times this, exactly, computed when asked
   private var filledUnits = 0L
-  // PnL at closed hours, recorded only where it changed: hours ascending, each value holding until the next;
-  // a value is 2 × PnL in 1e-8 units, or, where that overflows, Long.MinValue with the exact value in `big`
-  private var hours = new Array[Long](4)
-  private var twice = new Array[Long](4)
-  private var big: Array[BigDecimal] = null
-  private var recorded = 0
-  // the last hour this key's PnL was computed at
-  private var closedAt = Long.MinValue
-  // a fill since the last close: the PnL must be recomputed at the next close whatever the mark did
+  // the state PnL depends on, at each closed hour after a fill: 2 × (realized − fees), the position, and
+  // 2 × Σ quantity × price, in 1e-8 units; the PnL at an hour is the state in force then, marked at that hour
+  private val snapshots = new HourSeries(3)
+  // the exact state, by snapshot number, where a Long would overflow (the snapshot's Longs then unused)
+  private var exact: scala.collection.mutable.LongMap[Array[BigDecimal]] = null
+  // a fill since the last close: the next close takes a snapshot
   private var filledSinceClose = false
 
   /** This key's number in its fold, and its symbol's (for the fold's own lists). */
@@ -41,46 +38,69 @@ final class Lots {
   def changedSinceClose: Boolean = filledSinceClose
 
   /**
-   * Closes whole hour `hour` (later than any closed before; a second close of the same hour does nothing):
-   * records the PnL at the mark `twiceMark / 2` with fees of `feeUnits` a unit filled (see `pnlTwiceMark`).
+   * Closes whole hour `hour` (later than any closed before) after a fill: keeps the state that the PnL at this
+   * hour and the next ones (until another fill) is computed from, with fees of `feeUnits` 1e-8 units a unit
+   * filled (negative when fee-per-share is not a whole number of them).
    */
-  def close(hour: Long, twiceMark: Long, feePerShare: BigDecimal, feeUnits: Long): Unit =
-    if (closedAt != hour) {
-      closedAt = hour
-      filledSinceClose = false
-      val v = twiceFast(twiceMark, feeUnits)
-      val exact = if (v == Long.MinValue) slowPnl(twiceMark, feePerShare) else null
-      val last = recorded - 1
-      val same =
-        recorded > 0 && twice(last) == v && (v != Long.MinValue || big(last).compareTo(exact) == 0)
-      if (!same) {
-        if (recorded == hours.length) {
-          hours = java.util.Arrays.copyOf(hours, recorded * 2)
-          twice = java.util.Arrays.copyOf(twice, recorded * 2)
-          if (big != null) big = java.util.Arrays.copyOf(big, recorded * 2)
-        }
-        if (exact != null && big == null) big = new Array[BigDecimal](hours.length)
-        hours(recorded) = hour
-        twice(recorded) = v
-        if (big != null) big(recorded) = exact
-        recorded += 1
+  def close(hour: Long, feePerShare: BigDecimal, feeUnits: Long): Unit = {
+    filledSinceClose = false
+    var r2 = 0L
+    var p = 0L
+    var c2 = 0L
+    val fits =
+      feeUnits >= 0 && realizedBig.signum == 0 &&
+        (try {
+          r2 = Math.subtractExact(
+            Math.multiplyExact(2L, realizedSmall),
+            Math.multiplyExact(2L, Math.multiplyExact(feeUnits, filledUnits))
+          )
+          var i = head
+          while (i < tail) {
+            p = Math.addExact(p, qty(i))
+            c2 = Math.addExact(c2, Math.multiplyExact(qty(i), Math.multiplyExact(2L, price(i))))
+            i += 1
+          }
+          true
+        } catch { case _: ArithmeticException => false })
+    val n = snapshots.add(hour, r2, p, c2)
+    if (!fits) {
+      if (exact == null) exact = scala.collection.mutable.LongMap.empty
+      var pos = BigDecimal.ZERO
+      var cost = BigDecimal.ZERO
+      var i = head
+      while (i < tail) {
+        pos = pos.add(BigDecimal.valueOf(qty(i)))
+        cost = cost.add(BigDecimal.valueOf(qty(i)).multiply(BigDecimal.valueOf(price(i), 8)))
+        i += 1
+      }
+      exact.update(n.toLong, Array(realized.subtract(fees(feePerShare)), pos, cost))
+    }
+  }
+
+  /** The first hour closed after a fill, or Long.MaxValue before any. */
+  def firstClosed: Long = snapshots.firstHour
+
+  /**
+   * The PnL at closed hour `hour` with the symbol's mark then at `twiceMark / 2` (units): the state of the last
+   * close at or before `hour`, marked; null before the first close.
+   */
+  def pnlAt(hour: Long, twiceMark: Long): BigDecimal = {
+    val i = snapshots.indexAt(hour)
+    if (i < 0) null
+    else if (exact != null && exact.contains(i.toLong)) {
+      val Array(net, pos, cost) = exact(i.toLong)
+      net.add(pos.multiply(BigDecimal.valueOf(twiceMark, 8).divide(Lots.Two))).subtract(cost)
+    } else {
+      val r2 = snapshots.value(i, 0)
+      val p = snapshots.value(i, 1)
+      val c2 = snapshots.value(i, 2)
+      try Lots.half(Math.subtractExact(Math.addExact(r2, Math.multiplyExact(p, twiceMark)), c2))
+      catch {
+        case _: ArithmeticException =>
+          BigDecimal.valueOf(r2).add(BigDecimal.valueOf(p).multiply(BigDecimal.valueOf(twiceMark)))
+            .subtract(BigDecimal.valueOf(c2)).movePointLeft(8).divide(Lots.Two)
       }
     }
-
-  /** The PnL recorded for `hour`: the last value recorded at or before it; null before the first. */
-  def recordedAt(hour: Long): BigDecimal = {
-    // the greatest index whose hour is <= hour
-    var lo = 0
-    var hi = recorded - 1
-    var found = -1
-    while (lo <= hi) {
-      val mid = (lo + hi) >>> 1
-      if (hours(mid) <= hour) { found = mid; lo = mid + 1 }
-      else hi = mid - 1
-    }
-    if (found < 0) null
-    else if (twice(found) == Long.MinValue) big(found)
-    else Lots.half(twice(found))
   }
 
   /** The signed sum of the open lots. */
@@ -148,40 +168,6 @@ final class Lots {
       tail += 1
     }
   }
-
-  /**
-   * `pnl` at the mark `twiceMark / 2` (units, so a mid needs no halving) with fees of `feeUnits` a unit filled
-   * (fee-per-share in 1e-8 units, or negative when it is not a whole number of them): the same exact value,
-   * computed in `Long`s while nothing overflows, and through `pnl` when something would.
-   */
-  def pnlTwiceMark(twiceMark: Long, feePerShare: BigDecimal, feeUnits: Long): BigDecimal = {
-    val v = twiceFast(twiceMark, feeUnits)
-    if (v == Long.MinValue) slowPnl(twiceMark, feePerShare) else Lots.half(v)
-  }
-
-  private def slowPnl(twiceMark: Long, feePerShare: BigDecimal): BigDecimal =
-    pnl(BigDecimal.valueOf(twiceMark, 8).divide(Lots.Two), feePerShare)
-
-  // 2 × PnL in 1e-8 units (2 realized + Σ q (2 mark − 2 price) − 2 fees), or Long.MinValue when it cannot be
-  // computed in Longs: a realized overflow, a fee finer than 1e-8, or an overflow on the way
-  private def twiceFast(twiceMark: Long, feeUnits: Long): Long =
-    if (feeUnits < 0 || realizedBig.signum != 0) Long.MinValue
-    else
-      try {
-        var v = Math.subtractExact(
-          Math.multiplyExact(2L, realizedSmall),
-          Math.multiplyExact(2L, Math.multiplyExact(feeUnits, filledUnits))
-        )
-        var i = head
-        while (i < tail) {
-          v = Math.addExact(
-            v,
-            Math.multiplyExact(qty(i), Math.subtractExact(twiceMark, Math.multiplyExact(2L, price(i))))
-          )
-          i += 1
-        }
-        v
-      } catch { case _: ArithmeticException => Long.MinValue }
 
   /** PnL with the lots marked at `mark`: realized + unrealized − fees. */
   def pnl(mark: BigDecimal, feePerShare: BigDecimal): BigDecimal =

@@ -22,9 +22,9 @@ final class PnlFold(feePerShare: BigDecimal) {
   // keys filled since the last close, by number
   private var dirty = new Array[Int](64)
   private var dirtyCount = 0
-  // each symbol's keys, by number: when its mark moves, their open lots are marked again at the close
-  private var symbolKeys = Array.fill(16)(new Array[Int](8))
-  private var symbolKeyCount = new Array[Int](16)
+  // each symbol's twice-mark (units) at the closed hours where it moved: a key's PnL at an hour is its lots'
+  // state in force then, marked with this
+  private var marks = Array.fill(16)(new HourSeries(1))
   // mark of a symbol: the last two-sided mid (bid + ask, halved when read), else the last trade price; 0: none
   private var bidAsk = new Array[Long](16)
   private var lastTrade = new Array[Long](16)
@@ -52,13 +52,13 @@ final class PnlFold(feePerShare: BigDecimal) {
     while (closedUpTo < last) { closedUpTo += 1; close(closedUpTo) }
   }
 
-  // a key's PnL at the hour is recomputed only if a fill or a move of its mark could have changed it, and its
-  // lots keep it only where it changed: an hour of no trading (a night, a weekend) costs next to nothing
+  // a close keeps only what changed in the hour: the lots' state of each key filled in it, and the mark of each
+  // symbol that moved; the PnL of a key at an hour is computed from the two when asked. So a close costs a
+  // step per key filled and per symbol, whatever the number of keys, and an hour without trading next to nothing
   private def close(hour: Long): Unit = {
     var i = 0
     while (i < dirtyCount) {
-      val l = allLots(dirty(i))
-      l.close(hour, twiceMarkOf(l.symbol), feePerShare, feeUnits)
+      allLots(dirty(i)).close(hour, feePerShare, feeUnits)
       i += 1
     }
     dirtyCount = 0
@@ -66,18 +66,21 @@ final class PnlFold(feePerShare: BigDecimal) {
     while (s < symbolNames.length && symbolNames(s) != null) {
       if (markMoved(s)) {
         markMoved(s) = false
-        val keys = symbolKeys(s)
-        val twiceMark = twiceMarkOf(s)
-        var k = 0
-        while (k < symbolKeyCount(s)) {
-          val l = allLots(keys(k))
-          if (!l.isFlat) l.close(hour, twiceMark, feePerShare, feeUnits)
-          k += 1
-        }
+        val m = twiceMarkOf(s)
+        if (marks(s).size == 0 || marks(s).last(0) != m) { val _ = marks(s).add(hour, m, 0L, 0L) }
       }
       s += 1
     }
   }
+
+  // the PnL of lots `l` of symbol `s` at closed hour `hour`, or null before the key's first close
+  private def pnlOf(l: Lots, s: Int, hour: Long): BigDecimal =
+    if (hour > closedUpTo) null
+    else {
+      val m = marks(s).indexAt(hour)
+      // a key closed at or before `hour` had a trade in its symbol by then, so the symbol has a mark by then
+      if (m < 0) null else l.pnlAt(hour, marks(s).value(m, 0))
+    }
 
   // feed lines of one symbol tend to come together: the last one's number is kept
   private var lastSymbol: String = null
@@ -100,10 +103,10 @@ final class PnlFold(feePerShare: BigDecimal) {
           bidAsk = java.util.Arrays.copyOf(bidAsk, n * 2)
           lastTrade = java.util.Arrays.copyOf(lastTrade, n * 2)
           markMoved = java.util.Arrays.copyOf(markMoved, n * 2)
-          symbolKeys = java.util.Arrays.copyOf(symbolKeys, n * 2)
-          symbolKeyCount = java.util.Arrays.copyOf(symbolKeyCount, n * 2)
+          marks = java.util.Arrays.copyOf(marks, n * 2)
         }
         symbolNames(n) = symbol
+        if (marks(n) == null) marks(n) = new HourSeries(1)
         n
       }
     )
@@ -123,11 +126,6 @@ final class PnlFold(feePerShare: BigDecimal) {
         if (keyCount == allLots.length) allLots = java.util.Arrays.copyOf(allLots, keyCount * 2)
         allLots(keyCount) = created
         keyCount += 1
-        if (symbolKeys(symbol) == null) symbolKeys(symbol) = new Array[Int](8)
-        if (symbolKeyCount(symbol) == symbolKeys(symbol).length)
-          symbolKeys(symbol) = java.util.Arrays.copyOf(symbolKeys(symbol), symbolKeyCount(symbol) * 2)
-        symbolKeys(symbol)(symbolKeyCount(symbol)) = created.index
-        symbolKeyCount(symbol) += 1
         created
       }
     // the first fill since the last close puts the key on the list of keys the next close recomputes
@@ -173,8 +171,8 @@ final class PnlFold(feePerShare: BigDecimal) {
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */
   def pnlAt(key: Key, hour: Long): BigDecimal = {
     val s = symbolNo.getOrElse(key.symbol, -1)
-    val l = if (s < 0 || hour > closedUpTo) null else lots.getOrNull((key.account.toLong << 32) | s)
-    val v = if (l == null) null else l.recordedAt(hour)
+    val l = if (s < 0) null else lots.getOrNull((key.account.toLong << 32) | s)
+    val v = if (l == null) null else pnlOf(l, s, hour)
     if (v == null) BigDecimal.ZERO else v
   }
 
@@ -188,7 +186,7 @@ final class PnlFold(feePerShare: BigDecimal) {
   def report(hour: Long): Vector[Row] = {
     require(hour == closedUpTo, s"the report is made at the last closed hour ($closedUpTo), not $hour")
     lots.toVector.map((k, l) => (keyOf(k), symbolOf(k), l)).sortBy(_._1).flatMap { (k, s, l) =>
-      Option(l.recordedAt(hour)).map { pnl =>
+      Option(pnlOf(l, s, hour)).map { pnl =>
         val mark = markOf(s)
         Row(
           k,

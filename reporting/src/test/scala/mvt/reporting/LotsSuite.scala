@@ -18,33 +18,32 @@ class LotsSuite extends munit.ScalaCheckSuite {
   private val fees = Gen.oneOf("0", "0.001", "0.0035", "0.000000001", "12.5")
   private val marks = Gen.oneOf(Gen.choose(2L, 200000000000L), Gen.choose(2L, 1999999999999999998L))
 
-  property("pnlTwiceMark is pnl at half the mark, exactly, whether or not the Long path overflows") {
-    Prop.forAll(fills, fees, marks) { (fs, fee, twiceMark) =>
+  property("a close keeps the state that gives pnl at any mark, exactly, whether or not Longs overflow") {
+    Prop.forAll(fills, fees, marks, marks) { (fs, fee, twiceMark, otherMark) =>
       val l = new Lots
       fs.foreach((b, q, p) => l.fill(b, q, p))
       val f = new BigDecimal(fee)
       val feeUnits =
         try f.movePointRight(8).longValueExact
         catch { case _: ArithmeticException => -1L }
-      val expected = l.pnl(BigDecimal.valueOf(twiceMark, 8).divide(BigDecimal.valueOf(2)), f)
-      assertEquals(l.pnlTwiceMark(twiceMark, f, feeUnits).compareTo(expected), 0)
-      l.close(7L, twiceMark, f, feeUnits)
-      assertEquals(l.recordedAt(7L).compareTo(expected), 0)
-      assertEquals(l.recordedAt(100L).compareTo(expected), 0, "a value holds until the next one")
-      assertEquals(l.recordedAt(6L), null, "nothing before the first close")
+      def expected(m: Long) = l.pnl(BigDecimal.valueOf(m, 8).divide(BigDecimal.valueOf(2)), f)
+      l.close(7L, f, feeUnits)
+      assertEquals(l.pnlAt(7L, twiceMark).compareTo(expected(twiceMark)), 0)
+      assertEquals(l.pnlAt(100L, otherMark).compareTo(expected(otherMark)), 0, "the state holds until a fill")
+      assertEquals(l.pnlAt(6L, twiceMark), null, "nothing before the first close")
     }
   }
 
-  test("the series keeps a value until it changes, and a second close of one hour does nothing") {
+  test("each close after fills starts a new state; hours between use the state in force") {
     val l = new Lots
     l.fill(true, 10, 100000000L) // 10 at 1
-    l.close(1L, 200000000L, BigDecimal.ZERO, 0L) // mark 1: 0
-    l.close(2L, 300000000L, BigDecimal.ZERO, 0L) // mark 1.5: 5
-    l.close(2L, 900000000L, BigDecimal.ZERO, 0L) // ignored
-    l.close(5L, 300000000L, BigDecimal.ZERO, 0L) // 5 again
-    assertEquals(Money.render(l.recordedAt(1L)), "0")
-    assertEquals(Money.render(l.recordedAt(2L)), "5")
-    assertEquals(Money.render(l.recordedAt(4L)), "5")
-    assertEquals(Money.render(l.recordedAt(5L)), "5")
+    l.close(1L, BigDecimal.ZERO, 0L)
+    l.fill(false, 4, 300000000L) // sells 4 at 3: realizes 8, 6 left at 1
+    l.close(5L, BigDecimal.ZERO, 0L)
+    assertEquals(Money.render(l.pnlAt(1L, 400000000L)), "10") // 10 × (2 − 1)
+    assertEquals(Money.render(l.pnlAt(4L, 400000000L)), "10")
+    assertEquals(Money.render(l.pnlAt(5L, 400000000L)), "14") // 8 + 6 × (2 − 1)
+    assertEquals(Money.render(l.pnlAt(9L, 300000001L)), "11.00000003") // 8 + 6 × (1.500000005 − 1)
+    assertEquals(l.firstClosed, 1L)
   }
 }

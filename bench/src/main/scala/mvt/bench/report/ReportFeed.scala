@@ -2,7 +2,7 @@ package mvt.bench.report
 
 import mvt.core.*
 import mvt.orderbook.{Engine, TradingDay}
-import mvt.reporting.PnlFold
+import mvt.reporting.{FeedLine, PnlFold}
 import mvt.reporting.baseline.NaiveTrendReport
 import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
@@ -61,6 +61,21 @@ final class ReportFeed private (
     }
     if (size > 0) fold.closeThrough(end)
     trades
+  }
+
+  /** The lines as parsed feed lines, each feed in its own order (what `mvt report` would read back). */
+  def feedLines: (Vector[FeedLine.Trade], Vector[FeedLine.Quote]) = {
+    val trades = Vector.newBuilder[FeedLine.Trade]
+    val quotes = Vector.newBuilder[FeedLine.Quote]
+    var i = 0
+    while (i < size) {
+      val s = symbolNames(symbols(i))
+      if (kinds(i) == Trade)
+        trades += FeedLine.Trade(times(i), s, first(i), second(i), buyAccounts(i), sellAccounts(i))
+      else quotes += FeedLine.Quote(times(i), s, first(i), second(i), kinds(i) == TwoSided)
+      i += 1
+    }
+    (trades.result(), quotes.result())
   }
 
   /** The trade lines as the old design's stored records. */
