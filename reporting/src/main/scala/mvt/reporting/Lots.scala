@@ -27,9 +27,10 @@ final class Lots {
   // a fill since the last close: the next close takes a snapshot
   private var filledSinceClose = false
 
-  /** This key's number in its fold, and its symbol's (for the fold's own lists). */
+  /** This key's number in its fold, its symbol's number and its account (for the fold's own lists). */
   private[reporting] var index = 0
   private[reporting] var symbol = 0
+  private[reporting] var account = 0
 
   /** Whether no lot is open: then the PnL does not depend on the mark. */
   def isFlat: Boolean = head == tail

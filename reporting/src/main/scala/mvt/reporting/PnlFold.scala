@@ -12,7 +12,7 @@ import scala.collection.mutable
 final class PnlFold(feePerShare: BigDecimal) {
   import PnlFold.*
 
-  // symbols numbered as they come; a key is (account << 32 | symbol number)
+  // symbols numbered as they come; each key's lots by `slotOf(account, symbol number)`
   private val symbolNo = mutable.HashMap.empty[String, Int]
   private var symbolNames = new Array[String](16)
   private val lots = mutable.LongMap.empty[Lots]
@@ -82,17 +82,21 @@ final class PnlFold(feePerShare: BigDecimal) {
       if (m < 0) null else l.pnlAt(hour, marks(s).value(m, 0))
     }
 
-  // feed lines of one symbol tend to come together: the last one's number is kept
-  private var lastSymbol: String = null
-  private var lastNumber = -1
+  // a reader hands the same String over for a symbol again and again: a small direct-mapped cache by the
+  // string's (cached) hash, checked by reference, spares the map lookup
+  private val cachedNames = new Array[String](256)
+  private val cachedNumbers = new Array[Int](256)
 
-  private def number(symbol: String): Int =
-    if (symbol eq lastSymbol) lastNumber
+  private def number(symbol: String): Int = {
+    val i = symbol.hashCode & 255
+    if (cachedNames(i) eq symbol) cachedNumbers(i)
     else {
-      lastNumber = numberOf(symbol)
-      lastSymbol = symbol
-      lastNumber
+      val n = numberOf(symbol)
+      cachedNames(i) = symbol
+      cachedNumbers(i) = n
+      n
     }
+  }
 
   private def numberOf(symbol: String): Int =
     symbolNo.getOrElseUpdate(
@@ -111,10 +115,14 @@ final class PnlFold(feePerShare: BigDecimal) {
       }
     )
 
-  private def symbolOf(k: Long): Int = (k & 0xffffffffL).toInt
-  private def keyOf(k: Long): Key = Key((k >>> 32).toInt, symbolNames(symbolOf(k)))
+  // the map's key for (account, symbol): the pair packed in a Long, then multiplied by an odd constant (a
+  // bijection) so that its two halves are mixed; LongMap folds a key's halves with xor, and unmixed, account a
+  // with symbol s and account a ^ s with symbol 0 would share a slot
+  private def slotOf(account: Int, symbol: Int): Long =
+    ((account.toLong << 32) | symbol) * 0x9e3779b97f4a7c15L
+
   private def lotsOf(account: Int, symbol: Int): Lots = {
-    val k = (account.toLong << 32) | symbol
+    val k = slotOf(account, symbol)
     val known = lots.getOrNull(k)
     val l =
       if (known != null) known
@@ -122,6 +130,7 @@ final class PnlFold(feePerShare: BigDecimal) {
         val created = new Lots
         created.index = keyCount
         created.symbol = symbol
+        created.account = account
         lots.update(k, created)
         if (keyCount == allLots.length) allLots = java.util.Arrays.copyOf(allLots, keyCount * 2)
         allLots(keyCount) = created
@@ -171,7 +180,7 @@ final class PnlFold(feePerShare: BigDecimal) {
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */
   def pnlAt(key: Key, hour: Long): BigDecimal = {
     val s = symbolNo.getOrElse(key.symbol, -1)
-    val l = if (s < 0) null else lots.getOrNull((key.account.toLong << 32) | s)
+    val l = if (s < 0) null else lots.getOrNull(slotOf(key.account, s))
     val v = if (l == null) null else pnlOf(l, s, hour)
     if (v == null) BigDecimal.ZERO else v
   }
@@ -185,22 +194,23 @@ final class PnlFold(feePerShare: BigDecimal) {
    */
   def report(hour: Long): Vector[Row] = {
     require(hour == closedUpTo, s"the report is made at the last closed hour ($closedUpTo), not $hour")
-    lots.toVector.map((k, l) => (keyOf(k), symbolOf(k), l)).sortBy(_._1).flatMap { (k, s, l) =>
-      Option(pnlOf(l, s, hour)).map { pnl =>
-        val mark = markOf(s)
-        Row(
-          k,
-          l.position,
-          l.realized,
-          l.unrealized(mark),
-          l.fees(feePerShare),
-          pnl,
-          Trend.of(pnl.subtract(pnlAt(k, hour - 1))),
-          Trend.of(pnl.subtract(pnlAt(k, hour - 24))),
-          Trend.of(pnl.subtract(pnlAt(k, hour - 168)))
-        )
+    allLots.iterator.take(keyCount).map(l => (Key(l.account, symbolNames(l.symbol)), l.symbol, l)).toVector
+      .sortBy(_._1).flatMap { (k, s, l) =>
+        Option(pnlOf(l, s, hour)).map { pnl =>
+          val mark = markOf(s)
+          Row(
+            k,
+            l.position,
+            l.realized,
+            l.unrealized(mark),
+            l.fees(feePerShare),
+            pnl,
+            Trend.of(pnl.subtract(pnlAt(k, hour - 1))),
+            Trend.of(pnl.subtract(pnlAt(k, hour - 24))),
+            Trend.of(pnl.subtract(pnlAt(k, hour - 168)))
+          )
+        }
       }
-    }
   }
 }
 
@@ -211,7 +221,9 @@ object PnlFold {
   /** An (account, symbol) pair, ordered by account, then symbol bytes. */
   final case class Key(account: Int, symbol: String)
   object Key {
-    given Ordering[Key] = Ordering.by((k: Key) => (k.account, k.symbol))
+    // compared field by field: a tuple per comparison would box both fields
+    given Ordering[Key] = (x: Key, y: Key) =>
+      if (x.account != y.account) Integer.compare(x.account, y.account) else x.symbol.compareTo(y.symbol)
   }
 
   /** Whether a figure went up, down, or nowhere: zero is flat. */

@@ -22,11 +22,14 @@ object ReportBench {
   }
 
   /** One contender's timed passes over the same trades. */
-  final case class Passes(name: String, trades: Long, passes: Vector[PassResult]) {
+  final case class Passes(name: String, trades: Long, passes: Vector[PassResult], cpuNanos: Vector[Long]) {
     private val sorted = passes.sortBy(_.nanos)
     val median: PassResult = sorted(sorted.size / 2)
     private def perSecond(nanos: Long): Double = trades * 1e9 / math.max(1L, nanos)
     def tradesPerSecond: Double = perSecond(median.nanos)
+
+    /** Trades per second of this thread's CPU time, median pass: the one-core rate, whatever else ran. */
+    def tradesPerCpuSecond: Double = perSecond(cpuNanos.sorted.apply(cpuNanos.size / 2))
     def fastest: Double = perSecond(sorted.head.nanos)
     def slowest: Double = perSecond(sorted.last.nanos)
     def bytesPerTrade: Option[Double] = ThroughputBench.ratio(median.allocatedBytes.toDouble, trades.toDouble)
@@ -38,13 +41,15 @@ object ReportBench {
       lines: Int,
       clients: Int,
       rows: Int,
-      hours: Long,
       fold: Passes,
       naive: Passes
   ) {
 
     /** How many times the baseline's rate the fold's is, medians of the same run. */
     def speedup: Option[Double] = ThroughputBench.ratio(fold.tradesPerSecond, naive.tradesPerSecond)
+
+    /** The same ratio from CPU time. */
+    def cpuSpeedup: Option[Double] = ThroughputBench.ratio(fold.tradesPerCpuSecond, naive.tradesPerCpuSecond)
   }
 
   /** Runs the fold part: generates the session once, then times the fold and the baseline over it. */
@@ -53,19 +58,18 @@ object ReportBench {
     val feed = ReportFeed.generate(config.shape)
     val clients = feed.accounts
     var rows = 0
-    var hours = 0L
+    var last: PnlFold = null
     def foldPass(): Long = {
       val f = new PnlFold(config.feePerShare)
       val n = feed.replay(f)
-      // the report at the last closed hour, so that nothing the fold computed is dead
-      if (f.lastClosedHour != Long.MinValue) {
-        rows = f.report(f.lastClosedHour).size
-        hours = f.lastClosedHour
-      }
+      last = f
       n.toLong
     }
+    // after each pass, untimed, the report at the last closed hour: what the fold computed is used
+    def report(): Unit =
+      if (last.lastClosedHour != Long.MinValue) rows = last.report(last.lastClosedHour).size
     progress("timing the fold")
-    val folds = timed(config, () => foldPass())
+    val folds = timed(config, () => foldPass(), () => report())
     val store = NaiveTrendReport.store(feed.tradeRecords)
     val at = Math.floorDiv(feed.end, PnlFold.NanosPerHour) * PnlFold.NanosPerHour
     def naivePass(): Long = {
@@ -77,36 +81,53 @@ object ReportBench {
       feed.trades.toLong
     }
     progress("timing the baseline (every client's report recomputed)")
-    val naives = timed(config, () => naivePass())
+    val naives = timed(config, () => naivePass(), () => ())
     FoldResult(
       config,
       feed.size,
       clients.size,
       rows,
-      hours,
-      Passes("fold", feed.trades.toLong, folds),
-      Passes("naive", feed.trades.toLong, naives)
+      Passes("fold", feed.trades.toLong, folds._1, folds._2),
+      Passes("naive", feed.trades.toLong, naives._1, naives._2)
     )
   }
 
-  private def timed(config: FoldConfig, pass: () => Long): Vector[PassResult] = {
+  // each pass measured for its wall time (PassResult) and this thread's CPU time: on a shared machine the two
+  // part, and the CPU time is the one-core figure; `after` runs untimed after each pass
+  private def timed(
+      config: FoldConfig,
+      pass: () => Long,
+      after: () => Unit
+  ): (Vector[PassResult], Vector[Long]) = {
     var w = 0
-    while (w < config.warmups) { val _ = pass(); w += 1 }
-    Vector.fill(config.repeats)(PassMeter.measure(pass()))
+    while (w < config.warmups) { val _ = pass(); after(); w += 1 }
+    val results = Vector.newBuilder[PassResult]
+    val cpu = Vector.newBuilder[Long]
+    var i = 0
+    while (i < config.repeats) {
+      val c0 = threads.getCurrentThreadCpuTime
+      results += PassMeter.measure(pass())
+      cpu += threads.getCurrentThreadCpuTime - c0
+      after()
+      i += 1
+    }
+    (results.result(), cpu.result())
   }
+
+  private val threads = java.lang.management.ManagementFactory.getThreadMXBean
 
   /** The fold part as a table: one line per contender, rates as medians with the spread over the passes. */
   def table(r: FoldResult): String = {
-    def line(p: Passes, ratio: String) =
-      f"  ${p.name}%-6s ${p.tradesPerSecond / 1e6}%10.3f M/s  (${p.slowest / 1e6}%.3f to ${p.fastest / 1e6}%.3f)  ${p.bytesPerTrade.fold("-")(b => f"$b%.0f")}%8s B/trade  ${p.median.gcCount}%3d GCs  $ratio"
+    def line(p: Passes, ratio: String, cpuRatio: String) =
+      f"  ${p.name}%-6s ${p.tradesPerSecond / 1e6}%8.3f M/s  (${p.slowest / 1e6}%.3f to ${p.fastest / 1e6}%.3f)  ${p.tradesPerCpuSecond / 1e6}%8.3f M/s  ${p.bytesPerTrade.fold("-")(b => f"$b%.0f")}%8s B/trade  ${p.median.gcCount}%3d GCs  $ratio%8s  $cpuRatio%8s"
     val header =
-      f"  ${"report"}%-6s ${"trades/s"}%14s  (slowest to fastest pass)  ${"allocated"}%14s  ${"GC"}%7s  vs naive"
+      f"  ${"report"}%-6s ${"trades/s"}%12s  (slowest to fastest)  ${"per CPU s"}%12s  ${"allocated"}%14s  ${"GC"}%7s  ${"vs naive"}%8s  ${"(CPU)"}%8s"
     Vector(
       f"Fold: ${r.config.shape.render}: ${r.fold.trades}%,d trades in ${r.lines}%,d feed lines, ${r.clients}%,d clients, ${r.rows}%,d rows in the last report",
       f"${r.config.repeats} timed passes after ${r.config.warmups} warm-ups, one thread, nothing persisted; the naive report recomputes every client's trends from the stored trades",
       header,
-      line(r.fold, r.speedup.fold("-")(s => f"$s%.1fx")),
-      line(r.naive, "1.0x")
+      line(r.fold, r.speedup.fold("-")(s => f"$s%.1fx"), r.cpuSpeedup.fold("-")(s => f"$s%.1fx")),
+      line(r.naive, "1.0x", "1.0x")
     ).mkString("\n")
   }
 
@@ -118,8 +139,10 @@ object ReportBench {
         "trades_per_second" -> Json.fromDoubleOrNull(p.tradesPerSecond),
         "slowest" -> Json.fromDoubleOrNull(p.slowest),
         "fastest" -> Json.fromDoubleOrNull(p.fastest),
+        "trades_per_cpu_second" -> Json.fromDoubleOrNull(p.tradesPerCpuSecond),
         "bytes_per_trade" -> p.bytesPerTrade.fold(Json.Null)(Json.fromDoubleOrNull),
-        "pass_nanos" -> Json.arr(p.passes.map(x => Json.fromLong(x.nanos))*)
+        "pass_nanos" -> Json.arr(p.passes.map(x => Json.fromLong(x.nanos))*),
+        "pass_cpu_nanos" -> Json.arr(p.cpuNanos.map(Json.fromLong)*)
       )
     val s = r.config.shape
     Json.obj(
@@ -134,7 +157,8 @@ object ReportBench {
       "rows" -> Json.fromInt(r.rows),
       "fold" -> passes(r.fold),
       "naive" -> passes(r.naive),
-      "speedup" -> r.speedup.fold(Json.Null)(Json.fromDoubleOrNull)
+      "speedup" -> r.speedup.fold(Json.Null)(Json.fromDoubleOrNull),
+      "cpu_speedup" -> r.cpuSpeedup.fold(Json.Null)(Json.fromDoubleOrNull)
     )
   }
 
