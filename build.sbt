@@ -131,7 +131,7 @@ lazy val demo = (project in file("demo"))
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
-  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics)
+  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting)
   .settings(
     common,
     name := "mvt-bench",
@@ -139,6 +139,11 @@ lazy val bench = (project in file("bench"))
       "org.hdrhistogram" % "HdrHistogram" % V.hdr,
       "org.typelevel" %% "cats-effect" % V.catsEffect,
       "io.circe" %% "circe-core" % V.circe,
+      // the open-loop HTTP load generator's client; the server side only in its tests
+      "org.http4s" %% "http4s-ember-client" % V.http4s,
+      "org.http4s" %% "http4s-ember-server" % V.http4s % Test,
+      "org.http4s" %% "http4s-dsl" % V.http4s % Test,
+      "org.typelevel" %% "cats-effect-testkit" % V.catsEffect % Test,
       "io.circe" %% "circe-parser" % V.circe % Test
     ) ++ peerDeps
   )

@@ -1,0 +1,73 @@
+package mvt.cli
+
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import com.monovore.decline.Opts
+import mvt.bench.MachineInfo
+import mvt.bench.report.{ReportBench, ReportFeed}
+import mvt.workload.WorkloadProfile
+
+/**
+ * `mvt bench report`: the client reports measured against the old design in the same run. `--fold` is the pure
+ * fold's part; the SQLite ingest (trades/s) and the portal under load (p50/p99/p99.9) are parts still to be
+ * added here, each a flag of its own beside `--fold`, printing its table after the fold's and adding its key
+ * to the JSON document. With no part named, every part runs.
+ */
+object ReportBenchCommand {
+
+  private def positive(name: String, default: Int, help: String, max: Int): Opts[Int] =
+    Opts.option[Int](name, s"$help (default $default).", metavar = "N")
+      .withDefault(default)
+      .validate(f"--$name must be between 1 and $max%,d")(n => n >= 1 && n <= max)
+
+  def opts(t: Terminal): Opts[IO[ExitCode]] =
+    Opts.subcommand("report", "Client-report throughput: the fold against the old design, in one run.") {
+      (
+        Opts.flag("fold", "Run the fold part: trades/s of the pure fold against NaiveTrendReport.").orFalse,
+        positive("days", 10, "Trading days generated", 250),
+        positive("commands-per-day", 1000000, "Commands a day", 50000000),
+        positive("accounts", 10000, "Client accounts placing the orders", 10000000),
+        positive("symbols", 20, "Symbols", WorkloadProfile.MaxSymbols),
+        ProfileOpts.seed,
+        positive("repeat", 5, "Timed passes of each contender", 1000),
+        Opts.option[Int]("warmup", "Untimed passes before them (default 2).", metavar = "N")
+          .withDefault(2)
+          .validate("--warmup must be between 0 and 1000")(n => n >= 0 && n <= 1000),
+        Opts.option[String](
+          "fee-per-share",
+          "Fee charged to each side per unit filled (default 0).",
+          metavar = "F"
+        )
+          .withDefault("0")
+          .mapValidated(s =>
+            scala.util.Try(new java.math.BigDecimal(s)).toOption.filter(_.signum >= 0)
+              .toValidNel(s"--fee-per-share: expected a decimal of at least 0, found \"$s\"")
+          ),
+        Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
+      ).mapN { (fold, days, perDay, accounts, symbols, seed, repeats, warmups, fee, json) =>
+        val foldConfig =
+          ReportBench.FoldConfig(
+            ReportFeed.Shape(days, perDay, accounts, symbols, seed),
+            repeats,
+            warmups,
+            fee
+          )
+        // with no part named every part runs; the ingest and portal flags join `fold` in `named`
+        val named = fold
+        val runFold = fold || !named
+        Outputs.use("bench report", t, Nil, List(json))(outputs =>
+          Blocking {
+            t.out.println(MachineInfo.describe)
+            val parts = Vector.newBuilder[(String, io.circe.Json)]
+            if (runFold) {
+              val r = ReportBench.fold(foldConfig, msg => t.err.println(s"  $msg..."))
+              t.out.println(ReportBench.table(r))
+              parts += "fold" -> ReportBench.foldJson(r)
+            }
+            json.foreach(path => outputs.text(path, ReportBench.json(parts.result())))
+            ExitCode.Success
+          }
+        )
+      }
+    }
+}

@@ -1,0 +1,54 @@
+package mvt.cli
+
+import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.Files as JFiles
+
+/** `mvt bench report`: the fold part's table and JSON on a small session, and its usage errors. */
+class ReportBenchCommandSuite extends munit.FunSuite {
+  private val small =
+    Vector(
+      "--days",
+      "2",
+      "--commands-per-day",
+      "20000",
+      "--accounts",
+      "30",
+      "--symbols",
+      "4",
+      "--repeat",
+      "2",
+      "--warmup",
+      "0"
+    )
+
+  test("bench report --fold: the machine, the fold and the naive line; --json holds the same trades") {
+    CliRun.withTempFile(".json") { json =>
+      val r = CliRun(("bench" +: "report" +: "--fold" +: small) ++ Vector("--json", json.toString)*)()
+      assertEquals(r.status, 0, r.err)
+      assert(r.out.startsWith("Machine: "), r.out)
+      val lines = r.out.linesIterator.map(_.trim).toVector
+      assert(lines.exists(_.startsWith("fold ")), r.out)
+      assert(lines.exists(_.startsWith("naive ")), r.out)
+      val doc = JsonDoc(new String(JFiles.readAllBytes(json), UTF_8))
+      assert(JsonDoc.has(doc, "machine"))
+      val fold = doc.hcursor.downField("fold").focus.get
+      assertEquals(JsonDoc.long(fold, "days"), Some(2L))
+      assertEquals(JsonDoc.long(fold, "accounts"), Some(30L))
+      val foldTrades = fold.hcursor.downField("fold").downField("trades").as[Long].toOption
+      val naiveTrades = fold.hcursor.downField("naive").downField("trades").as[Long].toOption
+      assert(foldTrades.exists(_ > 0), fold.spaces2)
+      assertEquals(foldTrades, naiveTrades)
+      assertEquals(fold.hcursor.downField("fold").downField("pass_nanos").values.map(_.size), Some(2))
+      assert(r.out.contains(f"${foldTrades.get}%,d trades"), r.out)
+    }
+  }
+
+  for ((opt, value) <- Vector("--days" -> "0", "--accounts" -> "-1", "--repeat" -> "0", "--warmup" -> "-2"))
+    test(s"bench report $opt $value: a usage error before measuring anything") {
+      val r = CliRun("bench", "report", opt, value)()
+      assertEquals(r.status, 1, r.err)
+      assertEquals(r.out, "")
+      assert(r.err.contains(opt), r.err)
+      assert(r.err.contains("--help shows the usage"), r.err)
+    }
+}
