@@ -61,7 +61,7 @@ class ServeCommandSuite extends munit.FunSuite {
   private def contents(db: Path): Map[String, Vector[String]] = {
     val c = DriverManager.getConnection("jdbc:sqlite:" + db)
     try
-      Vector("hourly", "lots", "marks", "feeds", "meta").map { t =>
+      Vector("hourly", "mark_hours", "lots", "marks", "feeds", "meta").map { t =>
         val rs = c.createStatement().executeQuery(s"SELECT * FROM $t")
         val n = rs.getMetaData.getColumnCount
         val rows = Iterator.continually(rs.next()).takeWhile(identity).map { _ =>
@@ -130,7 +130,11 @@ class ServeCommandSuite extends munit.FunSuite {
 
       val resumed = CliRun("serve", "--once", "--journal", j.toString, "--db", db.toString)()
       assertEquals(resumed.status, 0, resumed.err)
-      assertEquals(contents(db), contents(dir.resolve("one.db")))
+      val (got, want) = (contents(db), contents(dir.resolve("one.db")))
+      for (table <- want.keys) {
+        val (g, w) = (got(table), want(table))
+        assertEquals(g.diff(w).take(3) ++ w.diff(g).take(3), Vector.empty, s"table $table")
+      }
     } finally deleteAll(dir)
   }
 

@@ -20,11 +20,12 @@ final class Lots {
   // units filled: fees are fee-per-share times this, exactly, computed when asked
   private var filledUnits = 0L
 
-  // the fold's bookkeeping: a fill since the last hour closed, and the PnL that hour was closed with (null: none)
+  // the fold's bookkeeping: a fill since the last hour closed; the key's account and symbol number
   private[reporting] var filledSinceClose = false
-  private[reporting] var closedPnl: BigDecimal = null
-  // the count of its symbol's mark changes at the last close (not kept by `encode`: a resumed key recomputes once)
-  private[reporting] var markSeen: Long = -1L
+  // filled since the fold's last drain of changed lots, not yet handed to a store
+  private[reporting] var unsaved = false
+  private[reporting] var account = 0
+  private[reporting] var symbol = 0
 
   /** The signed sum of the open lots. */
   def position: Long = {
@@ -92,8 +93,23 @@ final class Lots {
     }
   }
 
-  /** Whether any lot is open (the PnL then moves with the mark). */
-  def isOpen: Boolean = head < tail
+  /** The state the PnL depends on besides the mark: position, cost of the open lots, realized, fees. */
+  def state(feePerShare: BigDecimal): KeyState = {
+    var p = 0L
+    var small = 0L
+    var big: BigDecimal = null
+    var i = head
+    while (i < tail) {
+      p += qty(i)
+      if (big == null)
+        try small = Math.addExact(small, Math.multiplyExact(qty(i), price(i)))
+        catch { case _: ArithmeticException => big = BigDecimal.valueOf(small) }
+      if (big != null) big = big.add(BigDecimal.valueOf(qty(i)).multiply(BigDecimal.valueOf(price(i))))
+      i += 1
+    }
+    val cost = if (big == null) BigDecimal.valueOf(small, 8) else big.movePointLeft(8)
+    KeyState(p, cost, realized, fees(feePerShare))
+  }
 
   /**
    * The whole state as bytes, for a store to keep and `Lots.decode` to restore: the open lots, the realized
@@ -101,17 +117,12 @@ final class Lots {
    */
   def encode: Array[Byte] = {
     val big = realizedBig.toString.getBytes(java.nio.charset.StandardCharsets.US_ASCII)
-    val closed =
-      if (closedPnl == null) Array.emptyByteArray
-      else closedPnl.toString.getBytes(java.nio.charset.StandardCharsets.US_ASCII)
-    val b =
-      java.nio.ByteBuffer.allocate(4 + 16 * (tail - head) + 8 + 8 + 1 + 4 + big.length + 4 + closed.length)
+    val b = java.nio.ByteBuffer.allocate(4 + 16 * (tail - head) + 8 + 8 + 1 + 4 + big.length)
     b.putInt(tail - head)
     var i = head
     while (i < tail) { b.putLong(qty(i)).putLong(price(i)); i += 1 }
     b.putLong(realizedSmall).putLong(filledUnits).put(if (filledSinceClose) 1.toByte else 0.toByte)
     b.putInt(big.length).put(big)
-    b.putInt(if (closedPnl == null) -1 else closed.length).put(closed)
     b.array
   }
 
@@ -141,8 +152,6 @@ object Lots {
       new String(a, java.nio.charset.StandardCharsets.US_ASCII)
     }
     l.realizedBig = new BigDecimal(text(b.getInt))
-    val c = b.getInt
-    l.closedPnl = if (c < 0) null else new BigDecimal(text(c))
     l
   }
 }

@@ -5,29 +5,35 @@ import scala.collection.mutable
 
 /**
  * The client-report fold of `spec/reporting.md`, event-sourced: feed lines in (trades and quotes, in time
- * order), and each whole hour that the clock passes closes, emitting the figures of every (account, symbol)
- * whose PnL moved, even when no trade follows. Account 0, the house, is left out. Exact decimal arithmetic
- * throughout. `keepHistory` keeps the closed hours in memory for `report` and `pnlAt`; `emitFigures` collects
- * them, with the keys whose state changed, for a store to drain. Mutable and not thread-safe: one fold per
- * reader.
+ * order), and each whole hour that the clock passes closes, even when no trade follows. A close emits the
+ * state of each (account, symbol) that filled in the hour ([[HourFigure]]) and the mark of each symbol whose
+ * mark moved ([[MarkFigure]]); the PnL of a key at any closed hour is its state then, marked at its symbol's
+ * mark then (PnL is linear in the mark), so a close costs a step per key filled and per symbol, whatever the
+ * number of open positions. Account 0, the house, is left out. Exact decimal arithmetic throughout.
+ * `keepHistory` keeps the steps in memory for `report` and `pnlAt`; `emitFigures` collects them, with the keys
+ * whose lots changed, for a store to drain. Mutable and not thread-safe: one fold per reader.
  */
 final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFigures: Boolean = false) {
   import PnlFold.*
 
-  // symbols numbered as they come; a key is (account << 32 | symbol number)
+  // symbols numbered as they come; each key's lots by `slotOf(account, symbol number)`
   private val symbolNo = mutable.HashMap.empty[String, Int]
   private var symbolNames = new Array[String](16)
   private val lots = mutable.LongMap.empty[Lots]
   // mark of a symbol: the last two-sided mid (bid + ask, halved when read), else the last trade price; 0: none
   private var bidAsk = new Array[Long](16)
   private var lastTrade = new Array[Long](16)
-  // counts each symbol's mark changes: a key whose lots saw this count at its last close has the same PnL
-  private var markSeq = new Array[Long](16)
-  // PnL of each key at the closed hours where it moved (epoch hours); before its first, the key had no fill
-  private val hourly = mutable.HashMap.empty[Key, HourSteps]
-  // what a store has not drained yet: the figures of closed hours, and the keys whose lots changed
+  // twice the mark (units) last emitted for each symbol, 0 for none: a close emits a symbol's mark only if it moved
+  private var recorded = new Array[Long](16)
+  // keys filled since the last close, each once (its `filledSinceClose` is set)
+  private val filled = mutable.ArrayBuffer.empty[Lots]
+  // the steps kept for `report`: each key's states, each symbol's marks
+  private val states = mutable.LongMap.empty[HourSteps[KeyState]]
+  private var markSteps = new Array[HourSteps[BigDecimal]](16)
+  // what a store has not drained yet: the facts of closed hours, and the keys whose lots changed
   private val figures = mutable.ArrayBuffer.empty[HourFigure]
-  private val dirty = mutable.LongMap.empty[Lots]
+  private val markFigures = mutable.ArrayBuffer.empty[MarkFigure]
+  private val dirty = mutable.ArrayBuffer.empty[Lots] // each once (its `unsaved` is set)
   private var clock = Long.MinValue // nanoseconds of the last line
   private var closedUpTo = Long.MinValue // the last whole hour closed, in epoch hours
 
@@ -50,83 +56,111 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
     while (closedUpTo < last) { closedUpTo += 1; close(closedUpTo) }
   }
 
-  // a key's PnL can only have moved if it filled since the last close or holds lots and its mark moved since
-  private def close(hour: Long): Unit =
-    lots.foreachEntry { (k, l) =>
-      val sym = symbolOf(k)
-      if (l.filledSinceClose || l.closedPnl == null || l.isOpen && l.markSeen != markSeq(sym)) {
-        l.markSeen = markSeq(sym)
-        val mark = markOf(sym)
-        val pnl = l.pnl(mark, feePerShare)
-        if (l.filledSinceClose || l.closedPnl == null || pnl.compareTo(l.closedPnl) != 0) {
-          val key = keyOf(k)
-          if (keepHistory) hourly.getOrElseUpdate(key, new HourSteps).add(hour, pnl)
-          if (emitFigures) {
-            figures += HourFigure(
-              key.account,
-              key.symbol,
-              hour,
-              l.position,
-              l.realized,
-              l.unrealized(mark),
-              l.fees(feePerShare),
-              pnl
-            )
-            dirty.update(k, l)
-          }
-          l.closedPnl = pnl
-        }
-        l.filledSinceClose = false
+  private def close(hour: Long): Unit = {
+    var i = 0
+    while (i < filled.size) {
+      val l = filled(i)
+      l.filledSinceClose = false
+      val st = l.state(feePerShare)
+      if (keepHistory)
+        states.getOrElseUpdate(slotOf(l.account, l.symbol), new HourSteps[KeyState]).add(hour, st)
+      if (emitFigures) {
+        figures += HourFigure(l.account, symbolNames(l.symbol), hour, st)
+        // its bookkeeping changed: a store must not resume it as filled since the close
+        if (!l.unsaved) { l.unsaved = true; dirty += l }
       }
+      i += 1
     }
+    filled.clear()
+    var s = 0
+    while (s < symbolNo.size) {
+      val twice = twiceMarkOf(s)
+      if (twice != recorded(s)) {
+        recorded(s) = twice
+        val m = markOf(s)
+        if (keepHistory) {
+          if (markSteps(s) == null) markSteps(s) = new HourSteps[BigDecimal]
+          markSteps(s).add(hour, m)
+        }
+        if (emitFigures) markFigures += MarkFigure(symbolNames(s), hour, m)
+      }
+      s += 1
+    }
+  }
 
-  /** The figures of the hours closed since the last drain, in hour order, and forgets them. */
+  /** The keys' facts of the hours closed since the last drain, in hour order, and forgets them. */
   def drainFigures(): Vector[HourFigure] = {
     val v = figures.toVector
     figures.clear()
     v
   }
 
+  /** The symbols' mark facts of the hours closed since the last drain, in hour order, and forgets them. */
+  def drainMarks(): Vector[MarkFigure] = {
+    val v = markFigures.toVector
+    markFigures.clear()
+    v
+  }
+
+  // a key's lots change by fills, and its bookkeeping (`filledSinceClose`) by fills and closes: either puts it on
+  // the list of keys to save
+
   /** The lots of every key that changed since the last drain, with its symbol, and forgets which. */
   def drainChanged(): Vector[(Int, String, Lots)] = {
-    val v = dirty.iterator.map((k, l) => ((k >>> 32).toInt, symbolNames(symbolOf(k)), l)).toVector
+    val v = dirty.iterator.map { l =>
+      l.unsaved = false
+      (l.account, symbolNames(l.symbol), l)
+    }.toVector
     dirty.clear()
     v
   }
 
-  /** Every symbol's mark inputs: (symbol, bid + ask of the last two-sided quote or 0, last trade price or 0). */
-  def marks: Vector[(String, Long, Long)] =
-    Vector.tabulate(symbolNo.size)(i => (symbolNames(i), bidAsk(i), lastTrade(i)))
+  /**
+   * Every symbol's mark inputs: (symbol, bid + ask of the last two-sided quote or 0, last trade price or 0,
+   * twice the mark last emitted or 0).
+   */
+  def marks: Vector[(String, Long, Long, Long)] =
+    Vector.tabulate(symbolNo.size)(i => (symbolNames(i), bidAsk(i), lastTrade(i), recorded(i)))
 
   /** A fold resumed from what a store kept: the clock, the last closed hour, the marks and every key's lots. */
   def restore(
       clockNanos: Long,
       closedHour: Long,
-      markInputs: Iterable[(String, Long, Long)],
+      markInputs: Iterable[(String, Long, Long, Long)],
       keyed: Iterable[(Int, String, Lots)]
   ): Unit = {
     require(lots.isEmpty && clock == Long.MinValue, "only a fresh fold can be restored")
     clock = clockNanos
     closedUpTo = closedHour
-    markInputs.foreach { (s, ba, lt) =>
+    markInputs.foreach { (s, ba, lt, rec) =>
       val n = numberOf(s)
       bidAsk(n) = ba
       lastTrade(n) = lt
+      recorded(n) = rec
     }
-    keyed.foreach((a, s, l) => lots.update((a.toLong << 32) | numberOf(s), l))
+    keyed.foreach { (a, s, l) =>
+      l.account = a
+      l.symbol = numberOf(s)
+      lots.update(slotOf(a, l.symbol), l)
+      if (l.filledSinceClose) filled += l
+    }
   }
 
-  // feed lines of one symbol tend to come together: the last one's number is kept
-  private var lastSymbol: String = null
-  private var lastNumber = -1
+  // a reader hands the same String over for a symbol again and again: a small direct-mapped cache by the
+  // string's (cached) hash, checked by reference, spares the map lookup
+  private val cachedNames = new Array[String](256)
+  private val cachedNumbers = new Array[Int](256)
 
-  private def number(symbol: String): Int =
-    if (symbol eq lastSymbol) lastNumber
+  private def number(symbol: String): Int = {
+    val i = symbol.hashCode & 255
+    if (cachedNames(i) eq symbol) cachedNumbers(i)
     else {
-      lastNumber = numberOf(symbol)
-      lastSymbol = symbol
-      lastNumber
+      val n = numberOf(symbol)
+      cachedNames(i) = symbol
+      cachedNumbers(i) = n
+      n
     }
+  }
 
   private def numberOf(symbol: String): Int =
     symbolNo.getOrElseUpdate(
@@ -136,15 +170,17 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
           symbolNames = java.util.Arrays.copyOf(symbolNames, n * 2)
           bidAsk = java.util.Arrays.copyOf(bidAsk, n * 2)
           lastTrade = java.util.Arrays.copyOf(lastTrade, n * 2)
-          markSeq = java.util.Arrays.copyOf(markSeq, n * 2)
+          recorded = java.util.Arrays.copyOf(recorded, n * 2)
+          markSteps = java.util.Arrays.copyOf(markSteps, n * 2)
         }
         symbolNames(n) = symbol
         n
       }
     )
 
-  private def symbolOf(k: Long): Int = (k & 0xffffffffL).toInt
-  private def keyOf(k: Long): Key = Key((k >>> 32).toInt, symbolNames(symbolOf(k)))
+  // twice the mark in units: the bid plus the ask, or twice the last trade's price (both below 2^62); 0: none
+  private def twiceMarkOf(symbol: Int): Long =
+    if (bidAsk(symbol) != 0L) bidAsk(symbol) else 2L * lastTrade(symbol)
 
   private def markOf(symbol: Int): BigDecimal =
     if (bidAsk(symbol) != 0L) BigDecimal.valueOf(bidAsk(symbol), 8).divide(Two)
@@ -156,17 +192,21 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
     val s = number(symbol)
     if (buyAccount != 0) fill(buyAccount, s, true, qty, priceUnits)
     if (sellAccount != 0) fill(sellAccount, s, false, qty, priceUnits)
-    if (lastTrade(s) != priceUnits) {
-      lastTrade(s) = priceUnits
-      if (bidAsk(s) == 0L) markSeq(s) += 1
-    }
+    lastTrade(s) = priceUnits
   }
 
   private def fill(account: Int, s: Int, buy: Boolean, qty: Long, priceUnits: Long): Unit = {
-    val k = (account.toLong << 32) | s
-    val l = lots.getOrElseUpdate(k, new Lots)
+    val k = slotOf(account, s)
+    var l = lots.getOrNull(k)
+    if (l == null) {
+      l = new Lots
+      l.account = account
+      l.symbol = s
+      lots.update(k, l)
+    }
+    if (!l.filledSinceClose) filled += l
+    if (emitFigures && !l.unsaved) { l.unsaved = true; dirty += l }
     l.fill(buy, qty, priceUnits)
-    if (emitFigures) dirty.update(k, l)
   }
 
   /** A quote line; only a two-sided one sets the mark. */
@@ -174,15 +214,20 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
     advance(t)
     // numbered first: numbering a new symbol may replace the arrays. Prices are below 1e18 units, so the sum fits.
     val s = number(symbol)
-    if (twoSided && bidAsk(s) != bidUnits + askUnits) {
-      bidAsk(s) = bidUnits + askUnits
-      markSeq(s) += 1
-    }
+    if (twoSided) bidAsk(s) = bidUnits + askUnits
+  }
+
+  private def stepsOf(key: Key): HourSteps[KeyState] =
+    symbolNo.get(key.symbol).flatMap(s => states.get(slotOf(key.account, s))).orNull
+
+  private def pnlOf(steps: HourSteps[KeyState], symbol: Int, hour: Long): BigDecimal = {
+    val st = if (steps == null) null else steps.at(hour)
+    if (st == null) BigDecimal.ZERO else st.pnl(markSteps(symbol).at(hour))
   }
 
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */
   def pnlAt(key: Key, hour: Long): BigDecimal =
-    hourly.get(key).map(_.at(hour)).getOrElse(BigDecimal.ZERO)
+    symbolNo.get(key.symbol).fold(BigDecimal.ZERO)(s => pnlOf(stepsOf(key), s, hour))
 
   /** The last whole hour closed, in epoch hours (Long.MinValue before any line). */
   def lastClosedHour: Long = closedUpTo
@@ -193,28 +238,41 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
    */
   def report(hour: Long): Vector[Row] = {
     require(hour == closedUpTo, s"the report is made at the last closed hour ($closedUpTo), not $hour")
-    lots.toVector.map((k, l) => (keyOf(k), symbolOf(k), l)).sortBy(_._1).flatMap { (k, s, l) =>
-      hourly.get(k).filter(_.startsBy(hour)).map(_.at(hour)).map { pnl =>
-        val mark = markOf(s)
-        Row(
-          k,
-          l.position,
-          l.realized,
-          l.unrealized(mark),
-          l.fees(feePerShare),
-          pnl,
-          Trend.of(pnl.subtract(pnlAt(k, hour - 1))),
-          Trend.of(pnl.subtract(pnlAt(k, hour - 24))),
-          Trend.of(pnl.subtract(pnlAt(k, hour - 168)))
-        )
+    lots.valuesIterator.toVector
+      .map(l => (Key(l.account, symbolNames(l.symbol)), l))
+      .sortBy(_._1)
+      .flatMap { (k, l) =>
+        val steps = states.getOrNull(slotOf(l.account, l.symbol))
+        if (steps == null || !steps.startsBy(hour)) None
+        else {
+          val st = steps.at(hour)
+          val mark = markSteps(l.symbol).at(hour)
+          val pnl = st.pnl(mark)
+          def trend(before: Long) = Trend.of(pnl.subtract(pnlOf(steps, l.symbol, before)))
+          Some(Row(
+            k,
+            st.position,
+            st.realized,
+            st.unrealized(mark),
+            st.fees,
+            pnl,
+            trend(hour - 1),
+            trend(hour - 24),
+            trend(hour - 168)
+          ))
+        }
       }
-    }
   }
 }
 
 object PnlFold {
   val NanosPerHour: Long = 3600L * 1000000000L
   private val Two = BigDecimal.valueOf(2)
+
+  // the map's key for (account, symbol): the pair packed in a Long, then multiplied by an odd constant (a
+  // bijection) so that its halves mix; LongMap folds a key's halves with xor, which packed pairs collide in
+  private def slotOf(account: Int, symbol: Int): Long =
+    ((account.toLong << 32) | symbol) * 0x9e3779b97f4a7c15L
 
   /** An (account, symbol) pair, ordered by account, then symbol bytes. */
   final case class Key(account: Int, symbol: String)

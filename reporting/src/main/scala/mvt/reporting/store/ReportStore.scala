@@ -4,16 +4,17 @@ import cats.effect.{IO, Resource}
 import cats.syntax.all.*
 import doobie.*
 import doobie.implicits.*
-import mvt.reporting.{AccountDay, Change, Lots, PnlFold, SymbolPerformance}
+import mvt.reporting.{AccountDay, Change, KeyState, Lots, PnlFold, SymbolPerformance}
 
 import java.math.BigDecimal
 import java.nio.file.Path
 
 /**
- * The report projections in SQLite: each (account, symbol)'s figures at the hours where they moved, the fold's
- * state (every key's lots and every symbol's mark inputs) and each feed's read offset. One transaction writes
- * all of them together, so a restart resumes exactly where the last commit left off. Reads go through their
- * own connections and never wait for ingest.
+ * The report projections in SQLite: each (account, symbol)'s state at the hours it filled in, each symbol's mark
+ * at the hours it moved (the PnL at an hour is the two combined), the fold's state (every key's lots and every
+ * symbol's mark inputs) and each feed's read offset. One transaction writes all of them together, so a restart
+ * resumes exactly where the last commit left off. Reads go through their own connections and never wait for
+ * ingest.
  */
 final class ReportStore private (
     writer: Transactor[IO],
@@ -27,7 +28,10 @@ final class ReportStore private (
     (for {
       clock <- meta("clock")
       closed <- meta("closed_hour")
-      marks <- sql"SELECT symbol, bid_ask, last_trade FROM marks".query[(String, Long, Long)].to[Vector]
+      marks <-
+        sql"SELECT symbol, bid_ask, last_trade, recorded FROM marks".query[(String, Long, Long, Long)].to[
+          Vector
+        ]
       lots <- sql"SELECT account, symbol, state FROM lots".query[(Int, String, Array[Byte])].to[Vector]
       offsets <- sql"SELECT path, bytes, line, done FROM feeds".query[FeedOffset].to[Vector]
     } yield {
@@ -43,31 +47,33 @@ final class ReportStore private (
   /** Writes what the fold produced since the last commit, and the offsets that produced it, in one transaction. */
   def commit(fold: PnlFold, offsets: Iterable[FeedOffset]): IO[Int] = {
     val figures = fold.drainFigures()
+    val marks = fold.drainMarks()
     val changed = fold.drainChanged()
     val tx = for {
-      _ <- Update[(Int, String, Long, Long, String, String, String, String)](
-        "INSERT OR REPLACE INTO hourly(account, symbol, hour, position, realized, unrealized, fees, pnl) " +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+      _ <- Update[(Int, String, Long, Long, String, String, String)](
+        "INSERT OR REPLACE INTO hourly(account, symbol, hour, position, cost, realized, fees) VALUES (?, ?, ?, ?, ?, ?, ?)"
       ).updateMany(figures.map(f =>
         (
           f.account,
           f.symbol,
           f.hour,
-          f.position,
-          text(f.realized),
-          text(f.unrealized),
-          text(f.fees),
-          text(f.pnl)
+          f.state.position,
+          text(f.state.cost),
+          text(f.state.realized),
+          text(f.state.fees)
         )
       ))
+      _ <- Update[(String, Long, String)](
+        "INSERT OR REPLACE INTO mark_hours(symbol, hour, mark) VALUES (?, ?, ?)"
+      )
+        .updateMany(marks.map(m => (m.symbol, m.hour, text(m.mark))))
       _ <- Update[(Int, String, Array[Byte])](
         "INSERT OR REPLACE INTO lots(account, symbol, state) VALUES (?, ?, ?)"
       )
         .updateMany(changed.map((a, s, l) => (a, s, l.encode)))
-      _ <- Update[(String, Long, Long)](
-        "INSERT OR REPLACE INTO marks(symbol, bid_ask, last_trade) VALUES (?, ?, ?)"
-      )
-        .updateMany(fold.marks)
+      _ <- Update[(String, Long, Long, Long)](
+        "INSERT OR REPLACE INTO marks(symbol, bid_ask, last_trade, recorded) VALUES (?, ?, ?, ?)"
+      ).updateMany(fold.marks)
       _ <- setMeta("clock", fold.now.toString)
       _ <- setMeta("closed_hour", fold.lastClosedHour.toString)
       _ <- Update[FeedOffset]("INSERT OR REPLACE INTO feeds(path, bytes, line, done) VALUES (?, ?, ?, ?)")
@@ -94,43 +100,48 @@ final class ReportStore private (
       readers
     )
 
-  /** Each symbol the account has filled by `hour`, with its figures then and the three trends. */
-  def performance(account: Int, hour: Long): IO[Vector[SymbolPerformance]] = {
-    val h1 = hour - 1
-    val h24 = hour - 24
-    val h168 = hour - 168
-    sql"""SELECT h.symbol, h.position, h.realized, h.unrealized, h.fees, h.pnl,
-            (SELECT g.pnl FROM hourly g WHERE g.account = k.account AND g.symbol = k.symbol AND g.hour <= $h1
-              ORDER BY g.hour DESC LIMIT 1),
-            (SELECT g.pnl FROM hourly g WHERE g.account = k.account AND g.symbol = k.symbol AND g.hour <= $h24
-              ORDER BY g.hour DESC LIMIT 1),
-            (SELECT g.pnl FROM hourly g WHERE g.account = k.account AND g.symbol = k.symbol AND g.hour <= $h168
-              ORDER BY g.hour DESC LIMIT 1)
-          FROM lots k JOIN hourly h ON h.account = k.account AND h.symbol = k.symbol
-            AND h.hour = (SELECT g.hour FROM hourly g WHERE g.account = k.account AND g.symbol = k.symbol
-              AND g.hour <= $hour ORDER BY g.hour DESC LIMIT 1)
-          WHERE k.account = $account
-          ORDER BY k.symbol"""
-      .query[(String, Long, String, String, String, String, Option[String], Option[String], Option[String])]
-      .map { (s, pos, r, u, f, p, p1, p24, p168) =>
-        val pnl = new BigDecimal(p)
-        def since(before: Option[String]) =
-          Change(pnl.subtract(before.fold(BigDecimal.ZERO)(new BigDecimal(_))))
-        SymbolPerformance(
-          s,
-          pos,
-          new BigDecimal(r),
-          new BigDecimal(u),
-          new BigDecimal(f),
-          pnl,
-          since(p1),
-          since(p24),
-          since(p168)
-        )
-      }
+  // each key of `keys` (a condition on `k`) at each hour of `hours`: (hour index, account, symbol, state, mark)
+  private def statesAt(
+      keys: Fragment,
+      hours: Vector[Long]
+  ): ConnectionIO[Vector[(Int, Int, String, KeyState, BigDecimal)]] = {
+    val at = hours.zipWithIndex.map((h, i) => fr"SELECT $i AS tag, $h AS hr").reduce(_ ++ fr"UNION ALL" ++ _)
+    (fr"WITH at(tag, hr) AS (" ++ at ++ fr""")
+        SELECT at.tag, k.account, k.symbol, h.position, h.cost, h.realized, h.fees, m.mark
+        FROM at, lots k
+        JOIN hourly h ON h.account = k.account AND h.symbol = k.symbol AND h.hour =
+          (SELECT max(g.hour) FROM hourly g WHERE g.account = k.account AND g.symbol = k.symbol AND g.hour <= at.hr)
+        JOIN mark_hours m ON m.symbol = k.symbol AND m.hour =
+          (SELECT max(n.hour) FROM mark_hours n WHERE n.symbol = k.symbol AND n.hour <= at.hr)
+        WHERE """ ++ keys)
+      .query[(Int, Int, String, Long, String, String, String, String)]
+      .map((tag, a, s, p, c, r, f, m) =>
+        (tag, a, s, KeyState(p, new BigDecimal(c), new BigDecimal(r), new BigDecimal(f)), new BigDecimal(m))
+      )
       .to[Vector]
-      .transact(readers)
   }
+
+  /** Each symbol the account has filled by `hour`, with its figures then and the three trends. */
+  def performance(account: Int, hour: Long): IO[Vector[SymbolPerformance]] =
+    statesAt(fr"k.account = $account", Vector(hour, hour - 1, hour - 24, hour - 168)).transact(readers).map {
+      rows =>
+        val pnl = rows.map((tag, _, s, st, m) => (tag, s) -> st.pnl(m)).toMap
+        rows.filter(_._1 == 0).sortBy(_._3).map { (_, _, s, st, m) =>
+          val now = pnl((0, s))
+          def since(tag: Int) = Change(now.subtract(pnl.getOrElse((tag, s), BigDecimal.ZERO)))
+          SymbolPerformance(
+            s,
+            st.position,
+            st.realized,
+            st.unrealized(m),
+            st.fees,
+            now,
+            since(1),
+            since(2),
+            since(3)
+          )
+        }
+    }
 
   /**
    * The account's PnL at every whole hour from `from` to `to` (epoch hours, inclusive): of one symbol, or summed
@@ -138,52 +149,49 @@ final class ReportStore private (
    */
   def series(account: Int, symbol: Option[String], from: Long, to: Long): IO[Vector[(Long, BigDecimal)]] = {
     val only = symbol.fold(fr"")(s => fr"AND k.symbol = $s")
-    val rows =
-      (fr"""SELECT k.symbol, g.hour, g.pnl FROM lots k JOIN hourly g ON g.account = k.account AND g.symbol = k.symbol
+    val states =
+      (fr"""SELECT k.symbol, g.hour, g.position, g.cost, g.realized, g.fees FROM lots k
+            JOIN hourly g ON g.account = k.account AND g.symbol = k.symbol
             WHERE k.account = $account""" ++ only ++ fr"""AND (g.hour BETWEEN $from AND $to OR g.hour =
               (SELECT max(e.hour) FROM hourly e WHERE e.account = k.account AND e.symbol = k.symbol AND e.hour < $from))
             ORDER BY g.hour""")
-        .query[(String, Long, String)]
+        .query[(String, Long, Long, String, String, String)]
+        .map((s, h, p, c, r, f) =>
+          (s, h, KeyState(p, new BigDecimal(c), new BigDecimal(r), new BigDecimal(f)))
+        )
         .to[Vector]
-        .transact(readers)
-    rows.map { steps =>
-      // walk the hours, each symbol's PnL holding until its next step
-      val current = scala.collection.mutable.HashMap.empty[String, BigDecimal]
+    val marks =
+      (fr"""SELECT m.symbol, m.hour, m.mark FROM mark_hours m
+            WHERE m.symbol IN (SELECT k.symbol FROM lots k WHERE k.account = $account""" ++ only ++ fr""")
+            AND (m.hour BETWEEN $from AND $to OR m.hour =
+              (SELECT max(e.hour) FROM mark_hours e WHERE e.symbol = m.symbol AND e.hour < $from))
+            ORDER BY m.hour""")
+        .query[(String, Long, String)]
+        .map((s, h, m) => (s, h, new BigDecimal(m)))
+        .to[Vector]
+    (states, marks).tupled.transact(readers).map { (st, mk) =>
+      // walk the hours, each symbol's state and mark holding until its next step
+      val state = scala.collection.mutable.HashMap.empty[String, KeyState]
+      val mark = scala.collection.mutable.HashMap.empty[String, BigDecimal]
       var i = 0
+      var j = 0
       (from to to).iterator.map { h =>
-        while (i < steps.size && steps(i)._2 <= h) {
-          current.update(steps(i)._1, new BigDecimal(steps(i)._3))
-          i += 1
-        }
-        h -> current.values.foldLeft(BigDecimal.ZERO)(_.add(_))
+        while (i < st.size && st(i)._2 <= h) { state.update(st(i)._1, st(i)._3); i += 1 }
+        while (j < mk.size && mk(j)._2 <= h) { mark.update(mk(j)._1, mk(j)._3); j += 1 }
+        h -> state.foldLeft(BigDecimal.ZERO)((sum, kv) => sum.add(kv._2.pnl(mark(kv._1))))
       }.toVector
     }
   }
 
   /** Every account's total PnL at `hour` and its change over the 24 hours before, best first. */
-  def day(hour: Long): IO[Vector[AccountDay]] = {
-    val before = hour - 24
-    sql"""SELECT k.account,
-            (SELECT g.pnl FROM hourly g WHERE g.account = k.account AND g.symbol = k.symbol AND g.hour <= $hour
-              ORDER BY g.hour DESC LIMIT 1),
-            (SELECT g.pnl FROM hourly g WHERE g.account = k.account AND g.symbol = k.symbol AND g.hour <= $before
-              ORDER BY g.hour DESC LIMIT 1)
-          FROM lots k"""
-      .query[(Int, Option[String], Option[String])]
-      .to[Vector]
-      .transact(readers)
-      .map { rows =>
-        def amount(s: Option[String]) = s.fold(BigDecimal.ZERO)(new BigDecimal(_))
-        rows
-          .filter(_._2.isDefined)
-          .groupMapReduce(_._1)(r => (amount(r._2), amount(r._2).subtract(amount(r._3))))((a, b) =>
-            (a._1.add(b._1), a._2.add(b._2))
-          )
-          .toVector
-          .map { case (a, (p, c)) => AccountDay(a, p, c) }
-          .sortBy(d => (d.change.negate, d.account))
-      }
-  }
+  def day(hour: Long): IO[Vector[AccountDay]] =
+    statesAt(fr"1 = 1", Vector(hour, hour - 24)).transact(readers).map { rows =>
+      val byAccount = rows.groupMapReduce(r => (r._1, r._2))(r => r._4.pnl(r._5))(_.add(_))
+      byAccount.keys.filter(_._1 == 0).map(_._2).toVector.map { a =>
+        val now = byAccount((0, a))
+        AccountDay(a, now, now.subtract(byAccount.getOrElse((1, a), BigDecimal.ZERO)))
+      }.sortBy(d => (d.change.negate, d.account))
+    }
 
   private def meta(key: String): ConnectionIO[Option[String]] =
     sql"SELECT value FROM meta WHERE key = $key".query[String].option
@@ -202,16 +210,19 @@ object ReportStore {
   private val schema: List[Fragment] = List(
     sql"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     sql"""CREATE TABLE IF NOT EXISTS hourly(account INTEGER NOT NULL, symbol TEXT NOT NULL, hour INTEGER NOT NULL,
-            position INTEGER NOT NULL, realized TEXT NOT NULL, unrealized TEXT NOT NULL, fees TEXT NOT NULL,
-            pnl TEXT NOT NULL, PRIMARY KEY (account, symbol, hour)) WITHOUT ROWID""",
+            position INTEGER NOT NULL, cost TEXT NOT NULL, realized TEXT NOT NULL, fees TEXT NOT NULL,
+            PRIMARY KEY (account, symbol, hour)) WITHOUT ROWID""",
+    sql"""CREATE TABLE IF NOT EXISTS mark_hours(symbol TEXT NOT NULL, hour INTEGER NOT NULL, mark TEXT NOT NULL,
+            PRIMARY KEY (symbol, hour)) WITHOUT ROWID""",
     sql"""CREATE TABLE IF NOT EXISTS lots(account INTEGER NOT NULL, symbol TEXT NOT NULL, state BLOB NOT NULL,
             PRIMARY KEY (account, symbol)) WITHOUT ROWID""",
-    sql"CREATE TABLE IF NOT EXISTS marks(symbol TEXT PRIMARY KEY, bid_ask INTEGER NOT NULL, last_trade INTEGER NOT NULL)",
+    sql"""CREATE TABLE IF NOT EXISTS marks(symbol TEXT PRIMARY KEY, bid_ask INTEGER NOT NULL, last_trade INTEGER NOT NULL,
+            recorded INTEGER NOT NULL)""",
     sql"""CREATE TABLE IF NOT EXISTS feeds(path TEXT PRIMARY KEY, bytes INTEGER NOT NULL, line INTEGER NOT NULL,
             done INTEGER NOT NULL)"""
   )
 
-  private val Kind = "mvt report store 1"
+  private val Kind = "mvt report store 2"
 
   /**
    * Opens (or creates) the store in `file`. A new store takes `feePerShare` (default 0); an existing one keeps
