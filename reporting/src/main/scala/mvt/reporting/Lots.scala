@@ -5,8 +5,9 @@ import java.math.BigDecimal
 /**
  * One (account, symbol)'s open lots, oldest first, in primitive arrays (a ring would save the shift, but closing
  * only ever takes from the head, so a moving head index does), with what closing them has realized and what
- * the fills have cost. Exact: prices in 1e-8 units; realized money a `Long` of 1e-8 units while it fits, with
- * any overflow carried in a `BigDecimal`. Not thread-safe.
+ * the fills have cost, and the state they were in at each hour closed after a fill (from which the PnL at any
+ * closed hour is computed, given the mark then). Exact: prices in 1e-8 units; realized money a `Long` of 1e-8
+ * units while it fits, with any overflow carried in a `BigDecimal`. Not thread-safe.
  */
 final class Lots {
   // open lots [head, tail): signed quantity (+ long, - short) and price in 1e-8 units; all one sign
