@@ -125,9 +125,18 @@ final class Ingest private (
   private def advance(o: Open): (Int, List[FeedOffset]) = {
     // quotes first: every trade line written before the last quote read is then visible below
     readQuotes(o)
+    // the trades are read even past a bad quote line, so that what came before it can be folded
+    val quoteFailure = failure
+    failure = None
     readTrades(o)
+    failure = quoteFailure.orElse(failure)
     val draining = o.session.finished && o.quotes.atEnd && o.trades.atEnd && failure.isEmpty
-    val watermark = if (draining) Long.MaxValue else o.quoteClock
+    // once a line is refused, nothing later than the last good line of either feed is folded: the refused
+    // line, put right, must still find its hours open
+    val watermark =
+      if (draining) Long.MaxValue
+      else if (failure.isDefined) math.min(o.quoteClock, o.tradesRead)
+      else o.quoteClock
     var folded = 0
     var more = true
     while (more) {
