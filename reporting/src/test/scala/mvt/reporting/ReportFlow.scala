@@ -161,22 +161,24 @@ object ReportFlow {
    * A cut inside a write leaves a partial line.
    */
   def apply(dir: Path, writes: Vector[Write], from: Long, to: Long): Unit = {
+    // each file's bytes gathered first, then appended at once: one open per file, not per write
+    val appends = scala.collection.mutable.LinkedHashMap.empty[String, ByteArrayOutputStream]
     var at = 0L
     for (w <- writes) {
       val end = at + w.bytes.length
-      val f = dir.resolve(w.file)
-      if (at >= from && at < to && w.bytes.isEmpty && !Files.exists(f)) Files.createFile(f)
+      if (at >= from && at < to && w.bytes.isEmpty) appends.getOrElseUpdate(w.file, new ByteArrayOutputStream)
       val lo = math.max(at, from)
       val hi = math.min(end, to)
       if (lo < hi)
-        Files.write(
-          f,
-          java.util.Arrays.copyOfRange(w.bytes, (lo - at).toInt, (hi - at).toInt),
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND
+        appends.getOrElseUpdate(w.file, new ByteArrayOutputStream).write(
+          w.bytes,
+          (lo - at).toInt,
+          (hi - lo).toInt
         )
       at = end
     }
+    for ((file, bytes) <- appends)
+      Files.write(dir.resolve(file), bytes.toByteArray, StandardOpenOption.CREATE, StandardOpenOption.APPEND)
   }
 
   /** Writes the whole journal of `flow` into `dir`. */

@@ -31,10 +31,13 @@ trait StoreFixtures { this: munit.FunSuite =>
     finally run(release)
   }
 
-  /** Opens the store, catches up with the journal in `dir` and closes it; fails the test on a refused line. */
-  def ingestAll(db: Path, dir: Path, fee: java.math.BigDecimal): Unit =
+  /**
+   * Opens the store, catches up with the journal in `dir` (reading about `chunkBytes` of a feed per poll) and
+   * closes it; fails the test on a refused line.
+   */
+  def ingestAll(db: Path, dir: Path, fee: java.math.BigDecimal, chunkBytes: Int = Ingest.ChunkBytes): Unit =
     withStore(db, Some(fee)) { store =>
-      val ingest = run(Ingest(store, dir))
+      val ingest = run(Ingest(store, dir, chunkBytes))
       run(ingest.catchUp)
       assert(ingest.failed.isEmpty, s"ingest failed: ${ingest.failed.map(_.message)}")
     }

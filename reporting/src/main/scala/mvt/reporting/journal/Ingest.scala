@@ -20,9 +20,9 @@ final class Ingest private (
     store: ReportStore,
     dir: Path,
     fold: PnlFold,
-    offsets: mutable.Map[String, FeedOffset]
+    offsets: mutable.Map[String, FeedOffset],
+    chunkBytes: Int
 ) {
-  import Ingest.*
 
   private var current: Open = null
   private var failure: Option[IngestFailure] = None
@@ -131,11 +131,12 @@ final class Ingest private (
     readTrades(o)
     failure = quoteFailure.orElse(failure)
     val draining = o.session.finished && o.quotes.atEnd && o.trades.atEnd && failure.isEmpty
-    // once a line is refused, nothing later than the last good line of either feed is folded: the refused
-    // line, put right, must still find its hours open
+    // nothing later than the last trade read is folded while the trade feed may hold more before the quote
+    // clock: when one poll's read stopped short of its end, or when a line was refused (the refused line, put
+    // right, must still find its hours open)
     val watermark =
       if (draining) Long.MaxValue
-      else if (failure.isDefined) math.min(o.quoteClock, o.tradesRead)
+      else if (failure.isDefined || !o.trades.atEnd) math.min(o.quoteClock, o.tradesRead)
       else o.quoteClock
     var folded = 0
     var more = true
@@ -177,7 +178,7 @@ final class Ingest private (
 
   private def readQuotes(o: Open): Unit =
     if (failure.isEmpty)
-      o.quotes.poll(ChunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+      o.quotes.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
         if (l.number == 1L) {
           if (l.text != FeedLine.QuoteHeader)
             failure =
@@ -197,7 +198,7 @@ final class Ingest private (
 
   private def readTrades(o: Open): Unit =
     if (failure.isEmpty)
-      o.trades.poll(ChunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+      o.trades.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
         FeedLine.trade(l.number, l.text) match {
           case Right(t) =>
             if (take(o.tradesRead, o.trades.path, t.time, l)) {
@@ -224,7 +225,9 @@ object Ingest {
   /** About how much of each feed one poll reads, which bounds one transaction. */
   val ChunkBytes: Int = 4 << 20
 
-  /** Ingest over `store`, resumed from what it committed. */
-  def apply(store: ReportStore, journal: Path): IO[Ingest] =
-    store.resume.map((fold, offsets) => new Ingest(store, journal, fold, mutable.HashMap.from(offsets)))
+  /** Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll. */
+  def apply(store: ReportStore, journal: Path, chunkBytes: Int = ChunkBytes): IO[Ingest] =
+    store.resume.map((fold, offsets) =>
+      new Ingest(store, journal, fold, mutable.HashMap.from(offsets), chunkBytes)
+    )
 }

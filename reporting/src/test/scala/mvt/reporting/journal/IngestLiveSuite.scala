@@ -19,7 +19,7 @@ class IngestLiveSuite extends munit.FunSuite with StoreFixtures {
   // generous: only a broken ingest or writer gets near it
   private val PatienceNanos = 60L * 1000000000L
 
-  private def follow(seed: Long): Unit = withTempDir { tmp =>
+  private def follow(seed: Long, chunkBytes: Int): Unit = withTempDir { tmp =>
     val flow = ReportFlow.generate(seed, days = 3, steps = 40)
     val writes = ReportFlow.writes(flow, end = true)
     val whole = Files.createDirectory(tmp.resolve("whole"))
@@ -63,7 +63,7 @@ class IngestLiveSuite extends munit.FunSuite with StoreFixtures {
     )
     val db = tmp.resolve("live.db")
     withStore(db, Some(Fee)) { store =>
-      val ingest = run(Ingest(store, live))
+      val ingest = run(Ingest(store, live, chunkBytes))
       writer.start()
       val deadline = System.nanoTime() + PatienceNanos
       var polls = 0
@@ -90,11 +90,11 @@ class IngestLiveSuite extends munit.FunSuite with StoreFixtures {
   }
 
   test("ingest following a journal as it is written ends where one pass over the finished journal does") {
-    follow(31L)
+    follow(31L, Ingest.ChunkBytes)
   }
 
-  test("the same on other journals") {
-    follow(32L)
-    follow(33L)
+  test("the same on other journals, read a few hundred bytes at a time") {
+    follow(32L, 200)
+    follow(33L, 3000)
   }
 }

@@ -17,7 +17,7 @@ class ReportStoreSuite extends munit.ScalaCheckSuite with StoreFixtures {
   import ReportFlow.H
 
   override def scalaCheckTestParameters =
-    super.scalaCheckTestParameters.withMinSuccessfulTests(4).withMaxDiscardRatio(1)
+    super.scalaCheckTestParameters.withMinSuccessfulTests(3).withMaxDiscardRatio(1)
 
   /** What one flow covered, so a run that compares nothing interesting fails. */
   final case class Covered(
@@ -158,11 +158,11 @@ class ReportStoreSuite extends munit.ScalaCheckSuite with StoreFixtures {
   }
 
   test(
-    "every closed hour of a multi-day journal: figures, trends, series and the day's ranking, with a fee"
+    "a multi-day journal at every third closed hour: figures, trends and the day's ranking; its series; with a fee"
   ) {
-    val c = check(7L, days = 9, steps = 40, fee = "0.0035", everyHour = 2)
-    assert(c.hours > 100, c)
-    assert(c.rows > 500, c)
+    val c = check(7L, days = 9, steps = 40, fee = "0.0035", everyHour = 3)
+    assert(c.hours > 70, c)
+    assert(c.rows > 300, c)
     assert(c.flips > 5 && c.houseTrades > 20 && c.selfTrades > 5 && c.oneSided > 20, c)
   }
 
@@ -173,7 +173,7 @@ class ReportStoreSuite extends munit.ScalaCheckSuite with StoreFixtures {
   }
 
   property("the store equals mvt report and the model on generated journals") {
-    Prop.forAll(Gen.choose(1000L, 1000000L), Gen.oneOf("0", "0.001", "0.25")) { (seed, fee) =>
+    Prop.forAllNoShrink(Gen.choose(1000L, 1000000L), Gen.oneOf("0", "0.001", "0.25")) { (seed, fee) =>
       val c = check(seed, days = 6, steps = 20, fee = fee, everyHour = 7)
       c.rows > 0
     }
