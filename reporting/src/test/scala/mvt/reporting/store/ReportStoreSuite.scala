@@ -133,14 +133,13 @@ class ReportStoreSuite extends munit.ScalaCheckSuite with StoreFixtures {
         assert(!run(store.knows(0)))
         assert(run(store.knows(1)))
       }
-      val steps_ = flow.steps
       Covered(
         rows,
         hoursChecked,
         flips = flips(flow),
         houseTrades = flow.trades.count(t => t.buyAccount == 0 || t.sellAccount == 0),
         selfTrades = flow.trades.count(t => t.buyAccount == t.sellAccount && t.buyAccount != 0),
-        oneSided = steps_.count(s => !s.quote.twoSided)
+        oneSided = flow.steps.count(s => !s.quote.twoSided)
       )
     }
 
