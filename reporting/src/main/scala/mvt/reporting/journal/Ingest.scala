@@ -76,7 +76,11 @@ final class Ingest private (
       }
 
   /** Polls until a poll folds nothing: everything the journal holds now is in the store. */
-  def catchUp: IO[Unit] = poll.flatMap(n => if (n > 0) catchUp else IO.unit)
+  def catchUp: IO[Unit] = poll.flatMap(n => if (n > 0 || readAny) catchUp else IO.unit)
+
+  // whether the last poll read any line: one that read only a header, or trades past the watermark, folds
+  // nothing and yet is not the end
+  private var readAny = false
 
   /**
    * Follows the journal like `tail -f`: polls, and sleeps `idle` whenever a poll finds nothing new. Returns
@@ -95,6 +99,7 @@ final class Ingest private (
 
   // one poll's work: (lines folded, the offsets to commit with it)
   private def step(): (Int, List[FeedOffset]) = {
+    readAny = false
     val sessions =
       try Journal.sessions(dir)
       catch {
@@ -138,12 +143,19 @@ final class Ingest private (
   private def advance(o: Open): (Int, List[FeedOffset]) = {
     // quotes first: every trade line written before the last quote read is then visible below
     readQuotes(o)
+    // the trades are read even past a bad quote line, so that what came before it can be folded
+    val quoteFailure = failure
+    failure = None
     readTrades(o)
+    failure = quoteFailure.orElse(failure)
     val draining = o.session.finished && o.quotes.atEnd && o.trades.atEnd && failure.isEmpty
-    // a trade feed read only in part (one poll's chunk) may still hold trades up to the quotes' clock
+    // nothing later than the last trade read is folded while the trade feed may hold more before the quote
+    // clock: when one poll's read stopped short of its end, or when a line was refused (the refused line, put
+    // right, must still find its hours open)
     val watermark =
       if (draining) Long.MaxValue
-      else if (o.trades.atEnd) o.quoteClock else math.min(o.quoteClock, o.tradesRead)
+      else if (failure.isDefined || !o.trades.atEnd) math.min(o.quoteClock, o.tradesRead)
+      else o.quoteClock
     var folded = 0
     var more = true
     while (more) {
@@ -185,6 +197,7 @@ final class Ingest private (
   private def readQuotes(o: Open): Unit =
     if (failure.isEmpty)
       o.quotes.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+        readAny = true
         if (l.number == 1L) {
           if (l.text != FeedLine.QuoteHeader)
             failure =
@@ -205,6 +218,7 @@ final class Ingest private (
   private def readTrades(o: Open): Unit =
     if (failure.isEmpty)
       o.trades.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+        readAny = true
         FeedLine.trade(l.number, l.text) match {
           case Right(t) =>
             if (take(o.tradesRead, o.trades.path, t.time, l)) {

@@ -234,7 +234,8 @@ object ReportStore {
       readerConnections: Int = 4
   ): Resource[IO, ReportStore] =
     for {
-      w <- Sqlite.writer(file)
+      // a file that is not SQLite fails already on the connection's first pragma
+      w <- Sqlite.writer(file).adaptError(refusal)
       fee <- Resource.eval(prepare(w, feePerShare))
       r <- Sqlite.readers(file, readerConnections)
     } yield new ReportStore(w, r, fee)
@@ -262,8 +263,10 @@ object ReportStore {
           FC.raiseError[BigDecimal](Refused(s"not an mvt report store (it says \"$other\")"))
       }
     } yield fee
-    tx.transact(w).adaptError {
-      case e: java.sql.SQLException => Refused(s"cannot use it as a report store: ${e.getMessage}")
-    }
+    tx.transact(w).adaptError(refusal)
+  }
+
+  private val refusal: PartialFunction[Throwable, Throwable] = {
+    case e: java.sql.SQLException => Refused(s"cannot use it as a report store: ${e.getMessage}")
   }
 }
