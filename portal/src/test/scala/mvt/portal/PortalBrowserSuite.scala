@@ -38,7 +38,11 @@ class PortalBrowserSuite extends munit.FunSuite {
         s"no headless browser: ${missing.mkString(" and ")} missing (apt-get install chromium chromium-driver)"
       if (sys.env.get("MVT_BROWSER_REQUIRED").contains("1"))
         fail(s"$why, and MVT_BROWSER_REQUIRED=1 makes the browser test mandatory")
-      else assume(false, why)
+      else {
+        // munit shows an assumption's test as skipped but not why: the reason goes to the log too
+        System.err.println(s"PortalBrowserSuite skipped: $why")
+        assume(false, why)
+      }
     }
   }
 
