@@ -8,7 +8,7 @@ import java.math.BigDecimal
 /**
  * What the portal must show for a journal, computed without the store: the report rows at an hour come from
  * `ReportRun` (the pure fold over the lines up to it), and the PnL at any closed hour from one `PnlFold` over
- * every line, which keeps its history.
+ * every line, which keeps its history. Not thread-safe: it remembers the reports it made.
  */
 final class ExpectedFigures(trades: Vector[FeedLine.Trade], quotes: Vector[FeedLine.Quote], fee: BigDecimal) {
 
@@ -60,10 +60,15 @@ final class ExpectedFigures(trades: Vector[FeedLine.Trade], quotes: Vector[FeedL
 
   /** The report rows at `hour` for everyone, from the pure fold over the lines up to it. */
   def rows(hour: Long): Vector[PnlFold.Row] =
-    ReportRun(trades, quotes, Some(hour * NanosPerHour), fee) match {
-      case Right((_, rows)) => rows
-      case Left(f) => throw new IllegalArgumentException(s"no report at hour $hour: $f")
-    }
+    reports.getOrElseUpdate(
+      hour,
+      ReportRun(trades, quotes, Some(hour * NanosPerHour), fee) match {
+        case Right((_, rows)) => rows
+        case Left(f) => throw new IllegalArgumentException(s"no report at hour $hour: $f")
+      }
+    )
+
+  private val reports = scala.collection.mutable.HashMap.empty[Long, Vector[PnlFold.Row]]
 
   /** An account's symbols at `hour`, in symbol order, with the changes; the trends checked against the rows'. */
   def performance(account: Int, hour: Long): Vector[Symbol] =

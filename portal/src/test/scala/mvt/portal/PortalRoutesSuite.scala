@@ -117,6 +117,15 @@ class PortalRoutesSuite extends munit.FunSuite {
     assert(expected.performance(1, monday(9)).isEmpty, "before the first trade an account has no symbol yet")
   }
 
+  test("performance equals the fold's figures at every hour of the week, for three accounts") {
+    // one with every symbol, one without CRUX and DYNA, one with CRUX only
+    for (h <- monday(0) to expected.lastHour; a <- Vector(1, 5, 6)) {
+      val got = get(s"/api/accounts/$a/performance?at=${instant(h)}")
+      assertEquals(got.status, Status.Ok, got.body)
+      assertEquals(got.json, performanceJson(a, h), s"account $a at ${instant(h)}")
+    }
+  }
+
   test("performance defaults to the last closed hour") {
     for (a <- expected.accounts) {
       val got = get(s"/api/accounts/$a/performance")
