@@ -320,6 +320,41 @@ class PortalRoutesSuite extends munit.FunSuite {
     }
   }
 
+  /** The status line and body the real server answers to a raw request line, sent as is. */
+  private def raw(port: Int, target: String): (String, String) = {
+    val socket = new java.net.Socket("127.0.0.1", port)
+    try {
+      socket.setSoTimeout(60000)
+      val out = socket.getOutputStream
+      out.write(s"GET $target HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".getBytes("US-ASCII"))
+      out.flush()
+      val text = new String(socket.getInputStream.readAllBytes(), "UTF-8")
+      (text.takeWhile(_ != '\r'), text.drop(text.indexOf("\r\n\r\n") + 4))
+    } finally socket.close()
+  }
+
+  test("over the real server, targets that are not even valid URIs are 4xx too, never a 500") {
+    PortalServer.listen(routes, "127.0.0.1", 0).use { server =>
+      IO.blocking {
+        val port = server.address.getPort
+        for (
+          target <- Vector(
+            "/api/accounts/%ZZ/performance",
+            "/api/accounts/1/performance?at=%ZZ",
+            "/api/accounts/1/pnl?symbol=%E2%28",
+            "/api/accounts/%00/performance",
+            "/accounts/%ZZ"
+          )
+        ) {
+          val (statusLine, body) = raw(port, target)
+          val code = statusLine.split(' ').lift(1).flatMap(_.toIntOption).getOrElse(0)
+          assert(code >= 400 && code < 500, s"$target: $statusLine $body")
+        }
+        assert(raw(port, "/api/accounts/1/performance")._1.contains(" 200"), "the server answers")
+      }
+    }.unsafeRunSync()
+  }
+
   private def resource(name: String): Array[Byte] = {
     val in = getClass.getResourceAsStream(name)
     assert(in != null, s"$name is not on the class path")
