@@ -31,6 +31,9 @@ class PortalBrowserSuite extends munit.FunSuite {
   // waits are on conditions; the timeout is only a bound for a browser that never gets there
   private val Patience = Duration.ofSeconds(90)
 
+  // a slow machine must not fail the test by its clock: munit's default is 30 s
+  override val munitTimeout = scala.concurrent.duration.Duration(10, "min")
+
   private def requireBrowser(): Unit = {
     val missing = Vector(Chromium, ChromeDriverBinary).filterNot(Files.isExecutable(_))
     if (missing.nonEmpty) {
@@ -51,6 +54,8 @@ class PortalBrowserSuite extends munit.FunSuite {
       val service = new ChromeDriverService.Builder()
         .usingDriverExecutable(ChromeDriverBinary.toFile)
         .usingAnyFreePort()
+        // a browser far from UTC: the chart must still label the hours in UTC, as the page says
+        .withEnvironment(java.util.Map.of("TZ", "America/New_York"))
         .build()
       val options = new ChromeOptions()
       options.setBinary(Chromium.toFile)
@@ -117,6 +122,36 @@ class PortalBrowserSuite extends munit.FunSuite {
         val chart = d.findElement(By.id("chart"))
         assertEquals(chart.getDomAttribute("data-points"), "168")
         assertEquals(chart.getDomAttribute("data-to"), instant(last))
+
+        // the cursor at the chart's right edge snaps to the last hour, which the legend shows in UTC
+        val over = d.findElement(By.cssSelector("#chart .u-over"))
+        new org.openqa.selenium.interactions.Actions(d)
+          .moveToElement(over, over.getSize.getWidth / 2 - 1, 0)
+          .perform()
+        val legendTime = java.time.format.DateTimeFormatter
+          .ofPattern("yyyy-MM-dd h:mma", java.util.Locale.ROOT)
+          .format(java.time.Instant.ofEpochSecond(last * 3600).atZone(java.time.ZoneOffset.UTC))
+          .toLowerCase(java.util.Locale.ROOT)
+        val legend = By.cssSelector("#chart .u-legend .u-series:first-child .u-value")
+        try
+          new WebDriverWait(d, Patience).until[java.lang.Boolean] { (w: WebDriver) =>
+            java.lang.Boolean.valueOf(w.findElement(legend).getText == legendTime)
+          }
+        catch {
+          case _: org.openqa.selenium.TimeoutException =>
+            fail(
+              s"the chart's legend shows \"${d.findElement(legend).getText}\" for the last hour, not $legendTime"
+            )
+        }
+        // and the account's PnL then, as the chart plots it: a number to two places, so within half a cent
+        val plotted =
+          d.findElement(By.cssSelector("#chart .u-legend .u-series:nth-child(2) .u-value")).getText
+        assert(
+          plotted.toDoubleOption.exists(v =>
+            math.abs(v - expected.total(account, last).doubleValue) <= 0.005
+          ),
+          s"the chart shows $plotted for the last hour, the fold ${expected.total(account, last)}"
+        )
 
         val rows = d.findElements(By.cssSelector("#symbols tbody tr")).asScala.toVector
         assertEquals(rows.map(_.getDomAttribute("data-symbol")), figures.map(_.row.key.symbol))

@@ -21,6 +21,9 @@ class PortalRoutesSuite extends munit.FunSuite {
   private var client: Client[IO] = null
   private var routes: PortalRoutes = null
 
+  // a slow machine must not fail a test by its clock: munit's default is 30 s
+  override val munitTimeout = scala.concurrent.duration.Duration(10, "min")
+
   private val status = Json.obj("ingest" -> Json.fromString("following"))
 
   override def beforeAll(): Unit = {
