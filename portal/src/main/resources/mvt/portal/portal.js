@@ -26,6 +26,10 @@
           width: Math.max(320, Math.min(el.clientWidth || 960, 1100)),
           height: 320,
           scales: { x: { time: true } },
+          // the hours are UTC, as the page says; uPlot would otherwise label them in the browser's time zone
+          tzDate: function (ts) { return uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"); },
+          // uPlot's default 50 px clips the sign off labels such as -1,000
+          axes: [{}, { size: 80 }],
           series: [
             {},
             { label: symbol || "All symbols", stroke: "#1d4ed8", width: 2, fill: "rgba(29, 78, 216, 0.08)",
