@@ -98,8 +98,10 @@ final class PnlFold(feePerShare: BigDecimal) {
   /** A quote line; only a two-sided one sets the mark. */
   def quote(t: Long, symbol: String, bidUnits: Long, askUnits: Long, twoSided: Boolean): Unit = {
     advance(t)
+    // numbered first: numbering a new symbol may replace the array that is then written
+    val s = number(symbol)
     // prices are below 1e18 units, so their sum fits a Long
-    if (twoSided) bidAsk(number(symbol)) = bidUnits + askUnits
+    if (twoSided) bidAsk(s) = bidUnits + askUnits
   }
 
   /** PnL of `key` at a closed whole hour; 0 before its first fill. */
