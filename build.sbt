@@ -42,7 +42,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, cli)
+  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, backtest, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -90,6 +90,20 @@ lazy val reporting = (project in file("reporting"))
   .dependsOn(core % "compile->compile;test->test")
   .settings(common, name := "mvt-reporting")
 
+// Strategies traded against recorded days through the real engine, one day per fiber (`mvt backtest`).
+lazy val backtest = (project in file("backtest"))
+  .dependsOn(trader % "compile->compile;test->test", reporting)
+  .settings(
+    common,
+    name := "mvt-backtest",
+    libraryDependencies ++= Seq(
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "io.circe" %% "circe-core" % V.circe,
+      "io.circe" %% "circe-parser" % V.circe % Test,
+      "org.webjars.npm" % "uplot" % "1.6.30"
+    )
+  )
+
 // The product's demo (`mvt demo`): a timed replay, the client volumes and the trader leg. No measurement harness.
 lazy val demo = (project in file("demo"))
   .dependsOn(workload % "compile->compile;test->test", trader)
@@ -116,7 +130,7 @@ lazy val jmh = (project in file("jmh"))
   .settings(common, name := "mvt-jmh", publish / skip := true)
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, backtest)
   .settings(
     common,
     name := "mvt-cli",
