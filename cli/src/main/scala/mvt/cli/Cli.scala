@@ -29,7 +29,8 @@ object Cli {
       BenchCommand.opts(t),
       AnalyzeCommand.opts(t),
       TradeCommand.opts(t),
-      ReportCommand.opts(t)
+      ReportCommand.opts(t),
+      BacktestCommand.opts(t)
     ).reduce(_ orElse _)
 
   /**
