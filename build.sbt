@@ -125,7 +125,7 @@ lazy val bench = (project in file("bench"))
 
 // The JMH microbenchmarks: `./sbt "jmh/Jmh/run ..."`. Nothing depends on this module.
 lazy val jmh = (project in file("jmh"))
-  .dependsOn(bench)
+  .dependsOn(bench, backtest)
   .enablePlugins(JmhPlugin)
   .settings(common, name := "mvt-jmh", publish / skip := true)
 
