@@ -104,4 +104,15 @@ class BacktestCommandSuite extends munit.FunSuite {
     assertEquals(rows.size, 4, r.out)
     assertEquals(rows.map(_.trim.takeWhile(_ != ' ')), Vector("1", "2", "3", "4"))
   }
+
+  test("mvt bench backtest prints the engine alone and the closed loop at 1 and at the core count") {
+    val r = CliRun("bench", "backtest", "--days", "2", "--commands", "2000")()
+    assertEquals(r.status, 0, r.err)
+    val rows = r.out.linesIterator.filter(l =>
+      l.startsWith("engine alone") || l.startsWith("engine + strategy")
+    ).toVector
+    assertEquals(rows.size, 1 + List(1, Runtime.getRuntime.availableProcessors).distinct.size, r.out)
+    assert(r.out.startsWith("Machine: "), r.out)
+    assert(r.out.contains("strategy in the loop costs"), r.out)
+  }
 }

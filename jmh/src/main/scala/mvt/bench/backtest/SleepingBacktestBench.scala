@@ -44,7 +44,8 @@ class SleepingBacktestBench {
   @Benchmark def futureAllForked(): BigDecimal =
     Await.result(SleepingBacktest.allForked(days, dayMillis)(using ec), Duration.Inf)
 
-  @Benchmark def futureBatched30(): BigDecimal = Await.result(SleepingBacktest.batched(days, dayMillis)(using ec), Duration.Inf)
+  @Benchmark def futureBatched30(): BigDecimal =
+    Await.result(SleepingBacktest.batched(days, dayMillis)(using ec), Duration.Inf)
 
   @Benchmark def ioParTraverseBlocking(): BigDecimal =
     SleepingBacktest.parTraverseBlocking(days, dayMillis, cores).unsafeRunSync()
