@@ -48,7 +48,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, portal, cli)
+  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, portal, backtest, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -124,6 +124,20 @@ lazy val portal = (project in file("portal"))
     )
   )
 
+// Strategies traded against recorded days through the real engine, one day per fiber (`mvt backtest`).
+lazy val backtest = (project in file("backtest"))
+  .dependsOn(trader % "compile->compile;test->test", reporting)
+  .settings(
+    common,
+    name := "mvt-backtest",
+    libraryDependencies ++= Seq(
+      "org.typelevel" %% "cats-effect" % V.catsEffect,
+      "io.circe" %% "circe-core" % V.circe,
+      "io.circe" %% "circe-parser" % V.circe % Test,
+      "org.webjars.npm" % "uplot" % "1.6.30"
+    )
+  )
+
 // The product's demo (`mvt demo`): a timed replay, the client volumes and the trader leg. No measurement harness.
 lazy val demo = (project in file("demo"))
   .dependsOn(workload % "compile->compile;test->test", trader, reporting)
@@ -150,12 +164,12 @@ lazy val bench = (project in file("bench"))
 
 // The JMH microbenchmarks: `./sbt "jmh/Jmh/run ..."`. Nothing depends on this module.
 lazy val jmh = (project in file("jmh"))
-  .dependsOn(bench)
+  .dependsOn(bench, backtest)
   .enablePlugins(JmhPlugin)
   .settings(common, name := "mvt-jmh", publish / skip := true)
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest)
   .settings(
     common,
     name := "mvt-cli",

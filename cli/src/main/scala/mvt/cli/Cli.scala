@@ -30,7 +30,8 @@ object Cli {
       AnalyzeCommand.opts(t),
       TradeCommand.opts(t),
       ReportCommand.opts(t),
-      ServeCommand.opts(t)
+      ServeCommand.opts(t),
+      BacktestCommand.opts(t)
     ).reduce(_ orElse _)
 
   /**

@@ -32,6 +32,15 @@ final class ProgressBar(err: PrintStream, interactive: Boolean) extends TimedRep
       )
     )
 
+  /** Starts a bar that `update` draws and `end` closes, for work that is not one synchronous body. */
+  def start(name: String): Unit = { label = name; lastPercent = -1 }
+
+  /** Clears the bar of `start` and prints `line` in its place. */
+  def end(line: String): Unit = {
+    if (interactive) err.print("\r\u001b[2K")
+    err.println(s"  $line")
+  }
+
   def update(done: Int, total: Int): Unit = if (interactive) {
     val percent = (100L * done / math.max(1, total)).toInt
     if (percent != lastPercent) {

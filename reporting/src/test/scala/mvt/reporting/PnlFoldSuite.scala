@@ -195,4 +195,17 @@ class PnlFoldSuite extends munit.ScalaCheckSuite {
     assert(ReportRun(trades, quotes, Some((trades.last.time / H + 1000) * H), JBig.ZERO).isLeft)
     assert(ReportRun(Vector.empty, Vector.empty, None, JBig.ZERO).isLeft)
   }
+
+  test("a symbol first seen in a two-sided quote after the first 16 gets its mark") {
+    val fold = new PnlFold(JBig.ZERO)
+    (0 until 16).foreach(i => fold.trade(T0, s"S$i", 100000000L, 1L, 1, 2))
+    // the 17th symbol grows the tables while its quote is written
+    fold.quote(T0, "S16", 99000000L, 101000000L, twoSided = true)
+    fold.trade(T0, "S16", 100000000L, 1L, 1, 2)
+    fold.closeThrough(T0 + H)
+    val row = fold.report(fold.lastClosedHour).find(r => r.key == Key(1, "S16")).get
+    // bought one at 1.00, marked at the mid 1.00
+    assertEquals(row.unrealized.signum, 0)
+    assertEquals(row.position, 1L)
+  }
 }

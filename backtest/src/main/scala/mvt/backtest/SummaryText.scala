@@ -1,0 +1,42 @@
+package mvt.backtest
+
+import mvt.reporting.Money
+
+/** The text a backtest prints: a line per day, the metrics a line each, the ranked table of a sweep. */
+object SummaryText {
+
+  val DayHeader: String =
+    f"${"date"}%-10s  ${"pnl"}%14s  ${"fills"}%8s  ${"volume"}%11s  ${"fees"}%12s  ${"max position"}%12s"
+
+  def day(d: DayResult): String = {
+    val left = if (d.unflattened > 0) f"  (${d.unflattened}%,d units left open, marked at the mid)" else ""
+    f"${d.date}  ${Money.render(d.pnl)}%14s  ${d.fills}%,8d  ${d.volume}%,11d  ${Money.render(d.fees)}%12s  ${d.maxPosition}%,12d$left"
+  }
+
+  private def ratio(v: Option[Double]): String = v.fold("undefined")(x => f"$x%.4f")
+  private def percent(v: Option[Double]): String = v.fold("undefined")(x => f"${x * 100}%.4f%%")
+
+  /** The metrics, one `name  value` line each. */
+  def metrics(m: Metrics): Vector[String] =
+    Vector(
+      "days" -> m.days.toString,
+      "total PnL" -> Money.render(m.totalPnl),
+      "sharpe" -> ratio(m.sharpe),
+      "sortino" -> ratio(m.sortino),
+      "max drawdown" -> percent(m.maxDrawdown),
+      "win rate (days)" -> percent(m.winRate),
+      "profit factor" -> ratio(m.profitFactor),
+      "expectancy/fill" -> ratio(m.expectancyPerFill),
+      "turnover" -> ratio(m.turnover),
+      "total fees" -> Money.render(m.totalFees),
+      "total slippage" -> Money.render(m.totalSlippage),
+      "fills" -> f"${m.fills}%,d",
+      "volume" -> f"${m.volume}%,d"
+    ).map((k, v) => f"$k%-16s $v")
+
+  val SweepHeader: String =
+    f"${"rank"}%4s  ${"parameters"}%-36s  ${"sharpe"}%10s  ${"sortino"}%10s  ${"total pnl"}%14s  ${"max dd"}%10s  ${"fills"}%8s  failed"
+
+  def sweepRow(rank: Int, r: Sweep.Row): String =
+    f"$rank%4d  ${r.spec.render}%-36s  ${ratio(r.metrics.sharpe)}%10s  ${ratio(r.metrics.sortino)}%10s  ${Money.render(r.metrics.totalPnl)}%14s  ${percent(r.metrics.maxDrawdown)}%10s  ${r.metrics.fills}%,8d  ${r.outcome.failures.size}"
+}
