@@ -96,7 +96,8 @@ lazy val cluster = (project in file("cluster"))
       "org.apache.pekko" %% "pekko-remote" % V.pekko,
       "org.apache.pekko" %% "pekko-actor-testkit-typed" % V.pekko % Test,
       "org.slf4j" % "slf4j-api" % V.slf4j,
-      "org.slf4j" % "slf4j-nop" % V.slf4j
+      // the product's binding (slf4j-nop) comes with cli; tests print Pekko's warnings to stderr
+      "org.slf4j" % "slf4j-simple" % V.slf4j % Test
     )
   )
 

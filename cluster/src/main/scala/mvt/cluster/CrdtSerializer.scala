@@ -8,7 +8,7 @@ import java.io.NotSerializableException
 
 /**
  * Serializes what the cluster sends of its own: replicated `crdt` states and deltas through the `crdt` codecs
- * (the manifest names the lattice), and rights requests. Pekko's own messages keep Pekko's serializers, and
+ * (the manifest names the lattice), rights requests, market updates and orders, in the codecs' varint form. Pekko's own messages keep Pekko's serializers, and
  * Java serialization stays off. Stateless and thread-safe, as Pekko requires.
  */
 final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithStringManifest {
@@ -18,6 +18,8 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
   def manifest(o: AnyRef): String = o match {
     case r: Replicated[?] => r.lattice.manifest
     case _: RightsRequest => CrdtSerializer.RightsManifest
+    case _: MarketUpdates => CrdtSerializer.MarketManifest
+    case _: OrderMessage => CrdtSerializer.OrderManifest
     case other =>
       throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
   }
@@ -30,24 +32,80 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.writeVarLong(amount)
       out.writeString(requester)
       out.toByteArray
+    case MarketUpdates(updates) =>
+      val out = new WireWriter(16 + updates.size * 24)
+      out.writeVarLong(updates.size.toLong)
+      updates.foreach { t =>
+        out.writeString(t.symbol)
+        out.writeVarLong(t.bidPrice)
+        out.writeVarLong(t.bidQty)
+        out.writeVarLong(t.askPrice)
+        out.writeVarLong(t.askQty)
+      }
+      out.toByteArray
+    case o: OrderMessage =>
+      val out = new WireWriter(64)
+      out.writeString(o.node)
+      out.writeVarLong(o.seq)
+      out.writeString(o.account)
+      out.writeString(o.strategy)
+      out.writeString(o.symbol)
+      out.writeByte(if (o.buy) 1 else 0)
+      out.writeVarLong(o.priceRaw)
+      out.writeVarLong(o.qty)
+      out.writeVarLong(o.costCents)
+      out.toByteArray
     case other =>
       throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
   }
 
   def fromBinary(bytes: Array[Byte], manifest: String): AnyRef =
-    if (manifest == CrdtSerializer.RightsManifest) {
-      val in = new WireReader(bytes)
-      try
+    if (manifest == CrdtSerializer.RightsManifest)
+      message(bytes, "rights request") { in =>
         RightsRequest(in.readString("an account"), in.readVarLong("an amount"), in.readString("a replica id"))
-      catch {
-        case e: RuntimeException => throw new NotSerializableException(s"rights request: ${e.getMessage}")
       }
-    } else
+    else if (manifest == CrdtSerializer.MarketManifest)
+      message(bytes, "market updates") { in =>
+        val n = in.readCount("top-of-book entries")
+        MarketUpdates(Vector.fill(n) {
+          MarketUpdates.Top(
+            in.readString("a symbol"),
+            in.readVarLong("a bid price"),
+            in.readVarLong("a bid quantity"),
+            in.readVarLong("an ask price"),
+            in.readVarLong("an ask quantity")
+          )
+        })
+      }
+    else if (manifest == CrdtSerializer.OrderManifest)
+      message(bytes, "order") { in =>
+        OrderMessage(
+          in.readString("a node"),
+          in.readVarLong("a sequence number"),
+          in.readString("an account"),
+          in.readString("a strategy"),
+          in.readString("a symbol"),
+          in.readByte("a side") == 1,
+          in.readVarLong("a price"),
+          in.readVarLong("a quantity"),
+          in.readVarLong("a cost")
+        )
+      }
+    else
       Lattice.byManifest.get(manifest) match {
         case Some(l) => decode(l, bytes)
         case None =>
           throw new NotSerializableException(s"unknown manifest [$manifest] for ${getClass.getName}")
       }
+
+  private def message[A](bytes: Array[Byte], what: String)(read: WireReader => A): A = {
+    val in = new WireReader(bytes)
+    try {
+      val a = read(in)
+      in.requireEnd()
+      a
+    } catch { case e: RuntimeException => throw new NotSerializableException(s"$what: ${e.getMessage}") }
+  }
 
   private def encode[S](r: Replicated[S]): Array[Byte] = r.lattice.codec.encode(r.state)
 
@@ -64,4 +122,6 @@ object CrdtSerializer {
   val Identifier: Int = 7_151_001
 
   private val RightsManifest = "rr"
+  private val MarketManifest = "mu"
+  private val OrderManifest = "om"
 }

@@ -90,8 +90,12 @@ final class Ledger[S] private (
   /** Starts following `account`'s replicated state; idempotent. */
   def watch(account: String): Unit = actor ! LedgerActor.Watch(account)
 
-  private[cluster] def key(account: String): ReplicatedKey[S] =
-    ReplicatedKey(s"balance-${mode.label}-$account")
+  private val keyPrefix = s"balance-${mode.label}-"
+
+  private[cluster] def key(account: String): ReplicatedKey[S] = ReplicatedKey(keyPrefix + account)
+
+  /** The account a key of this ledger names. */
+  private[cluster] def account(keyId: String): String = keyId.stripPrefix(keyPrefix)
 
   private[cluster] def lattice0: Lattice[S] = lattice
 

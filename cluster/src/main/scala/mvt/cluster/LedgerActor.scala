@@ -80,9 +80,11 @@ object LedgerActor {
       case Watch(account) =>
         if (watched(account)) Behaviors.same
         else {
+          // the adapter maps every key's changes through one function (one message adapter per class), so the
+          // account is read from the key, never captured
           replicator.subscribe(
             ledger.key(account),
-            (rsp: SubscribeResponse[Replicated[S]]) => changed(account, rsp)
+            (rsp: SubscribeResponse[Replicated[S]]) => changed(ledger, rsp)
           )
           running(ledger, replicator, writeTimeout, self, peers, watched + account, asked)
         }
@@ -125,8 +127,8 @@ object LedgerActor {
         Behaviors.unhandled
     }
 
-  private def changed[S](account: String, rsp: SubscribeResponse[Replicated[S]]): Command = rsp match {
-    case c: Changed[Replicated[S]] @unchecked => Arrived(account, c.get(c.key))
+  private def changed[S](ledger: Ledger[S], rsp: SubscribeResponse[Replicated[S]]): Command = rsp match {
+    case c: Changed[Replicated[S]] @unchecked => Arrived(ledger.account(c.key.id), c.get(c.key))
     case _ => Ignored
   }
 }

@@ -39,6 +39,8 @@ object NodeConfig {
            |pekko.actor.serialization-bindings {
            |  "mvt.cluster.Replicated" = mvt-crdt
            |  "mvt.cluster.RightsRequest" = mvt-crdt
+           |  "mvt.cluster.MarketUpdates" = mvt-crdt
+           |  "mvt.cluster.OrderMessage" = mvt-crdt
            |}
            |pekko.remote.artery.transport = tcp
            |pekko.remote.artery.canonical.hostname = "$host"

@@ -30,7 +30,7 @@ class SerializerSuite extends munit.FunSuite {
   }
 
   system.test(
-    "replicated states of every lattice and rights requests round-trip through the crdt serializer"
+    "replicated states of every lattice, rights requests, market updates and orders round-trip"
   ) {
     sys =>
       val pn = PNCounter.empty.increment(a, 500L).state.decrement(b, 20L).state
@@ -40,7 +40,12 @@ class SerializerSuite extends munit.FunSuite {
         Replicated.of(Lattice.pnCounter, pn),
         Replicated.of(Lattice.boundedCounter, bc),
         Replicated.of(Lattice.blacklistDay, bl),
-        RightsRequest("alice", 42L, a.value)
+        RightsRequest("alice", 42L, a.value),
+        MarketUpdates(Vector(
+          MarketUpdates.Top("ABC", 100L, 5L, 0L, 0L),
+          MarketUpdates.Top("XY", 1L, 2L, 3L, 4L)
+        )),
+        OrderMessage("127.0.0.1:2552", 7L, "acct-1", "spread", "ABC", buy = true, 10100000000L, 10L, 10100L)
       )
       items.foreach(o => assertEquals(roundTrip(sys, o), o))
       // a state with pending deltas arrives as the state alone: only the sender ships its deltas
