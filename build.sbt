@@ -138,7 +138,7 @@ lazy val jmh = (project in file("jmh"))
   .settings(common, name := "mvt-jmh", publish / skip := true)
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, cluster)
   .settings(
     common,
     name := "mvt-cli",

@@ -29,7 +29,9 @@ object Cli {
       BenchCommand.opts(t),
       AnalyzeCommand.opts(t),
       TradeCommand.opts(t),
-      ReportCommand.opts(t)
+      ReportCommand.opts(t),
+      NodeCommand.opts(t),
+      ClusterCommand.opts(t)
     ).reduce(_ orElse _)
 
   /**

@@ -112,7 +112,7 @@ object TraderNode {
           if (mine.toSet != owned.keySet) {
             owned = mine.map(s => s -> owned.getOrElse(s, strategy(s))).toMap
             counters.owned = mine
-            say(s"owns ${mine.size}: ${mine.map(_.label).mkString(",")}")
+            say(s"owns ${mine.size} at ${System.currentTimeMillis}: ${mine.map(_.label).mkString(",")}")
           }
           Behaviors.same
         case Exchanges(refs) =>
