@@ -11,7 +11,7 @@ import scala.concurrent.duration.*
 
 /**
  * Several cluster nodes as `ActorSystem`s in this JVM, on loopback with free ports, in Artery's test mode so
- * links can be cut. `close` terminates them all.
+ * links can be cut: what the protocol tests and `mvt bench cluster` run on. `close` terminates them all.
  */
 final class LoopbackCluster(n: Int) extends AutoCloseable {
 
@@ -53,16 +53,4 @@ final class LoopbackCluster(n: Int) extends AutoCloseable {
       NodeConfig.SystemName,
       NodeConfig("127.0.0.1", 0, Seq("trader"), testMode = true, downAfter = None)
     )
-}
-
-/** Waiting on a condition with a generous limit: tests never assert on how long it took. */
-object Eventually {
-
-  def apply(what: String, limit: FiniteDuration = 30.seconds)(cond: => Boolean): Unit = {
-    val deadline = limit.fromNow
-    while (!cond) {
-      if (deadline.isOverdue()) throw new AssertionError(s"not reached within $limit: $what")
-      Thread.sleep(20)
-    }
-  }
 }
