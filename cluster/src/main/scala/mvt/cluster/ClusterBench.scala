@@ -155,7 +155,18 @@ object ClusterBench {
       ledgers: Map[Consistency, Vector[Ledger[?]]],
       seconds: Int
   ): Map[Consistency, PartitionResult] = {
-    given ExecutionContext = ExecutionContext.global
+    // one thread per spender: they sleep between refusals, and a pool sized to the cores would run them in turn
+    val pool = java.util.concurrent.Executors.newFixedThreadPool(2 * Consistency.values.length)
+    given ExecutionContext = ExecutionContext.fromExecutor(pool)
+    try partitionOn(cluster, ledgers, seconds)
+    finally pool.shutdown()
+  }
+
+  private def partitionOn(
+      cluster: LoopbackCluster,
+      ledgers: Map[Consistency, Vector[Ledger[?]]],
+      seconds: Int
+  )(using ExecutionContext): Map[Consistency, PartitionResult] = {
     val account = "bench-partition"
     val provisioned = 100_000L
     val cut = cluster.systems.size - 1

@@ -123,7 +123,21 @@ object ClusterNode {
       accounts.foreach(a => ledger.credit(a, s.provisionCents))
       system.systemActorOf(ExchangeNode(tops, feed, s.publishEvery), "exchange")
     } else {
-      system.systemActorOf(TraderNode(ledger, s.subscriptions, strategy, counters, say), "trader")
+      val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))
+      val blacklist = DayBlacklist.start(system, today)
+      system.systemActorOf(
+        TraderNode(
+          ledger,
+          blacklist,
+          TrustScore.default,
+          s.provisionCents,
+          s.subscriptions,
+          strategy,
+          counters,
+          say
+        ),
+        "trader"
+      )
     }
     new ClusterNode(s, system, ledger, counters, tops, feed)
   }

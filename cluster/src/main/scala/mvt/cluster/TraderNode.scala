@@ -1,6 +1,7 @@
 package mvt.cluster
 
 import mvt.core.Symbol
+import mvt.crdt.ClientId
 import mvt.trader.pipeline.PreTradeCheck
 import mvt.trader.strategy.TradingStrategy
 import mvt.trader.{BboUpdated, Decision}
@@ -17,7 +18,8 @@ import scala.util.Success
 /**
  * A trader node: it owns the share of the subscriptions that [[Shares]] gives it among the trader nodes that are
  * up, and follows the membership as nodes join and leave. For each market update and each owned subscription it
- * asks the subscription's strategy, checks a buy against the local ledger, and sends the exchange the order.
+ * asks the subscription's strategy, checks a buy against today's blacklist and the local ledger, and sends the
+ * exchange the order. Balance refusals count towards the [[TrustScore]], which bars the client for the day.
  * Sells are not traded: they would need positions, which the cluster does not replicate.
  */
 object TraderNode {
@@ -42,11 +44,12 @@ object TraderNode {
     val refused = new LongAdder
     val orders = new LongAdder
     val sells = new LongAdder
+    val barredRefusals = new LongAdder
     @volatile var owned: Vector[Subscription] = Vector.empty
     @volatile var exchangesKnown: Int = 0
 
     def render: String =
-      s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} refused=${refused.sum} sells-skipped=${sells.sum}"
+      s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} refused=${refused.sum} sells-skipped=${sells.sum} barred-refusals=${barredRefusals.sum}"
   }
 
   /**
@@ -55,6 +58,9 @@ object TraderNode {
    */
   def apply(
       ledger: Ledger[?],
+      blacklist: DayBlacklist,
+      trust: TrustScore,
+      provisionedCents: Long,
       subs: Vector[Subscription],
       strategy: Subscription => TradingStrategy,
       counters: Counters,
@@ -75,6 +81,19 @@ object TraderNode {
       var owned = Map.empty[Subscription, TradingStrategy]
       var exchanges = Set.empty[ActorRef[ExchangeNode.Command]]
       var seq = 0L
+      val rejects = scala.collection.mutable.HashMap.empty[String, Long]
+
+      // A balance refusal counts towards the trust score; the client's realized loss is not known to a trader
+      // node (fills are the exchange's), so only the refusals weigh here.
+      def rejected(account: String): Unit = {
+        counters.refused.increment()
+        val n = rejects.getOrElse(account, 0L) + 1L
+        rejects.update(account, n)
+        if (trust.bars(n, 0L, provisionedCents) && !blacklist.isBarred(ClientId(account))) {
+          blacklist.bar(ClientId(account))
+          say(s"barred $account for ${blacklist.day.date}: $n balance refusals")
+        }
+      }
 
       def send(order: OrderMessage): Unit = {
         counters.orders.increment()
@@ -84,6 +103,7 @@ object TraderNode {
       // No order is checked while no exchange is known: a debit for an order that cannot be sent would be lost.
       def trade(sub: Subscription, d: Decision): Unit =
         if (!d.side.isBuy) counters.sells.increment()
+        else if (blacklist.isBarred(ClientId(sub.account))) counters.barredRefusals.increment()
         else if (exchanges.nonEmpty) {
           val cost = PreTradeCheck.Balance.costCents(d.price.raw, d.qty.units)
           if (cost > 0L) {
@@ -94,7 +114,7 @@ object TraderNode {
                 counters.approved.increment()
                 send(order)
               case Authorization.Refused =>
-                counters.refused.increment()
+                rejected(sub.account)
               case Authorization.Pending(outcome) =>
                 ctx.pipeToSelf(outcome)(r => Settled(order, r == Success(true)))
             }
@@ -136,7 +156,7 @@ object TraderNode {
           if (ok) {
             counters.approved.increment()
             send(order)
-          } else counters.refused.increment()
+          } else rejected(order.account)
           Behaviors.same
         case _ =>
           Behaviors.unhandled
