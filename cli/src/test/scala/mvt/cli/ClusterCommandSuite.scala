@@ -41,4 +41,20 @@ class ClusterCommandSuite extends munit.FunSuite {
       text
     )
   }
+
+  test("usage errors of node and cluster are one line, status 1") {
+    val cases = Vector(
+      Vector("node", "--role", "banker") -> "unknown role 'banker'",
+      Vector("node", "--role", "exchange") -> "--data is required for --role exchange",
+      Vector("node", "--role", "trader", "--seed", "localhost") -> "expected HOST:PORT",
+      Vector("node", "--role", "trader", "--consistency", "strong") -> "unknown consistency 'strong'",
+      Vector("cluster", "--nodes", "0", "--data", "x") -> "--nodes must be 1 to 16"
+    )
+    for ((args, says) <- cases) {
+      val r = CliRun(args*)()
+      assertEquals(r.status, 1, r.err)
+      assertEquals(r.err.linesIterator.size, 1, r.err)
+      assert(r.err.contains(says) && r.err.contains("(--help shows the usage)"), r.err)
+    }
+  }
 }

@@ -175,7 +175,13 @@ object ClusterBench {
       await("provisioned everywhere", 30.seconds)(ledgers(m).forall(_.balance(account) == provisioned))
     }
     val b = ledgers(Consistency.Bounded)
-    b.indices.drop(1).foreach(i => b(i).requestRights(account, provisioned / b.size))
+    // every node takes its share of the rights before the cut, as a node does ahead of its trading
+    b.indices.drop(1).foreach { i =>
+      b(i).requestRights(account, provisioned / b.size)
+      await("a node's share of the rights", 30.seconds) {
+        b(i).state(account).asInstanceOf[mvt.crdt.BoundedCounter].rightsOf(b(i).self) > 0L
+      }
+    }
     await("rights spread", 30.seconds)(b.forall(_.state(account) == b(0).state(account)))
     cluster.isolate(cut)
     val deadline = seconds.seconds.fromNow
