@@ -114,6 +114,9 @@ object ClusterCommand {
           traders.foreach(_.process.waitFor())
         }
         report(a, exchange, traders, killedAt, t)
+        // the nodes' own output was read into the report; nothing of it is the user's to keep
+        JFiles.list(dir).forEach(f => JFiles.deleteIfExists(f): Unit)
+        JFiles.deleteIfExists(dir)
         if (exchange.process.exitValue == 0) ExitCode.Success else Cli.Failure
       }
 
