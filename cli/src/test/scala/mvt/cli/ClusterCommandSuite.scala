@@ -23,12 +23,26 @@ class ClusterCommandSuite extends munit.FunSuite {
     val err = new ByteArrayOutputStream()
     val t = Terminal(System.in, new PrintStream(out, true), new PrintStream(err, true))
     import cats.effect.unsafe.implicits.global
-    val code = ClusterCommand
-      .run(
-        ClusterCommand.Args(3, day.toString, mvt.cluster.Consistency.Majority, 6, 20_000_000L, 400L, Some(3)),
-        t
-      )
-      .unsafeRunSync()
+    val code =
+      try
+        ClusterCommand
+          .run(
+            ClusterCommand.Args(
+              3,
+              day.toString,
+              mvt.cluster.Consistency.Majority,
+              6,
+              20_000_000L,
+              400L,
+              Some(3)
+            ),
+            t
+          )
+          .unsafeRunSync()
+      finally {
+        JFiles.deleteIfExists(day)
+        JFiles.deleteIfExists(dir)
+      }
     val text = out.toString
     assertEquals(code.code, 0, text + err.toString)
     val accounts = text.linesIterator.filter(_.startsWith("exchange: account ")).toVector
