@@ -20,10 +20,12 @@ val V = new {
   val http4s = "0.23.33"
   val munit = "1.3.0"
   val munitScalacheck = "1.3.0"
+  val pekko = "1.2.1"
   val scalacheck = "1.18.1"
   val selenium = "4.49.0"
   val sqlite = "3.54.1.0"
   val uplot = "1.6.30"
+  val slf4j = "2.0.17"
 }
 
 lazy val testDeps = Seq(
@@ -36,8 +38,9 @@ lazy val testDeps = Seq(
 // sbt's resolution through the bench project drops it from cli's classpath, and the jar must carry it.
 lazy val peerDeps = Seq(
   "exchange.core2" % "exchange-core" % "0.5.3",
-  // exchange-core logs through slf4j; without a binding every run prints a warning
-  "org.slf4j" % "slf4j-nop" % "1.7.30"
+  // exchange-core logs through slf4j; without a binding every run prints a warning. The same 2.x as Pekko's
+  // slf4j-api, so one slf4j version is on every classpath.
+  "org.slf4j" % "slf4j-nop" % V.slf4j
 )
 
 lazy val common = Seq(
@@ -48,7 +51,7 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, analytics, reporting, portal, backtest, cli)
+  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, cluster, analytics, reporting, portal, backtest, cli)
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
@@ -82,6 +85,25 @@ lazy val crdt = (project in file("crdt"))
       "org.typelevel" %% "cats-kernel-laws" % V.cats % Test,
       // discipline-munit 2.0.0 pins a munit-scalacheck that this repository copy lacks; ours comes from testDeps.
       ("org.typelevel" %% "discipline-munit" % "2.0.0" % Test).exclude("org.scalameta", "munit-scalacheck_3")
+    )
+  )
+
+// The trader cluster on Pekko: replicated balances and blacklist on Distributed Data, the consistency modes, the
+// nodes and their roles. Every Pekko module at one version; slf4j at one version with a binding of the same.
+lazy val cluster = (project in file("cluster"))
+  .dependsOn(crdt, trader)
+  .settings(
+    common,
+    name := "mvt-cluster",
+    libraryDependencies ++= Seq(
+      "org.apache.pekko" %% "pekko-actor-typed" % V.pekko,
+      "org.apache.pekko" %% "pekko-cluster-typed" % V.pekko,
+      "org.apache.pekko" %% "pekko-distributed-data" % V.pekko,
+      "org.apache.pekko" %% "pekko-remote" % V.pekko,
+      "org.apache.pekko" %% "pekko-actor-testkit-typed" % V.pekko % Test,
+      "org.slf4j" % "slf4j-api" % V.slf4j,
+      // the product's binding (slf4j-nop) comes with cli; tests print Pekko's warnings to stderr
+      "org.slf4j" % "slf4j-simple" % V.slf4j % Test
     )
   )
 
@@ -169,7 +191,7 @@ lazy val jmh = (project in file("jmh"))
   .settings(common, name := "mvt-jmh", publish / skip := true)
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster)
   .settings(
     common,
     name := "mvt-cli",

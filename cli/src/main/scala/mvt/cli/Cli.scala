@@ -31,7 +31,9 @@ object Cli {
       TradeCommand.opts(t),
       ReportCommand.opts(t),
       ServeCommand.opts(t),
-      BacktestCommand.opts(t)
+      BacktestCommand.opts(t),
+      NodeCommand.opts(t),
+      ClusterCommand.opts(t)
     ).reduce(_ orElse _)
 
   /**

@@ -70,6 +70,16 @@ object Generators {
   val blacklistUpdate: Gen[Update[Blacklist]] =
     for (d <- day; c <- client) yield _.add(d, c)
 
+  /** Credits, spends and transfers, each spend or transfer cut to the rights its replica holds, as a node does. */
+  val boundedCounterUpdate: Gen[Update[BoundedCounter]] =
+    for (r <- replica; to <- replica; n <- amount; kind <- Gen.choose(0, 2))
+      yield s => {
+        val held = math.min(n, s.rightsOf(r))
+        if (kind == 0) s.increment(r, n)
+        else if (kind == 1 || to == r) s.decrement(r, held)
+        else s.transfer(r, to, held)
+      }
+
   given Arbitrary[GCounter] = Arbitrary(reachable(GCounter.empty, gCounterUpdate))
   given Arbitrary[PNCounter] = Arbitrary(reachable(PNCounter.empty, pnCounterUpdate))
   given Arbitrary[GSet[Int]] = Arbitrary(reachable(GSet.empty[Int], gSetUpdate))
@@ -77,6 +87,8 @@ object Generators {
   given Arbitrary[PNCounterMap[String]] = Arbitrary(reachable(PNCounterMap.empty[String], pnCounterMapUpdate))
   given Arbitrary[ClientBalances] = Arbitrary(reachable(ClientBalances.empty, clientBalancesUpdate))
   given Arbitrary[Blacklist] = Arbitrary(reachable(Blacklist.empty, blacklistUpdate))
+
+  given Arbitrary[BoundedCounter] = Arbitrary(reachable(BoundedCounter.empty, boundedCounterUpdate))
 
   given gCounterDeltas: Arbitrary[Delta[GCounter]] = Arbitrary(deltaGroup(GCounter.empty, gCounterUpdate))
   given pnCounterDeltas: Arbitrary[Delta[PNCounter]] = Arbitrary(deltaGroup(PNCounter.empty, pnCounterUpdate))
@@ -87,5 +99,7 @@ object Generators {
     Arbitrary(deltaGroup(PNCounterMap.empty[String], pnCounterMapUpdate))
   given clientBalancesDeltas: Arbitrary[Delta[ClientBalances]] =
     Arbitrary(deltaGroup(ClientBalances.empty, clientBalancesUpdate))
+  given boundedCounterDeltas: Arbitrary[Delta[BoundedCounter]] =
+    Arbitrary(deltaGroup(BoundedCounter.empty, boundedCounterUpdate))
   given blacklistDeltas: Arbitrary[Delta[Blacklist]] = Arbitrary(deltaGroup(Blacklist.empty, blacklistUpdate))
 }

@@ -18,6 +18,7 @@ class LawsSuite extends DisciplineSuite {
   checkAll("PNCounterMap", BoundedSemilatticeTests[PNCounterMap[String]].boundedSemilattice)
   checkAll("ClientBalances", BoundedSemilatticeTests[ClientBalances].boundedSemilattice)
   checkAll("Blacklist", BoundedSemilatticeTests[Blacklist].boundedSemilattice)
+  checkAll("BoundedCounter", BoundedSemilatticeTests[BoundedCounter].boundedSemilattice)
 
   // a delta's lattice is its state's own (Delta.given), so one check that the derivation holds is enough;
   // repeating it per type re-ran the state laws above

@@ -106,6 +106,7 @@ class PropertiesSuite extends ScalaCheckSuite {
   deltaProperties[PNCounterMap[String]]("PNCounterMap", pnCounterMapUpdate)
   deltaProperties[ClientBalances]("ClientBalances", clientBalancesUpdate)
   deltaProperties[Blacklist]("Blacklist", blacklistUpdate)
+  deltaProperties[BoundedCounter]("BoundedCounter", boundedCounterUpdate)
 
   private def deltaProperties[S](name: String, update: Gen[Update[S]])(using
       states: Arbitrary[S],

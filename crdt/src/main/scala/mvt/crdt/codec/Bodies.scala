@@ -117,6 +117,31 @@ private[codec] object Bodies {
     def read(in: WireReader): ClientBalances = ClientBalances.fromCounters(counters.read(in))
   }
 
+  /** The increments, the decrements, then the transfer totals sorted by their (from, to) bytes. */
+  val boundedCounter: ElementCodec[BoundedCounter] = new ElementCodec[BoundedCounter] {
+    def write(a: BoundedCounter, out: WireWriter): Unit = {
+      gCounter.write(a.increments, out)
+      gCounter.write(a.decrements, out)
+      writeSorted(a.transfers, out) { (e, w) =>
+        ElementCodec.replicaId.write(e._1.from, w)
+        ElementCodec.replicaId.write(e._1.to, w)
+        w.writeVarLong(e._2)
+      }
+    }
+    def read(in: WireReader): BoundedCounter = {
+      val inc = gCounter.read(in)
+      val dec = gCounter.read(in)
+      val transfers = readSorted(in, "bounded counter transfers") { r =>
+        val at = r.offset
+        val from = ElementCodec.replicaId.read(r)
+        val to = ElementCodec.replicaId.read(r)
+        if (from == to) r.fail("a transfer between two replicas", s"one from ${from.value} to itself", at)
+        BoundedCounter.Edge(from, to)
+      }((_, r) => positive(r, "a transfer total"))
+      BoundedCounter.fromParts(inc, dec, transfers)
+    }
+  }
+
   val tradingDay: ElementCodec[TradingDay] = new ElementCodec[TradingDay] {
     def write(a: TradingDay, out: WireWriter): Unit = out.writeZigZagLong(a.epochDay)
     def read(in: WireReader): TradingDay = {

@@ -103,6 +103,10 @@ object CrdtCodecs {
   val blacklist: BinaryCodec[Blacklist] = state(Kind.Blacklist, Bodies.blacklist)
   val blacklistDelta: BinaryCodec[Delta[Blacklist]] = delta(Kind.Blacklist, Bodies.blacklist)
 
+  val boundedCounter: BinaryCodec[BoundedCounter] = state(Kind.BoundedCounter, Bodies.boundedCounter)
+  val boundedCounterDelta: BinaryCodec[Delta[BoundedCounter]] =
+    delta(Kind.BoundedCounter, Bodies.boundedCounter)
+
   private def state[S](kind: Kind, body: ElementCodec[S]): BinaryCodec[S] =
     new BinaryCodec(Tag(kind, Form.State), body)
 

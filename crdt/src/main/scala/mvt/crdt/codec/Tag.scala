@@ -9,6 +9,7 @@ private[codec] enum Kind(val code: Int, val label: String) {
   case PNCounterMap extends Kind(5, "PN-Counter map")
   case ClientBalances extends Kind(6, "client balances")
   case Blacklist extends Kind(7, "blacklist")
+  case BoundedCounter extends Kind(8, "bounded counter")
 }
 
 /** In which form a message holds its data type; its code fills the lower two bits of the tag byte. */

@@ -81,6 +81,8 @@ class CodecSuite extends ScalaCheckSuite {
   codecLaws("client balances delta", CrdtCodecs.clientBalancesDelta, arbitrary[Delta[ClientBalances]])
   codecLaws("blacklist state", CrdtCodecs.blacklist, arbitrary[Blacklist])
   codecLaws("blacklist delta", CrdtCodecs.blacklistDelta, arbitrary[Delta[Blacklist]])
+  codecLaws("bounded counter state", CrdtCodecs.boundedCounter, arbitrary[BoundedCounter])
+  codecLaws("bounded counter delta", CrdtCodecs.boundedCounterDelta, arbitrary[Delta[BoundedCounter]])
 
   private def codecLaws[A](name: String, codec: BinaryCodec[A], gen: Gen[A]): Unit = {
     property(s"$name: decode(encode(x)) == x") {

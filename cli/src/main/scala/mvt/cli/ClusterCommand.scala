@@ -1,0 +1,182 @@
+package mvt.cli
+
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import com.monovore.decline.Opts
+import mvt.cluster.Consistency
+
+import java.nio.file.{Files as JFiles, Path}
+import scala.jdk.CollectionConverters.*
+
+/**
+ * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders).
+ * Shows progress on stderr; optionally kills one trader with SIGKILL mid-day; then prints per node what it did,
+ * the takeover, and the exchange's reconciliation of the balances with the orders it received.
+ */
+object ClusterCommand {
+
+  final case class Args(
+      nodes: Int,
+      day: String,
+      mode: Consistency,
+      accounts: Int,
+      balance: Long,
+      pauseMillis: Long,
+      killAfterSeconds: Option[Int]
+  )
+
+  def opts(t: Terminal): Opts[IO[ExitCode]] =
+    Opts.subcommand("cluster", "Run a trader cluster on loopback: one exchange and N trader JVMs.") {
+      (
+        Opts.option[Int]("nodes", "Trader nodes (default 3).", metavar = "N").withDefault(3)
+          .validate("--nodes must be 1 to 16")(n => n >= 1 && n <= 16),
+        Opts.option[String](
+          "data",
+          "The day the exchange replays: a commands file or command log.",
+          metavar = "DAY"
+        ),
+        ClusterOpts.consistency,
+        ClusterOpts.accounts,
+        ClusterOpts.balance,
+        ClusterOpts.pauseMillis,
+        Opts.option[Int](
+          "kill-after",
+          "Kill trader 1 with SIGKILL this many seconds into the day.",
+          metavar = "S"
+        )
+          .validate("--kill-after must be positive")(_ > 0)
+          .orNone
+      ).mapN(Args.apply).map(run(_, t))
+    }
+
+  /** One forked node: its process and the file its stdout goes to. */
+  final case class Forked(name: String, process: Process, out: Path) {
+    def lines: Vector[String] =
+      if (JFiles.exists(out)) JFiles.readAllLines(out).asScala.toVector else Vector.empty
+  }
+
+  def run(a: Args, t: Terminal): IO[ExitCode] =
+    if (!JFiles.isReadable(Path.of(a.day)))
+      IO(t.err.println(s"mvt cluster: cannot read ${a.day}")).as(Cli.Failure)
+    else
+      Blocking {
+        val dir = JFiles.createTempDirectory("mvt-cluster")
+        val port = freePort()
+        val common = Vector(
+          "--consistency",
+          a.mode.label,
+          "--accounts",
+          a.accounts.toString,
+          "--balance",
+          a.balance.toString
+        )
+        val exchange = fork(
+          dir,
+          "exchange",
+          Vector(
+            "node",
+            "--role",
+            "exchange",
+            "--port",
+            port.toString,
+            "--data",
+            a.day,
+            "--traders",
+            a.nodes.toString,
+            "--pause-ms",
+            a.pauseMillis.toString
+          ) ++ common
+        )
+        val traders = (1 to a.nodes).toVector.map { i =>
+          fork(dir, s"trader-$i", Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ common)
+        }
+        val progress = ProgressBar(t.err)
+        var killedAt: Option[Long] = None
+        try {
+          progress.phase("forming the cluster") {
+            while (exchange.process.isAlive && !exchange.lines.exists(_.startsWith("day started")))
+              Thread.sleep(100)
+          }
+          val dayStart = System.currentTimeMillis
+          progress.phase(s"trading (${a.mode.label})") {
+            while (exchange.process.isAlive) {
+              a.killAfterSeconds.foreach { s =>
+                if (killedAt.isEmpty && System.currentTimeMillis - dayStart >= s * 1000L) {
+                  traders.head.process.destroyForcibly() // SIGKILL: no goodbye to the cluster
+                  killedAt = Some(System.currentTimeMillis)
+                }
+              }
+              Thread.sleep(100)
+            }
+          }
+        } finally {
+          traders.foreach(_.process.destroy())
+          traders.foreach(_.process.waitFor())
+        }
+        report(a, exchange, traders, killedAt, t)
+        // the nodes' own output was read into the report; nothing of it is the user's to keep
+        JFiles.list(dir).forEach(f => JFiles.deleteIfExists(f): Unit)
+        JFiles.deleteIfExists(dir)
+        if (exchange.process.exitValue == 0) ExitCode.Success else Cli.Failure
+      }
+
+  private def report(
+      a: Args,
+      exchange: Forked,
+      traders: Vector[Forked],
+      killedAt: Option[Long],
+      t: Terminal
+  ): Unit = {
+    val out = t.out
+    out.println(s"mvt cluster: ${traders.size} traders, consistency ${a.mode.label}, ${a.accounts} accounts")
+    traders.foreach { n =>
+      val lines = n.lines
+      val owns = lines.filter(_.startsWith("owns ")).lastOption.getOrElse("owns nothing")
+      val status = lines.filter(_.startsWith("status ")).lastOption.getOrElse("status none")
+      val killed = if (killedAt.isDefined && (n eq traders.head)) " (killed)" else ""
+      out.println(s"${n.name}$killed: ${status.stripPrefix("status ")}; last ${owns.takeWhile(_ != ':')}")
+    }
+    killedAt.foreach { k =>
+      val takeovers =
+        traders.tail.flatMap(_.lines.filter(_.startsWith("owns ")).flatMap(ownsAt).filter(_ > k))
+      takeovers.minOption match {
+        case Some(ms) =>
+          out.println(s"takeover: survivors re-shared the subscriptions ${ms - k} ms after the kill")
+        case None => out.println("takeover: no survivor re-shared the subscriptions")
+      }
+    }
+    exchange.lines.filter(l => l.startsWith("account ") || l.startsWith("orders") || l.startsWith("day ")).foreach(
+      l => out.println(s"exchange: $l")
+    )
+    if (exchange.process.exitValue != 0) out.println(s"exchange failed: ${JFiles.readString(exchange.out)}")
+    out.flush()
+  }
+
+  // "owns N at MILLIS: ..." -> MILLIS
+  private def ownsAt(line: String): Option[Long] =
+    line.split(' ').lift(3).flatMap(_.stripSuffix(":").toLongOption)
+
+  private def fork(dir: Path, name: String, args: Vector[String]): Forked = {
+    val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString
+    val cmd = Vector(
+      javaBin,
+      "-Xmx512m",
+      "-XX:+UseSerialGC",
+      "-cp",
+      System.getProperty("java.class.path"),
+      "mvt.cli.Main"
+    ) ++ args
+    val out = dir.resolve(s"$name.out")
+    val pb = new ProcessBuilder(cmd.asJava)
+      .redirectOutput(out.toFile)
+      .redirectError(dir.resolve(s"$name.err").toFile)
+      .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+    Forked(name, pb.start(), out)
+  }
+
+  private def freePort(): Int = {
+    val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
+    try s.getLocalPort
+    finally s.close()
+  }
+}

@@ -1,0 +1,124 @@
+package mvt.cli
+
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import com.monovore.decline.Opts
+import mvt.cluster.{ClusterNode, Consistency, DayReplay, ExchangeNode, Subscription, TraderNode}
+
+import scala.concurrent.duration.*
+
+/**
+ * `mvt node`: one node of the trader cluster. A trader node trades its share of the subscriptions until it is
+ * stopped (SIGINT or SIGTERM); the exchange node waits for its traders, replays the day, reconciles the balances
+ * with the orders it received, prints that and leaves. Every line goes to stdout as it happens.
+ */
+object NodeCommand {
+
+  /** How one node is run: its role, where it listens, whom it joins, and the day for an exchange. */
+  final case class Args(
+      role: String,
+      host: String,
+      port: Int,
+      seeds: Vector[String],
+      mode: Consistency,
+      accounts: Int,
+      balance: Long,
+      day: Option[String],
+      traders: Int,
+      pauseMillis: Long
+  )
+
+  def opts(t: Terminal): Opts[IO[ExitCode]] =
+    Opts.subcommand("node", "Start one node of the trader cluster (exchange or trader).") {
+      (
+        Opts.option[String]("role", "exchange or trader.").mapValidated { r =>
+          if (r == ExchangeNode.Role || r == TraderNode.Role) r.validNel
+          else s"unknown role '$r' (expected exchange|trader)".invalidNel
+        },
+        Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1"),
+        Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
+          .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536),
+        Opts.options[String](
+          "seed",
+          "HOST:PORT of a node to join; repeatable. None: this node starts the cluster."
+        )
+          .orEmpty
+          .mapValidated(_.traverse(ClusterOpts.hostPort).map(_.map((h, p) => s"$h:$p").toVector)),
+        ClusterOpts.consistency,
+        ClusterOpts.accounts,
+        ClusterOpts.balance,
+        Opts.option[String]("data", "The exchange's day: a commands file or command log.", metavar = "DAY").orNone,
+        Opts.option[Int]("traders", "The exchange starts the day once this many traders are up (default 1).")
+          .withDefault(1)
+          .validate("--traders must be positive")(_ > 0),
+        ClusterOpts.pauseMillis
+      ).mapN(Args.apply).mapValidated { a =>
+        if (a.role == ExchangeNode.Role && a.day.isEmpty) "--data is required for --role exchange".invalidNel
+        else a.validNel
+      }.map(run(_, t))
+    }
+
+  /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for 3 s. */
+  def settings(a: Args): ClusterNode.Settings =
+    ClusterNode.Settings(
+      a.role,
+      a.host,
+      a.port,
+      a.seeds,
+      a.mode,
+      Subscription.accounts(a.accounts, "spread-capture"),
+      a.balance,
+      publishEvery = 20.millis,
+      writeTimeout = 2.seconds,
+      downAfter = Some(3.seconds),
+      testMode = false
+    )
+
+  def run(a: Args, t: Terminal): IO[ExitCode] = {
+    def say(line: String): Unit = t.out.synchronized {
+      t.out.println(line)
+      t.out.flush()
+    }
+    a.day match {
+      case Some(path) =>
+        Files.withInput(path, t) { in =>
+          Blocking {
+            val node = ClusterNode.start(settings(a), say)
+            try {
+              say(s"node ${node.name} up: exchange, ${a.mode.label}")
+              while (node.tradersUp < a.traders) Thread.sleep(50)
+              say(s"day started with ${node.tradersUp} traders")
+              val replayed = DayReplay.run(in, node.tops, a.pauseMillis, () => false)
+              replayed.foreach(n => say(f"day replayed: $n%,d commands"))
+              val rec = node.reconcile(30.seconds)
+              rec.foreach(r =>
+                say(
+                  s"account ${r.account} provisioned=${r.provisioned} spent=${r.spent} balance=${r.balance} missing=${r.missing}"
+                )
+              )
+              node.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n cost=$c"))
+              say(
+                s"orders ${node.feed.orders} duplicates ${node.feed.duplicates} reconciled ${rec.forall(_.matches)}"
+              )
+              replayed
+            } finally node.close()
+          }
+        }.flatMap {
+          case Left(code) => IO.pure(code)
+          case Right(Left(e)) => Files.sourceError(e, "mvt node", path, t)
+          case Right(Right(_)) => IO.pure(ExitCode.Success)
+        }
+      case None =>
+        Blocking {
+          val node = ClusterNode.start(settings(a), say)
+          say(s"node ${node.name} up: trader, ${a.mode.label}")
+          // runs until a signal stops the JVM: a trader node has no end of its own
+          while (true) {
+            Thread.sleep(1000)
+            say(s"status ${node.counters.render}")
+          }
+          ExitCode.Success
+        }
+    }
+  }
+}

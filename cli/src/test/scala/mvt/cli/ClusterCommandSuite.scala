@@ -1,0 +1,74 @@
+package mvt.cli
+
+import mvt.workload.{ProfileGenerator, WorkloadProfile}
+
+import java.io.{ByteArrayOutputStream, PrintStream}
+import java.nio.file.Files as JFiles
+
+/**
+ * `mvt cluster` with real forked JVMs: one trader is killed with SIGKILL mid-day, the survivors take its
+ * subscriptions, and in the `majority` mode no debit is lost: the balances reconcile with the orders exactly.
+ */
+class ClusterCommandSuite extends munit.FunSuite {
+
+  override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
+
+  test("kill -9 of a trader JVM: its subscriptions move to the survivors and majority loses no debit") {
+    val dir = JFiles.createTempDirectory("mvt-cluster-test")
+    val day = dir.resolve("day.csv")
+    val out0 = JFiles.newOutputStream(day)
+    ProfileGenerator.generate(WorkloadProfile.normal, 120_000, 11L).batch.writeCsv(out0)
+    out0.close()
+    val out = new ByteArrayOutputStream()
+    val err = new ByteArrayOutputStream()
+    val t = Terminal(System.in, new PrintStream(out, true), new PrintStream(err, true))
+    import cats.effect.unsafe.implicits.global
+    val code =
+      try
+        ClusterCommand
+          .run(
+            ClusterCommand.Args(
+              3,
+              day.toString,
+              mvt.cluster.Consistency.Majority,
+              6,
+              20_000_000L,
+              400L,
+              Some(3)
+            ),
+            t
+          )
+          .unsafeRunSync()
+      finally {
+        JFiles.deleteIfExists(day)
+        JFiles.deleteIfExists(dir)
+      }
+    val text = out.toString
+    assertEquals(code.code, 0, text + err.toString)
+    val accounts = text.linesIterator.filter(_.startsWith("exchange: account ")).toVector
+    assertEquals(accounts.size, 6, text)
+    assert(accounts.forall(_.endsWith("missing=0")), text)
+    assert(text.contains("takeover: survivors re-shared the subscriptions"), text)
+    assert(text.contains("trader-1 (killed)"), text)
+    assert(
+      text.linesIterator.exists(l => l.startsWith("exchange: orders") && l.contains("duplicates 0")),
+      text
+    )
+  }
+
+  test("usage errors of node and cluster are one line, status 1") {
+    val cases = Vector(
+      Vector("node", "--role", "banker") -> "unknown role 'banker'",
+      Vector("node", "--role", "exchange") -> "--data is required for --role exchange",
+      Vector("node", "--role", "trader", "--seed", "localhost") -> "expected HOST:PORT",
+      Vector("node", "--role", "trader", "--consistency", "strong") -> "unknown consistency 'strong'",
+      Vector("cluster", "--nodes", "0", "--data", "x") -> "--nodes must be 1 to 16"
+    )
+    for ((args, says) <- cases) {
+      val r = CliRun(args*)()
+      assertEquals(r.status, 1, r.err)
+      assertEquals(r.err.linesIterator.size, 1, r.err)
+      assert(r.err.contains(says) && r.err.contains("(--help shows the usage)"), r.err)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package mvt.cluster
+
+import mvt.core.{Price, Quantity}
+import mvt.trader.strategy.SpreadCaptureStrategy
+import org.apache.pekko.actor.AddressFromURIString
+import org.apache.pekko.actor.typed.ActorSystem
+import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.apache.pekko.cluster.MemberStatus
+import org.apache.pekko.cluster.typed.{Cluster, JoinSeedNodes}
+
+import scala.concurrent.Await
+import scala.concurrent.duration.*
+
+/**
+ * One running node of the trader cluster: its actor system, its ledger, and the part its role plays. A trader
+ * node trades its share of the subscriptions; the exchange node provisions every account's balance, replays the
+ * day (see [[runDay]]) and records the orders. Created by [[ClusterNode.start]]; `close` leaves the cluster.
+ */
+final class ClusterNode private (
+    val settings: ClusterNode.Settings,
+    val system: ActorSystem[Nothing],
+    val ledger: Ledger[?],
+    val counters: TraderNode.Counters,
+    val tops: LatestTops,
+    val feed: OrderFeed
+) extends AutoCloseable {
+
+  /** This node's address as `host:port`. */
+  def name: String = Cluster(system).selfMember.address.hostPort.dropWhile(_ != '@').drop(1)
+
+  /** How many trader nodes this node sees up. */
+  def tradersUp: Int =
+    Cluster(system).state.members.count(m => m.status == MemberStatus.Up && m.hasRole(TraderNode.Role))
+
+  /** Whether this node is up in the cluster. */
+  def isUp: Boolean = Cluster(system).selfMember.status == MemberStatus.Up
+
+  /**
+   * For the exchange: after the day's replay, waits until this replica's balance of every account equals the
+   * provisioned amount minus what the exchange received in orders for it, or `within` has passed. The
+   * reconciliation per account either way.
+   */
+  def reconcile(within: FiniteDuration): Vector[ClusterNode.Reconciled] = {
+    val deadline = within.fromNow
+    def now = settings.subscriptions.map(_.account).distinct.map { a =>
+      ClusterNode.Reconciled(a, settings.provisionCents, feed.spentBy(a), ledger.balance(a))
+    }
+    var r = now
+    while (!r.forall(_.matches) && deadline.hasTimeLeft()) {
+      Thread.sleep(50)
+      r = now
+    }
+    r
+  }
+
+  def close(): Unit = {
+    system.terminate()
+    Await.ready(system.whenTerminated, 60.seconds)
+  }
+}
+
+object ClusterNode {
+
+  /** How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). */
+  final case class Settings(
+      role: String,
+      host: String,
+      port: Int,
+      seeds: Vector[String],
+      mode: Consistency,
+      subscriptions: Vector[Subscription],
+      provisionCents: Long,
+      publishEvery: FiniteDuration,
+      writeTimeout: FiniteDuration,
+      downAfter: Option[FiniteDuration],
+      testMode: Boolean
+  )
+
+  /** One account at the end of the day: provisioned minus what its orders cost, against the ledger's balance. */
+  final case class Reconciled(account: String, provisioned: Long, spent: Long, balance: Long) {
+    def expected: Long = provisioned - spent
+
+    /** The balance minus what the order feed says it should be: above 0, debits that never reached this replica. */
+    def missing: Long = balance - expected
+    def matches: Boolean = missing == 0L
+  }
+
+  /** The strategy every subscription trades: a spread-capture market maker with `mvt trade`'s defaults. */
+  def strategy(sub: Subscription): SpreadCaptureStrategy =
+    new SpreadCaptureStrategy(Price.unsafe("0.01").raw, 3, Quantity(100L))
+
+  /**
+   * Starts the node: its actor system on `host:port`, the join to `seeds`, then (once this node is up) its ledger
+   * and its role's actors. Waits up to `upWithin` for the node to be up.
+   * @throws IllegalStateException if it is not up by then
+   */
+  def start(s: Settings, say: String => Unit, upWithin: FiniteDuration = 60.seconds): ClusterNode = {
+    val system = ActorSystem(
+      Behaviors.empty[Nothing],
+      NodeConfig.SystemName,
+      NodeConfig(s.host, s.port, Seq(s.role), s.testMode, s.downAfter)
+    )
+    val cluster = Cluster(system)
+    val seeds =
+      if (s.seeds.isEmpty) List(cluster.selfMember.address)
+      else s.seeds.toList.map(hp => AddressFromURIString(s"pekko://${NodeConfig.SystemName}@$hp"))
+    cluster.manager ! JoinSeedNodes(seeds)
+    val deadline = upWithin.fromNow
+    while (cluster.selfMember.status != MemberStatus.Up && deadline.hasTimeLeft()) Thread.sleep(20)
+    if (cluster.selfMember.status != MemberStatus.Up) {
+      system.terminate()
+      throw new IllegalStateException(
+        s"not up within $upWithin: is a seed (${s.seeds.mkString(",")}) running?"
+      )
+    }
+    // The ledger starts on a member that is up, so its replicator writes and subscribes as part of the cluster.
+    val accounts = s.subscriptions.map(_.account).distinct
+    val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout)
+    val counters = new TraderNode.Counters
+    val tops = new LatestTops
+    val feed = new OrderFeed
+    if (s.role == ExchangeNode.Role) {
+      accounts.foreach(a => ledger.credit(a, s.provisionCents))
+      system.systemActorOf(ExchangeNode(tops, feed, s.publishEvery), "exchange")
+    } else {
+      val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))
+      val blacklist = DayBlacklist.start(system, today)
+      system.systemActorOf(
+        TraderNode(
+          ledger,
+          blacklist,
+          TrustScore.default,
+          s.provisionCents,
+          s.subscriptions,
+          strategy,
+          counters,
+          say
+        ),
+        "trader"
+      )
+    }
+    new ClusterNode(s, system, ledger, counters, tops, feed)
+  }
+}

@@ -1,0 +1,127 @@
+package mvt.cluster
+
+import mvt.crdt.codec.{WireReader, WireWriter}
+import org.apache.pekko.actor.ExtendedActorSystem
+import org.apache.pekko.serialization.SerializerWithStringManifest
+
+import java.io.NotSerializableException
+
+/**
+ * Serializes what the cluster sends of its own: replicated `crdt` states and deltas through the `crdt` codecs
+ * (the manifest names the lattice), rights requests, market updates and orders, in the codecs' varint form. Pekko's own messages keep Pekko's serializers, and
+ * Java serialization stays off. Stateless and thread-safe, as Pekko requires.
+ */
+final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithStringManifest {
+
+  def identifier: Int = CrdtSerializer.Identifier
+
+  def manifest(o: AnyRef): String = o match {
+    case r: Replicated[?] => r.lattice.manifest
+    case _: RightsRequest => CrdtSerializer.RightsManifest
+    case _: MarketUpdates => CrdtSerializer.MarketManifest
+    case _: OrderMessage => CrdtSerializer.OrderManifest
+    case other =>
+      throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
+  }
+
+  def toBinary(o: AnyRef): Array[Byte] = o match {
+    case r: Replicated[?] => encode(r)
+    case RightsRequest(account, amount, requester) =>
+      val out = new WireWriter(32)
+      out.writeString(account)
+      out.writeVarLong(amount)
+      out.writeString(requester)
+      out.toByteArray
+    case MarketUpdates(updates) =>
+      val out = new WireWriter(16 + updates.size * 24)
+      out.writeVarLong(updates.size.toLong)
+      updates.foreach { t =>
+        out.writeString(t.symbol)
+        out.writeVarLong(t.bidPrice)
+        out.writeVarLong(t.bidQty)
+        out.writeVarLong(t.askPrice)
+        out.writeVarLong(t.askQty)
+      }
+      out.toByteArray
+    case o: OrderMessage =>
+      val out = new WireWriter(64)
+      out.writeString(o.node)
+      out.writeVarLong(o.seq)
+      out.writeString(o.account)
+      out.writeString(o.strategy)
+      out.writeString(o.symbol)
+      out.writeByte(if (o.buy) 1 else 0)
+      out.writeVarLong(o.priceRaw)
+      out.writeVarLong(o.qty)
+      out.writeVarLong(o.costCents)
+      out.toByteArray
+    case other =>
+      throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
+  }
+
+  def fromBinary(bytes: Array[Byte], manifest: String): AnyRef =
+    if (manifest == CrdtSerializer.RightsManifest)
+      message(bytes, "rights request") { in =>
+        RightsRequest(in.readString("an account"), in.readVarLong("an amount"), in.readString("a replica id"))
+      }
+    else if (manifest == CrdtSerializer.MarketManifest)
+      message(bytes, "market updates") { in =>
+        val n = in.readCount("top-of-book entries")
+        MarketUpdates(Vector.fill(n) {
+          MarketUpdates.Top(
+            in.readString("a symbol"),
+            in.readVarLong("a bid price"),
+            in.readVarLong("a bid quantity"),
+            in.readVarLong("an ask price"),
+            in.readVarLong("an ask quantity")
+          )
+        })
+      }
+    else if (manifest == CrdtSerializer.OrderManifest)
+      message(bytes, "order") { in =>
+        OrderMessage(
+          in.readString("a node"),
+          in.readVarLong("a sequence number"),
+          in.readString("an account"),
+          in.readString("a strategy"),
+          in.readString("a symbol"),
+          in.readByte("a side") == 1,
+          in.readVarLong("a price"),
+          in.readVarLong("a quantity"),
+          in.readVarLong("a cost")
+        )
+      }
+    else
+      Lattice.byManifest.get(manifest) match {
+        case Some(l) => decode(l, bytes)
+        case None =>
+          throw new NotSerializableException(s"unknown manifest [$manifest] for ${getClass.getName}")
+      }
+
+  private def message[A](bytes: Array[Byte], what: String)(read: WireReader => A): A = {
+    val in = new WireReader(bytes)
+    try {
+      val a = read(in)
+      in.requireEnd()
+      a
+    } catch { case e: RuntimeException => throw new NotSerializableException(s"$what: ${e.getMessage}") }
+  }
+
+  private def encode[S](r: Replicated[S]): Array[Byte] = r.lattice.codec.encode(r.state)
+
+  private def decode[S](lattice: Lattice[S], bytes: Array[Byte]): Replicated[S] =
+    lattice.codec.decode(bytes) match {
+      case Right(s) => Replicated.of(lattice, s)
+      case Left(e) => throw new NotSerializableException(s"${lattice.manifest}: ${e.message}")
+    }
+}
+
+object CrdtSerializer {
+
+  /** Pekko reserves 0 to 40; any other fixed number that no other serializer of the system uses. */
+  val Identifier: Int = 7_151_001
+
+  private val RightsManifest = "rr"
+  private val MarketManifest = "mu"
+  private val OrderManifest = "om"
+}

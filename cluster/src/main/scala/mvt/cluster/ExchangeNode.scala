@@ -1,0 +1,56 @@
+package mvt.cluster
+
+import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
+import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.apache.pekko.actor.typed.{ActorRef, Behavior}
+
+import scala.concurrent.duration.FiniteDuration
+
+/**
+ * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes
+ * the replay made since the last time (conflated per symbol), and it records the orders the traders send.
+ */
+object ExchangeNode {
+
+  /** What the exchange node handles; [[OrderMessage]] crosses the network. */
+  trait Command
+
+  private case object Publish extends Command
+  private final case class Traders(refs: Set[ActorRef[TraderNode.Command]]) extends Command
+
+  /** The exchange registers under this key so the traders find it. */
+  val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-exchange")
+
+  /** The role of the exchange node. */
+  val Role = "exchange"
+
+  def apply(tops: LatestTops, feed: OrderFeed, publishEvery: FiniteDuration): Behavior[Command] =
+    Behaviors.setup { ctx =>
+      ctx.system.receptionist ! Receptionist.Register(Key, ctx.self)
+      ctx.system.receptionist ! Receptionist.Subscribe(
+        TraderNode.Key,
+        ctx.messageAdapter[Receptionist.Listing](l => Traders(l.serviceInstances(TraderNode.Key)))
+      )
+      Behaviors.withTimers { timers =>
+        timers.startTimerWithFixedDelay(Publish, publishEvery)
+        var traders = Set.empty[ActorRef[TraderNode.Command]]
+        Behaviors.receiveMessage {
+          case Publish =>
+            if (traders.nonEmpty) {
+              val batch = tops.drain()
+              if (batch.nonEmpty) traders.foreach(_ ! MarketUpdates(batch))
+            }
+            Behaviors.same
+          case Traders(refs) =>
+            traders = refs
+            tops.subscribers = refs.size
+            Behaviors.same
+          case o: OrderMessage =>
+            feed.record(o)
+            Behaviors.same
+          case _ =>
+            Behaviors.unhandled
+        }
+      }
+    }
+}

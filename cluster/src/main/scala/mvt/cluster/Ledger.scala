@@ -1,0 +1,203 @@
+package mvt.cluster
+
+import mvt.crdt.{ReplicaId, Updated}
+import org.apache.pekko.actor.typed.{ActorRef, ActorSystem}
+import org.apache.pekko.cluster.typed.Cluster
+
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.{AtomicReference, LongAdder}
+import scala.concurrent.Promise
+import scala.concurrent.duration.FiniteDuration
+
+/**
+ * One node's replica of every account's balance, and the only place that authorizes a spend.
+ *
+ * Each account's state sits in an `AtomicReference`; [[authorize]] checks and debits it with one
+ * compare-and-set against that local replica, so it never waits on the network (except that in the `majority`
+ * mode the order waits for the write). The debit's delta then goes to the replicator off the caller's thread,
+ * and states from peers are joined in as they arrive. Every method is safe from any thread.
+ */
+final class Ledger[S] private (
+    val self: ReplicaId,
+    val mode: Consistency,
+    lattice: Lattice[S],
+    spending: Spending[S]
+) {
+
+  private val views = new ConcurrentHashMap[String, AtomicReference[S]]()
+  @volatile private var actor: ActorRef[LedgerActor.Command] = null
+
+  private val approvedCount = new LongAdder
+  private val refusedCount = new LongAdder
+  private val undoneCount = new LongAdder
+
+  /** The balance of `account` on this replica. */
+  def balance(account: String): Long = spending.value(view(account).get)
+
+  /** This replica's state of `account`, for inspection and reports. */
+  def state(account: String): S = view(account).get
+
+  /** Spends approved at once, spends refused at once, and `majority` debits undone because no majority had them. */
+  def approved: Long = approvedCount.sum
+  def refused: Long = refusedCount.sum
+  def undone: Long = undoneCount.sum
+
+  /**
+   * Checks and debits `amount` on the local replica. In the `local` and `bounded` modes the answer is final; in
+   * the `majority` mode it is [[Authorization.Pending]] until a majority holds the debit, and a debit no
+   * majority took is credited back. A `bounded` refusal asks the peers for rights, for the next attempt.
+   */
+  def authorize(account: String, amount: Long): Authorization = {
+    val ref = view(account)
+    var up: Updated[S] = null
+    var trying = true
+    while (trying) {
+      val cur = ref.get
+      if (!spending.canSpend(cur, self, amount)) trying = false
+      else {
+        val u = spending.spend(cur, self, amount)
+        if (ref.compareAndSet(cur, u.state)) {
+          up = u
+          trying = false
+        }
+      }
+    }
+    if (up eq null) {
+      refusedCount.increment()
+      if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
+      Authorization.Refused
+    } else if (mode == Consistency.Majority) {
+      val p = Promise[Boolean]()
+      actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = true, p)
+      Authorization.Pending(p.future)
+    } else {
+      approvedCount.increment()
+      actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
+      Authorization.Approved
+    }
+  }
+
+  /** Credits `amount` to `account` as this replica (a provision, a cancel's refund, a sale's proceeds). */
+  def credit(account: String, amount: Long): Unit = {
+    val up = update(account, s => spending.credit(s, self, amount))
+    actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
+  }
+
+  /** In the `bounded` mode, asks the peers for `amount` rights on `account` ahead of need; a no-op otherwise. */
+  def requestRights(account: String, amount: Long): Unit =
+    if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
+
+  /** Starts following `account`'s replicated state; idempotent. */
+  def watch(account: String): Unit = actor ! LedgerActor.Watch(account)
+
+  private val keyPrefix = s"balance-${mode.label}-"
+
+  private[cluster] def key(account: String): ReplicatedKey[S] = ReplicatedKey(keyPrefix + account)
+
+  /** The account a key of this ledger names. */
+  private[cluster] def account(keyId: String): String = keyId.stripPrefix(keyPrefix)
+
+  private[cluster] def lattice0: Lattice[S] = lattice
+
+  private[cluster] def received(account: String, s: S): Unit = {
+    val ref = view(account)
+    var cur = ref.get
+    var next = lattice.join.combine(cur, s)
+    while (!ref.compareAndSet(cur, next)) {
+      cur = ref.get
+      next = lattice.join.combine(cur, s)
+    }
+  }
+
+  /** The majority write finished: counts it, and on failure credits the debit back (a local write). */
+  private[cluster] def settled(account: String, amount: Long, ok: Boolean): Unit =
+    if (ok) approvedCount.increment()
+    else {
+      undoneCount.increment()
+      credit(account, amount)
+    }
+
+  /** A peer asked for rights: gives part of this replica's, if it holds any, and returns the delta to ship. */
+  private[cluster] def give(account: String, to: ReplicaId, asked: Long): Option[S] = {
+    val ref = view(account)
+    var result: Option[S] = None
+    var trying = to != self
+    while (trying) {
+      val cur = ref.get
+      val n = spending.donation(cur, self, asked)
+      if (n <= 0L) trying = false
+      else {
+        val u = spending.transfer(cur, self, to, n)
+        if (ref.compareAndSet(cur, u.state)) {
+          result = Some(u.delta.state)
+          trying = false
+        }
+      }
+    }
+    result
+  }
+
+  private def update(account: String, f: S => Updated[S]): Updated[S] = {
+    val ref = view(account)
+    var cur = ref.get
+    var up = f(cur)
+    while (!ref.compareAndSet(cur, up.state)) {
+      cur = ref.get
+      up = f(cur)
+    }
+    up
+  }
+
+  private def view(account: String): AtomicReference[S] = {
+    val r = views.get(account)
+    if (r ne null) r
+    else {
+      val fresh = new AtomicReference[S](lattice.join.empty)
+      val prev = views.putIfAbsent(account, fresh)
+      if (prev eq null) {
+        if (actor ne null) actor ! LedgerActor.Watch(account)
+        fresh
+      } else prev
+    }
+  }
+}
+
+object Ledger {
+
+  /** This node's replica id: its address and its incarnation, so a restarted node never reuses old counts. */
+  def replicaId(system: ActorSystem[?]): ReplicaId = {
+    val u = Cluster(system).selfMember.uniqueAddress
+    ReplicaId(s"${u.address.hostPort}#${u.longUid}")
+  }
+
+  /**
+   * Starts the node's ledger in `mode` (its replicator actor included) and watches `accounts`. A `majority` write
+   * that no majority acknowledges within `writeTimeout` is undone.
+   */
+  def start(
+      system: ActorSystem[?],
+      mode: Consistency,
+      accounts: Seq[String],
+      writeTimeout: FiniteDuration
+  ): Ledger[?] =
+    mode match {
+      case Consistency.Bounded =>
+        make(system, mode, Lattice.boundedCounter, Spending.boundedCounter, accounts, writeTimeout)
+      case _ => make(system, mode, Lattice.pnCounter, Spending.pnCounter, accounts, writeTimeout)
+    }
+
+  private def make[S](
+      system: ActorSystem[?],
+      mode: Consistency,
+      lattice: Lattice[S],
+      spending: Spending[S],
+      accounts: Seq[String],
+      writeTimeout: FiniteDuration
+  ): Ledger[S] = {
+    val ledger = new Ledger(replicaId(system), mode, lattice, spending)
+    ledger.actor = system.systemActorOf(LedgerActor(ledger, writeTimeout), s"ledger-${mode.label}")
+    accounts.foreach(ledger.view)
+    accounts.foreach(ledger.watch)
+    ledger
+  }
+}

@@ -1,0 +1,134 @@
+package mvt.cluster
+
+import mvt.crdt.ReplicaId
+import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
+import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.apache.pekko.actor.typed.{ActorRef, Behavior}
+import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator.{
+  Changed,
+  SubscribeResponse,
+  Update,
+  UpdateResponse,
+  UpdateSuccess,
+  WriteLocal,
+  WriteMajority
+}
+import org.apache.pekko.cluster.ddata.typed.scaladsl.{DistributedData, ReplicatorMessageAdapter}
+
+import scala.concurrent.Promise
+import scala.concurrent.duration.FiniteDuration
+
+/**
+ * The ledger's link to the cluster: it ships local deltas to the replicator (locally or to a majority), joins the
+ * replicator's changes into the ledger, and in the `bounded` mode asks peers for rights and answers their asks.
+ * Off the authorization path: the ledger only sends it messages.
+ */
+object LedgerActor {
+
+  /** What the ledger actor handles. Only [[RightsRequest]] crosses the network. */
+  trait Command
+
+  /** Ship `delta` of `account`; `done` (majority writes only) learns whether a majority took it. */
+  final case class Publish[S](
+      account: String,
+      delta: S,
+      amount: Long,
+      majority: Boolean,
+      done: Promise[Boolean]
+  ) extends Command
+
+  /** Follow `account`'s replicated state. */
+  final case class Watch(account: String) extends Command
+
+  /** A spend of `amount` on `account` was refused for lack of rights: ask the peers. */
+  final case class NeedRights(account: String, amount: Long) extends Command
+
+  private final case class Peers(refs: Set[ActorRef[Command]]) extends Command
+  private final case class Arrived[S](account: String, state: Replicated[S]) extends Command
+  private final case class Written(account: String, amount: Long, ok: Boolean, done: Promise[Boolean])
+      extends Command
+  private case object Ignored extends Command
+
+  /** Every ledger actor registers under this key, so peers find each other as the membership changes. */
+  val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-ledger")
+
+  // A refused spend asks again for the same account at most this often, so a busy loop does not flood peers.
+  private val AskEveryNanos = 50_000_000L
+
+  def apply[S](ledger: Ledger[S], writeTimeout: FiniteDuration): Behavior[Command] =
+    Behaviors.setup { ctx =>
+      ctx.system.receptionist ! Receptionist.Register(Key, ctx.self)
+      ctx.system.receptionist ! Receptionist.Subscribe(
+        Key,
+        ctx.messageAdapter[Receptionist.Listing](l => Peers(l.serviceInstances(Key)))
+      )
+      DistributedData.withReplicatorMessageAdapter[Command, Replicated[S]] { replicator =>
+        running(ledger, replicator, writeTimeout, ctx.self, Set.empty, Set.empty, Map.empty)
+      }
+    }
+
+  private def running[S](
+      ledger: Ledger[S],
+      replicator: ReplicatorMessageAdapter[Command, Replicated[S]],
+      writeTimeout: FiniteDuration,
+      self: ActorRef[Command],
+      peers: Set[ActorRef[Command]],
+      watched: Set[String],
+      asked: Map[String, Long]
+  ): Behavior[Command] =
+    Behaviors.receiveMessage {
+      case Watch(account) =>
+        if (watched(account)) Behaviors.same
+        else {
+          // the adapter maps every key's changes through one function (one message adapter per class), so the
+          // account is read from the key, never captured
+          replicator.subscribe(
+            ledger.key(account),
+            (rsp: SubscribeResponse[Replicated[S]]) => changed(ledger, rsp)
+          )
+          running(ledger, replicator, writeTimeout, self, peers, watched + account, asked)
+        }
+      case p: Publish[?] =>
+        val delta = p.delta.asInstanceOf[S]
+        val consistency = if (p.majority) WriteMajority(writeTimeout) else WriteLocal
+        val empty = Replicated.empty(ledger.lattice0)
+        replicator.askUpdate(
+          replyTo => Update(ledger.key(p.account), empty, consistency, replyTo)(_.joinLocal(delta)),
+          (rsp: UpdateResponse[Replicated[S]]) =>
+            if (p.done eq null) Ignored
+            else Written(p.account, p.amount, rsp.isInstanceOf[UpdateSuccess[?]], p.done)
+        )
+        Behaviors.same
+      case Written(account, amount, ok, done) =>
+        ledger.settled(account, amount, ok)
+        done.success(ok)
+        Behaviors.same
+      case a: Arrived[?] =>
+        ledger.received(a.account, a.state.state.asInstanceOf[S])
+        Behaviors.same
+      case NeedRights(account, amount) =>
+        val now = System.nanoTime()
+        if (asked.get(account).exists(t => now - t < AskEveryNanos)) Behaviors.same
+        else {
+          val request = RightsRequest(account, amount, ledger.self.value)
+          peers.foreach(p => if (p != self) p ! request)
+          running(ledger, replicator, writeTimeout, self, peers, watched, asked.updated(account, now))
+        }
+      case RightsRequest(account, amount, requester) =>
+        ledger.give(account, ReplicaId(requester), amount).foreach { delta =>
+          self ! Publish(account, delta, 0L, majority = false, null)
+        }
+        Behaviors.same
+      case Peers(refs) =>
+        running(ledger, replicator, writeTimeout, self, refs, watched, asked)
+      case Ignored =>
+        Behaviors.same
+      case _ =>
+        Behaviors.unhandled
+    }
+
+  private def changed[S](ledger: Ledger[S], rsp: SubscribeResponse[Replicated[S]]): Command = rsp match {
+    case c: Changed[Replicated[S]] @unchecked => Arrived(ledger.account(c.key.id), c.get(c.key))
+    case _ => Ignored
+  }
+}

@@ -1,0 +1,68 @@
+package mvt.cluster
+
+import com.typesafe.config.{Config, ConfigFactory}
+
+/**
+ * The Pekko configuration of one cluster node: Artery TCP on `host:port` (0 picks a free port), the cluster
+ * provider with `roles`, the `crdt` serializer bound and Java serialization off. `testMode` turns on Artery's
+ * test mode, which [[Partition]] needs to cut links. `downAfter` turns on Pekko's split-brain resolver (keep
+ * majority) so a killed node is removed and its work moves; without it an unreachable node stays a member,
+ * which is what a partition that heals wants.
+ */
+object NodeConfig {
+
+  /** Every node of one cluster uses this actor-system name. */
+  val SystemName = "mvt"
+
+  def apply(
+      host: String,
+      port: Int,
+      roles: Seq[String],
+      testMode: Boolean,
+      downAfter: Option[scala.concurrent.duration.FiniteDuration]
+  ): Config = {
+    val rolesList = roles.map(r => "\"" + r + "\"").mkString("[", ",", "]")
+    val downing = downAfter match {
+      case Some(d) =>
+        s"""pekko.cluster.downing-provider-class = "org.apache.pekko.cluster.sbr.SplitBrainResolverProvider"
+           |pekko.cluster.split-brain-resolver.active-strategy = keep-majority
+           |pekko.cluster.split-brain-resolver.stable-after = ${d.toMillis}ms
+           |""".stripMargin
+      case None => """pekko.cluster.downing-provider-class = """""
+    }
+    ConfigFactory
+      .parseString(
+        s"""pekko.actor.provider = cluster
+           |pekko.actor.allow-java-serialization = off
+           |pekko.actor.warn-about-java-serializer-usage = on
+           |pekko.actor.serializers.mvt-crdt = "mvt.cluster.CrdtSerializer"
+           |pekko.actor.serialization-bindings {
+           |  "mvt.cluster.Replicated" = mvt-crdt
+           |  "mvt.cluster.RightsRequest" = mvt-crdt
+           |  "mvt.cluster.MarketUpdates" = mvt-crdt
+           |  "mvt.cluster.OrderMessage" = mvt-crdt
+           |}
+           |pekko.remote.artery.transport = tcp
+           |pekko.remote.artery.canonical.hostname = "$host"
+           |pekko.remote.artery.canonical.port = $port
+           |pekko.remote.artery.advanced.test-mode = ${if (testMode) "on" else "off"}
+           |pekko.cluster.roles = $rolesList
+           |pekko.cluster.jmx.enabled = off
+           |pekko.cluster.log-info = off
+           |pekko.cluster.distributed-data.notify-subscribers-interval = 20ms
+           |pekko.cluster.distributed-data.gossip-interval = 300ms
+           |pekko.cluster.distributed-data.delta-crdt.enabled = on
+           |pekko.cluster.failure-detector.acceptable-heartbeat-pause = 2s
+           |pekko.cluster.failure-detector.heartbeat-interval = 500ms
+           |pekko.coordinated-shutdown.exit-jvm = off
+           |pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
+           |pekko.loglevel = WARNING
+           |pekko.stdout-loglevel = OFF
+           |pekko.log-dead-letters = off
+           |pekko.log-dead-letters-during-shutdown = off
+           |$downing
+           |""".stripMargin
+      )
+      .withFallback(ConfigFactory.load())
+  }
+}

@@ -1,0 +1,54 @@
+package mvt.cluster
+
+import mvt.crdt.{BoundedCounter, PNCounter, ReplicaId, Updated}
+
+/** What a balance lattice lets one replica do: read, check, spend and credit. Instances are stateless. */
+trait Spending[S] {
+
+  /** The balance this state shows. */
+  def value(s: S): Long
+
+  /** Whether `self` may spend `amount` on this state alone. Allocation-free. */
+  def canSpend(s: S, self: ReplicaId, amount: Long): Boolean
+
+  /** Spends `amount` as `self`; callers check [[canSpend]] on the same state first. */
+  def spend(s: S, self: ReplicaId, amount: Long): Updated[S]
+
+  /** Credits `amount` as `self`. */
+  def credit(s: S, self: ReplicaId, amount: Long): Updated[S]
+
+  /** How much of `self`'s rights it gives a peer that asks for `asked`; 0 where rights do not exist. */
+  def donation(s: S, self: ReplicaId, asked: Long): Long
+
+  /** Gives `amount` of `self`'s rights to `to`; only called with a positive [[donation]]. */
+  def transfer(s: S, self: ReplicaId, to: ReplicaId, amount: Long): Updated[S]
+}
+
+object Spending {
+
+  /** The firm's check: the whole balance as this replica knows it, which a concurrent spend elsewhere may share. */
+  val pnCounter: Spending[PNCounter] = new Spending[PNCounter] {
+    def value(s: PNCounter): Long = s.value
+    def canSpend(s: PNCounter, self: ReplicaId, amount: Long): Boolean = amount > 0L && amount <= s.value
+    def spend(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.decrement(self, amount)
+    def credit(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.increment(self, amount)
+    def donation(s: PNCounter, self: ReplicaId, asked: Long): Long = 0L
+    def transfer(s: PNCounter, self: ReplicaId, to: ReplicaId, amount: Long): Updated[PNCounter] =
+      throw new UnsupportedOperationException("a PN counter has no rights to transfer")
+  }
+
+  /** The escrow check: only the rights this replica holds, which nobody else can spend. */
+  val boundedCounter: Spending[BoundedCounter] = new Spending[BoundedCounter] {
+    def value(s: BoundedCounter): Long = s.value
+    def canSpend(s: BoundedCounter, self: ReplicaId, amount: Long): Boolean = s.canSpend(self, amount)
+    def spend(s: BoundedCounter, self: ReplicaId, amount: Long): Updated[BoundedCounter] =
+      s.decrement(self, amount)
+    def credit(s: BoundedCounter, self: ReplicaId, amount: Long): Updated[BoundedCounter] =
+      s.increment(self, amount)
+    // Half of what it holds, rounded up, at most what was asked: the giver keeps enough to go on trading.
+    def donation(s: BoundedCounter, self: ReplicaId, asked: Long): Long =
+      math.min(asked, (s.rightsOf(self) + 1L) / 2L)
+    def transfer(s: BoundedCounter, self: ReplicaId, to: ReplicaId, amount: Long): Updated[BoundedCounter] =
+      s.transfer(self, to, amount)
+  }
+}
