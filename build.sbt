@@ -167,7 +167,7 @@ lazy val demo = (project in file("demo"))
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
-  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting)
+  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting, portal)
   .settings(
     common,
     name := "mvt-bench",

@@ -13,7 +13,9 @@ object BenchCommand {
     Opts.subcommand("bench", "Benchmarks: measured figures, with the machine described.") {
       memory(t) orElse ThroughputCommand.opts(t) orElse LatencyCommand.opts(t) orElse TraderBenchCommand.opts(
         t
-      ) orElse ReportBenchCommand.opts(t) orElse BacktestBenchCommand.opts(t) orElse ClusterBenchCommand.opts(t)
+      ) orElse ReportBenchCommand.opts(t) orElse BacktestBenchCommand.opts(t) orElse ClusterBenchCommand.opts(
+        t
+      )
     }
 
   private def memory(t: Terminal): Opts[IO[ExitCode]] =

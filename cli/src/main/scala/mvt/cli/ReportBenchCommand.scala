@@ -4,7 +4,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.bench.MachineInfo
-import mvt.bench.report.{ReportBench, ReportFeed}
+import mvt.bench.report.{ReportBench, ReportFeed, StoreBench}
 import mvt.workload.WorkloadProfile
 
 /**
@@ -24,6 +24,17 @@ object ReportBenchCommand {
     Opts.subcommand("report", "Client-report throughput: the fold against the old design, in one run.") {
       (
         Opts.flag("fold", "Run the fold part: trades/s of the pure fold against NaiveTrendReport.").orFalse,
+        Opts.flag(
+          "service",
+          "Run the service part: ingest into SQLite (trades/s) and the portal under open-loop load (p50/p99/p99.9), " +
+            "each against the old design."
+        ).orFalse,
+        Opts.option[Double]("rate", "With the service part: requests a second (default 1000).", metavar = "R")
+          .withDefault(1000.0)
+          .validate("--rate must be between 1 and 1000000")(r => r >= 1 && r <= 1000000),
+        positive("requests", 30000, "With the service part: requests to the portal", 100000000),
+        positive("naive-requests", 3000, "With the service part: requests to the naive report", 100000000),
+        positive("clients", 64, "With the service part: concurrent clients", 10000),
         positive("days", 10, "Trading days generated", 250),
         positive("commands-per-day", 1000000, "Commands a day", 50000000),
         positive("accounts", 10000, "Client accounts placing the orders", 10000000),
@@ -44,30 +55,58 @@ object ReportBenchCommand {
               .toValidNel(s"--fee-per-share: expected a decimal of at least 0, found \"$s\"")
           ),
         Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
-      ).mapN { (fold, days, perDay, accounts, symbols, seed, repeats, warmups, fee, json) =>
-        val foldConfig =
-          ReportBench.FoldConfig(
-            ReportFeed.Shape(days, perDay, accounts, symbols, seed),
+      ).mapN {
+        (
+            fold,
+            service,
+            rate,
+            requests,
+            naiveRequests,
+            clients,
+            days,
+            perDay,
+            accounts,
+            symbols,
+            seed,
             repeats,
             warmups,
-            fee
-          )
-        // with no part named every part runs; the ingest and portal flags join `fold` in `named`
-        val named = fold
-        val runFold = fold || !named
-        Outputs.use("bench report", t, Nil, List(json))(outputs =>
-          Blocking {
-            t.out.println(MachineInfo.describe)
-            val parts = Vector.newBuilder[(String, io.circe.Json)]
-            if (runFold) {
-              val r = ReportBench.fold(foldConfig, msg => t.err.println(s"  $msg..."))
-              t.out.println(ReportBench.table(r))
-              parts += "fold" -> ReportBench.foldJson(r)
+            fee,
+            json
+        ) =>
+          val foldConfig =
+            ReportBench.FoldConfig(
+              ReportFeed.Shape(days, perDay, accounts, symbols, seed),
+              repeats,
+              warmups,
+              fee
+            )
+          // with no part named every part runs
+          val named = fold || service
+          val runFold = fold || !named
+          val runService = service || !named
+          Outputs.use("bench report", t, Nil, List(json))(outputs =>
+            Blocking {
+              t.out.println(MachineInfo.describe)
+              val parts = Vector.newBuilder[(String, io.circe.Json)]
+              if (runFold) {
+                val r = ReportBench.fold(foldConfig, msg => t.err.println(s"  $msg..."))
+                t.out.println(ReportBench.table(r))
+                parts += "fold" -> ReportBench.foldJson(r)
+              }
+              if (runService) {
+                val shape = ReportFeed.Shape(days, perDay, accounts, symbols, seed)
+                val r = StoreBench.run(
+                  StoreBench.Config(shape, rate, requests.toLong, clients, naiveRequests.toLong),
+                  msg => t.err.println(s"  $msg...")
+                )
+                t.out.println()
+                t.out.println(StoreBench.table(r))
+                parts += "service" -> StoreBench.json(r)
+              }
+              json.foreach(path => outputs.text(path, ReportBench.json(parts.result())))
+              ExitCode.Success
             }
-            json.foreach(path => outputs.text(path, ReportBench.json(parts.result())))
-            ExitCode.Success
-          }
-        )
+          )
       }
     }
 }

@@ -21,6 +21,45 @@ class ReportBenchCommandSuite extends munit.FunSuite {
       "0"
     )
 
+  test("bench report --service: ingest against the old store, the portal and the naive report under load") {
+    CliRun.withTempFile(".json") { json =>
+      val args = Vector(
+        "bench",
+        "report",
+        "--service",
+        "--days",
+        "1",
+        "--commands-per-day",
+        "20000",
+        "--accounts",
+        "40",
+        "--symbols",
+        "4",
+        "--rate",
+        "200",
+        "--requests",
+        "300",
+        "--naive-requests",
+        "40",
+        "--json",
+        json.toString
+      )
+      val r = CliRun(args*)()
+      assertEquals(r.status, 0, r.err)
+      assert(r.out.contains("Ingest: 1 days of 20,000 commands"), r.out)
+      val doc = JsonDoc(new String(JFiles.readAllBytes(json), UTF_8))
+      val service = doc.hcursor.downField("service")
+      val trades = service.downField("ingest").downField("trades").as[Long].toOption
+      assert(trades.exists(_ > 0), doc.spaces2)
+      assert(r.out.contains(f"${trades.get}%,d trades"), r.out)
+      // every request answered, and answered well: the figures are measured on real responses
+      for ((part, n) <- Vector("portal" -> 300L, "naivePortal" -> 40L)) {
+        assertEquals(service.downField(part).downField("sent").as[Long].toOption, Some(n), part)
+        assertEquals(service.downField(part).downField("ok").as[Long].toOption, Some(n), part)
+      }
+    }
+  }
+
   test("bench report --fold: the machine, the fold and the naive line; --json holds the same trades") {
     CliRun.withTempFile(".json") { json =>
       val r = CliRun(("bench" +: "report" +: "--fold" +: small) ++ Vector("--json", json.toString)*)()

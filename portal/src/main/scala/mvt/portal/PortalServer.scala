@@ -39,13 +39,17 @@ object PortalServer {
     } yield server
 
   def listen(routes: PortalRoutes, host: String, port: Int): Resource[IO, Server] =
+    listenApp(routes.app, host, port)
+
+  /** Serves any app as the portal is served (the benchmarks put a baseline beside it). */
+  def listenApp(app: org.http4s.HttpApp[IO], host: String, port: Int): Resource[IO, Server] =
     (Host.fromString(host), Port.fromInt(port)) match {
       case (Some(h), Some(p)) =>
         EmberServerBuilder
           .default[IO]
           .withHost(h)
           .withPort(p)
-          .withHttpApp(routes.app)
+          .withHttpApp(app)
           .withShutdownTimeout(1.second)
           .withMaxConnections(4096)
           .build

@@ -1,0 +1,273 @@
+package mvt.bench.report
+
+import cats.effect.{IO, Resource}
+import cats.effect.unsafe.implicits.global
+import cats.syntax.all.*
+import doobie.*
+import doobie.implicits.*
+import mvt.bench.load.OpenLoad
+import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
+import mvt.orderbook.{Engine, TradingDay}
+import mvt.portal.{Hours, PortalRoutes, PortalServer}
+import mvt.reporting.baseline.NaiveTrendReport
+import mvt.reporting.journal.{Ingest, Journal}
+import mvt.reporting.store.{ReportStore, Sqlite}
+import mvt.reporting.{FeedLine, PnlFold}
+import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
+import io.circe.Json
+import org.http4s.{HttpApp, HttpRoutes, Response, Status, Uri}
+import org.http4s.dsl.io.*
+
+import java.io.{BufferedOutputStream, FileOutputStream}
+import java.lang.management.ManagementFactory
+import java.nio.file.{Files, Path}
+import java.time.LocalDate
+
+/**
+ * The report service measured: ingest of a journal into the SQLite store (trade lines a second, batched
+ * transactions), against the old design's store of every execution row; and the portal under open-loop load
+ * (p50, p99, p99.9 from each request's intended start), against `NaiveTrendReport` recomputing each client's
+ * report from the stored executions on every request, in the same run and on the same data.
+ */
+object StoreBench {
+
+  /** The sizes: the session generated, and the load put on the portal. */
+  final case class Config(
+      shape: ReportFeed.Shape,
+      rate: Double,
+      requests: Long,
+      clients: Int,
+      naiveRequests: Long
+  )
+
+  /** What ingest measured: lines, wall and CPU time, and the baseline's. */
+  final case class IngestResult(
+      trades: Long,
+      lines: Long,
+      wallNanos: Long,
+      cpuNanos: Long,
+      naiveNanos: Long
+  ) {
+    def perSecond: Double = trades * 1e9 / wallNanos
+    def perCpuSecond: Double = trades * 1e9 / cpuNanos
+    def naivePerSecond: Double = trades * 1e9 / naiveNanos
+  }
+
+  /** Both parts' results. */
+  final case class Result(
+      config: Config,
+      ingest: IngestResult,
+      portal: OpenLoad.Result,
+      naive: OpenLoad.Result,
+      keys: Long
+  )
+
+  private def cpuNow: Long =
+    ManagementFactory.getOperatingSystemMXBean.asInstanceOf[com.sun.management.OperatingSystemMXBean].getProcessCpuTime
+
+  /** Writes the shape's days as a journal, each day's feeds as `mvt match` writes them; the trade lines. */
+  def journal(shape: ReportFeed.Shape, dir: Path): Long = {
+    val plan = DayPlan(
+      LocalDate.parse("2026-01-05"),
+      shape.days,
+      shape.commandsPerDay,
+      WorkloadProfile.normal.copy(symbols = shape.symbols),
+      AccountMix(shape.accounts),
+      shape.seed
+    )
+    var trades = 0L
+    new DayGenerator(plan).foreach { day =>
+      def out(suffix: String) =
+        new BufferedOutputStream(new FileOutputStream(dir.resolve(s"${day.date}$suffix").toFile), 1 << 16)
+      val t = out(Journal.TradesSuffix)
+      val q = out(Journal.QuotesSuffix)
+      val tw = new TradeFeedWriter(t)
+      val qw = new QuoteFeedWriter(q)
+      day.batch.replay(new TradingDay(Engine.Fast, EventSink.Ignore, Some(tw), Some(qw)))
+      tw.flush(); qw.flush(); t.close(); q.close()
+      trades += day.mix.executions
+    }
+    Files.writeString(dir.resolve(s"${plan.dates.last}${Journal.EndSuffix}"), "")
+    trades
+  }
+
+  private def lineCount(dir: Path): Long =
+    Files.list(dir).toArray.map(_.asInstanceOf[Path]).filter(_.toString.endsWith(".csv")).map { p =>
+      val s = Files.lines(p)
+      try s.count()
+      finally s.close()
+    }.sum
+
+  // the old design's store: every execution and its order, a row each, written in batched transactions
+  private def naiveSchema(xa: Transactor[IO]): IO[Unit] =
+    (sql"CREATE TABLE IF NOT EXISTS naive_orders(id INTEGER PRIMARY KEY, account INTEGER, symbol TEXT, buy INTEGER)"
+      .update.run *>
+      sql"""CREATE TABLE IF NOT EXISTS naive_executions(account INTEGER, time INTEGER, order_id INTEGER,
+             price INTEGER)""".update.run *>
+      sql"CREATE INDEX IF NOT EXISTS naive_by_account ON naive_executions(account)".update.run).void.transact(
+      xa
+    )
+
+  private def naiveLoad(xa: Transactor[IO], dir: Path): IO[Unit] = {
+    val files = Files.list(dir).toArray.map(_.asInstanceOf[Path]).filter(_.toString.endsWith(
+      Journal.TradesSuffix
+    )).sorted
+    files.toVector.traverse_ { f =>
+      IO.blocking(Files.readAllLines(f)).flatMap { lines =>
+        lines.toArray.map(_.asInstanceOf[String]).grouped(20000).toVector.traverse_ { chunk =>
+          val rows = chunk.toVector.map(_.split(','))
+          val orders =
+            rows.flatMap(r => Vector((r(5).toLong, r(6).toInt, r(2), 1), (r(7).toLong, r(8).toInt, r(2), 0)))
+          val execs = rows.flatMap { r =>
+            val t = mvt.core.Timestamp.parse(r(1)).get.epochNanos
+            val p = FeedLine.trade(1, r.mkString(",")).toOption.get.price
+            Vector((r(6).toInt, t, r(5).toLong, p), (r(8).toInt, t, r(7).toLong, p))
+          }
+          (Update[(Long, Int, String, Int)](
+            "INSERT OR IGNORE INTO naive_orders(id, account, symbol, buy) VALUES (?, ?, ?, ?)"
+          )
+            .updateMany(orders) *>
+            Update[(Int, Long, Long, Long)](
+              "INSERT INTO naive_executions(account, time, order_id, price) VALUES (?, ?, ?, ?)"
+            ).updateMany(execs)).transact(xa)
+        }
+      }
+    }
+  }
+
+  // NaiveTrendReport recomputing from the stored rows on every request, as the old portal did on every click
+  private def naiveRoutes(xa: Transactor[IO], now: Long): HttpRoutes[IO] = {
+    def load(account: Int): IO[NaiveTrendReport.Stored] =
+      (
+        sql"SELECT id, account, symbol, buy FROM naive_orders WHERE account = $account"
+          .query[(Long, Int, String, Int)].to[Vector],
+        sql"SELECT time, order_id, price FROM naive_executions WHERE account = $account"
+          .query[(Long, Long, Long)].to[Vector]
+      ).tupled.transact(xa).map { (os, es) =>
+        NaiveTrendReport.Stored(
+          os.map((id, a, s, b) => NaiveTrendReport.StoredOrder(id, a, s, b == 1)),
+          es.map((t, o, p) => NaiveTrendReport.StoredExecution(t, o, p))
+        )
+      }
+    HttpRoutes.of[IO] { case GET -> Root / "naive" / "accounts" / IntVar(a) / "performance" =>
+      load(a).flatMap { stored =>
+        val trends = new NaiveTrendReport(_ => stored).trends(a, now)
+        Ok(Json.arr(trends.map(t =>
+          Json.fromString(s"${t.symbol}:${t.lastHour}:${t.lastDay}:${t.last7Days}")
+        )*).noSpaces)
+      }
+    }
+  }
+
+  def run(config: Config, progress: String => Unit): Result = {
+    val dir = Files.createTempDirectory("mvt-bench-store")
+    try {
+      val journalDir = Files.createDirectory(dir.resolve("journal"))
+      progress(s"writing a journal of ${config.shape.render}")
+      val trades = journal(config.shape, journalDir)
+      val lines = lineCount(journalDir)
+      val db = dir.resolve("report.db")
+      progress("ingesting it into SQLite")
+      ReportStore.open(db, None).use { store =>
+        for {
+          ingest <- Ingest(store, journalDir)
+          c0 <- IO(cpuNow)
+          t0 <- IO.monotonic
+          _ <- ingest.catchUp
+          t1 <- IO.monotonic
+          c1 <- IO(cpuNow)
+          _ <- IO(progress("loading the old design's store of executions"))
+          naiveNanos <- Sqlite.writer(db).use { xa =>
+            naiveSchema(xa) >> IO.monotonic.flatMap(n0 =>
+              naiveLoad(xa, journalDir) >> IO.monotonic.map(n1 => (n1 - n0).toNanos)
+            )
+          }
+          keys <-
+            Sqlite.readers(db, 1).use(r => sql"SELECT count(*) FROM lots".query[Long].unique.transact(r))
+          hour <- store.lastClosedHour.map(_.get)
+          accounts <- Sqlite.readers(db, 1).use(r =>
+            sql"SELECT DISTINCT account FROM lots".query[Int].to[Vector].transact(r)
+          )
+          ingestResult = IngestResult(trades, lines, (t1 - t0).toNanos, c1 - c0, naiveNanos)
+          results <- Sqlite.readers(db, 8).use { naiveXa =>
+            val routes = new PortalRoutes(store, IO.pure(Json.obj()))
+            val app: HttpApp[IO] =
+              (naiveRoutes(naiveXa, (hour + 1) * PnlFold.NanosPerHour) <+> routes.routes).orNotFound
+            PortalServer.listenApp(app, "127.0.0.1", 0).use { server =>
+              val base = Uri.unsafeFromString(s"http://127.0.0.1:${server.address.getPort}")
+              val rnd = new java.util.SplittableRandom(config.shape.seed)
+              val picks = Array.fill(math.max(config.requests, config.naiveRequests).toInt)(
+                accounts(rnd.nextInt(accounts.size))
+              )
+              val at = Hours.render(hour)
+              def ours(i: Long) =
+                (base / "api" / "accounts" / picks(i.toInt).toString / "performance").withQueryParam("at", at)
+              def naive(i: Long) = base / "naive" / "accounts" / picks(i.toInt).toString / "performance"
+              val load = OpenLoad.Config(config.rate, config.requests, config.clients)
+              val naiveLoad = OpenLoad.Config(config.rate, config.naiveRequests, config.clients)
+              IO(progress(f"warming up the portal")) >>
+                OpenLoad.run(load.copy(requests = math.min(config.requests, 2000L)), ours) >>
+                IO(progress(
+                  f"the portal: ${config.requests}%,d requests at ${config.rate}%,.0f/s, ${config.clients} clients"
+                )) >>
+                OpenLoad.run(load, ours).flatMap { p =>
+                  IO(progress(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")) >>
+                    OpenLoad.run(naiveLoad, naive).map(n => (p, n))
+                }
+            }
+          }
+        } yield Result(config, ingestResult, results._1, results._2, keys)
+      }.unsafeRunSync()
+    } finally {
+      val s = Files.walk(dir)
+      try s.sorted(java.util.Comparator.reverseOrder()).forEach(p => { val _ = Files.deleteIfExists(p) })
+      finally s.close()
+    }
+  }
+
+  private def ms(n: Long): String = f"${n / 1e6}%.3f ms"
+
+  def table(r: Result): String = {
+    val i = r.ingest
+    Vector(
+      f"Ingest: ${r.config.shape.render}: ${i.trades}%,d trades in ${i.lines}%,d feed lines, ${r.keys}%,d (account, symbol) keys",
+      f"  store      trades/s     per CPU s   (batched transactions, WAL; the whole process's CPU)",
+      f"  ours     ${i.perSecond / 1e6}%7.3f M/s  ${i.perCpuSecond / 1e6}%7.3f M/s   fold, state and offsets per transaction",
+      f"  naive    ${i.naivePerSecond / 1e6}%7.3f M/s                 every execution and its order, a row each",
+      "",
+      f"Portal: ${r.config.clients} clients, open loop, latency from each request's intended start",
+      f"  report       rate     sent       ok  non-2xx  failed        p50          p99        p99.9          max",
+      line("ours", r.portal),
+      line("naive", r.naive)
+    ).mkString("\n")
+  }
+
+  private def line(name: String, o: OpenLoad.Result): String =
+    f"  $name%-6s ${o.config.rate}%7.0f/s ${o.sent}%8d ${o.ok}%8d ${o.non2xx}%8d ${o.failed}%7d ${ms(o.p50)}%12s ${ms(o.p99)}%12s ${ms(o.p999)}%12s ${ms(o.max)}%12s"
+
+  def json(r: Result): Json = {
+    def load(o: OpenLoad.Result) = Json.obj(
+      "ratePerSecond" -> Json.fromDoubleOrNull(o.config.rate),
+      "clients" -> Json.fromInt(o.config.clients),
+      "sent" -> Json.fromLong(o.sent),
+      "ok" -> Json.fromLong(o.ok),
+      "non2xx" -> Json.fromLong(o.non2xx),
+      "failed" -> Json.fromLong(o.failed),
+      "p50Nanos" -> Json.fromLong(o.p50),
+      "p99Nanos" -> Json.fromLong(o.p99),
+      "p999Nanos" -> Json.fromLong(o.p999),
+      "maxNanos" -> Json.fromLong(o.max)
+    )
+    Json.obj(
+      "ingest" -> Json.obj(
+        "trades" -> Json.fromLong(r.ingest.trades),
+        "feedLines" -> Json.fromLong(r.ingest.lines),
+        "tradesPerSecond" -> Json.fromDoubleOrNull(r.ingest.perSecond),
+        "tradesPerCpuSecond" -> Json.fromDoubleOrNull(r.ingest.perCpuSecond),
+        "naiveTradesPerSecond" -> Json.fromDoubleOrNull(r.ingest.naivePerSecond)
+      ),
+      "portal" -> load(r.portal),
+      "naivePortal" -> load(r.naive)
+    )
+  }
+}
