@@ -51,7 +51,22 @@ lazy val common = Seq(
 )
 
 lazy val root = (project in file("."))
-  .aggregate(core, orderbook, workload, trader, demo, bench, jmh, crdt, cluster, analytics, reporting, portal, backtest, cli)
+  .aggregate(
+    core,
+    orderbook,
+    workload,
+    trader,
+    demo,
+    bench,
+    jmh,
+    crdt,
+    cluster,
+    analytics,
+    reporting,
+    portal,
+    backtest,
+    cli
+  )
   .settings(publish / skip := true)
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
