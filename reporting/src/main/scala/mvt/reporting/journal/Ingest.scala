@@ -64,7 +64,7 @@ final class Ingest private (
    * there was nothing new (or ingest has failed: see `failed`).
    */
   def poll: IO[Int] =
-    if (failure.isDefined) IO.pure(0)
+    if (failure.isDefined) IO { readAny = false; 0 }
     else
       IO.blocking(step()).flatMap { (folded, offs) =>
         if (offs.isEmpty) IO.pure(folded)
@@ -76,7 +76,8 @@ final class Ingest private (
       }
 
   /** Polls until a poll folds nothing: everything the journal holds now is in the store. */
-  def catchUp: IO[Unit] = poll.flatMap(n => if (n > 0 || readAny) catchUp else IO.unit)
+  def catchUp: IO[Unit] =
+    poll.flatMap(n => if (failure.isEmpty && (n > 0 || readAny)) catchUp else IO.unit)
 
   // whether the last poll read any line: one that read only a header, or trades past the watermark, folds
   // nothing and yet is not the end

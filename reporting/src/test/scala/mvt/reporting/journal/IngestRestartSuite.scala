@@ -67,7 +67,7 @@ class IngestRestartSuite extends munit.ScalaCheckSuite with StoreFixtures {
       val expected = tables(tmp.resolve("whole.db"))
       val got = tables(db)
       for (t <- expected.keys) assertEquals(got(t), expected(t), s"seed $seed, cuts $cuts: table $t")
-      assert(expected("hourly").size > 20, expected("hourly").size)
+      assert(expected("hourly").size > 5, expected("hourly").size) // rows only where a key filled in an hour
       val last = flow.lastTime / ReportFlow.H
       val hours = Vector(last - 30, last - 7, last - 1, last)
       assertEquals(answers(db, hours), answers(tmp.resolve("whole.db"), hours), s"seed $seed, cuts $cuts")
