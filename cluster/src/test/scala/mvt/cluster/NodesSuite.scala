@@ -31,9 +31,11 @@ class NodesSuite extends munit.FunSuite {
       testMode = false
     )
 
-  private def day: Array[Byte] = {
+  private def day: Array[Byte] = dayOf(7L)
+
+  private def dayOf(seed: Long): Array[Byte] = {
     val out = new ByteArrayOutputStream()
-    ProfileGenerator.generate(WorkloadProfile.normal, 60_000, 7L).batch.writeCsv(out)
+    ProfileGenerator.generate(WorkloadProfile.normal, 60_000, seed).batch.writeCsv(out)
     out.toByteArray
   }
 
@@ -55,7 +57,21 @@ class NodesSuite extends munit.FunSuite {
       val replayed =
         DayReplay.run(new ByteArrayInputStream(day), ex.tops, pauseMillis = 150L, stop = () => false)
       assertEquals(replayed, Right(60_000L))
-      Eventually("orders reached the exchange")(ex.feed.orders > 0L)
+      // the tops are conflated on a timer, so how many decisions a loaded machine lets through varies: when a day
+      // brought no order, the exchange plays another (a fresh seed, so no id repeats) until one does
+      var seed = 8L
+      Eventually("orders reached the exchange", 240.seconds) {
+        if (ex.feed.orders == 0L && seed < 12L) {
+          DayReplay.run(
+            new ByteArrayInputStream(dayOf(seed)),
+            ex.tops,
+            pauseMillis = 150L,
+            stop = () => false
+          )
+          seed += 1
+        }
+        ex.feed.orders > 0L
+      }
       val rec = ex.reconcile(60.seconds)
       assert(rec.forall(_.matches), rec.mkString("\n"))
       assert(rec.exists(_.spent > 0L), rec.mkString("\n"))
