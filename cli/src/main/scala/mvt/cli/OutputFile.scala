@@ -126,6 +126,7 @@ object OutputFile {
       sweep(dir, name)
       val temp = JFiles.createTempFile(dir, s".$name.${ProcessHandle.current.pid}.", Suffix)
       Interrupts.remember(temp)
+      permissions(temp, target, dir)
       try new OutputFile(path, target, Some(temp))
       catch {
         case e: IOException =>
@@ -136,6 +137,21 @@ object OutputFile {
       }
     }
   }
+
+  // a temporary is made owner-only; the file it becomes keeps the old file's permissions, or else gets what
+  // creating a file gives under the umask (as a shell redirection would), read here off a new empty file
+  private def permissions(temp: Path, target: Path, dir: Path): Unit =
+    try {
+      val perms =
+        if (JFiles.exists(target)) JFiles.getPosixFilePermissions(target)
+        else {
+          val probe = dir.resolve(s".${target.getFileName}.${ProcessHandle.current.pid}.umask$Suffix")
+          JFiles.createFile(probe)
+          try JFiles.getPosixFilePermissions(probe)
+          finally { val _ = JFiles.deleteIfExists(probe) }
+        }
+      val _ = JFiles.setPosixFilePermissions(temp, perms)
+    } catch { case _: UnsupportedOperationException | _: IOException => () } // not POSIX, or not ours to set
 
   // temporaries named .NAME.*.mvt-tmp that nobody holds locked: their writer was killed
   private def sweep(dir: Path, name: String): Unit = {

@@ -108,6 +108,21 @@ class OutputSafetySuite extends munit.FunSuite {
     assertEquals(JFiles.readString(real), worked.events)
   }
 
+  tmp.test("a new output gets the permissions a new file gets; a replaced one keeps its own") { dir =>
+    import java.nio.file.attribute.PosixFilePermissions.fromString
+    val in = write(dir, "in.csv", worked.commands)
+    val plain = JFiles.createFile(dir.resolve("plain"))
+    val fresh = dir.resolve("fresh.csv")
+    assertEquals(CliRun("match", "--in", in.toString, "--out", fresh.toString)().status, 0)
+    assertEquals(JFiles.getPosixFilePermissions(fresh), JFiles.getPosixFilePermissions(plain))
+    val kept = write(dir, "kept.csv", "old\n".getBytes(UTF_8))
+    JFiles.setPosixFilePermissions(kept, fromString("rw-r-----"))
+    assertEquals(CliRun("match", "--in", in.toString, "--out", kept.toString)().status, 0)
+    assertEquals(JFiles.getPosixFilePermissions(kept), fromString("rw-r-----"))
+    assertEquals(JFiles.readString(kept), worked.events)
+    assertEquals(temporaries(dir), Vector.empty)
+  }
+
   tmp.test("a failed run leaves the old outputs untouched and no temporary file") { dir =>
     val out = write(dir, "events.csv", "old events\n".getBytes(UTF_8))
     val snap = write(dir, "snap.csv", "old snapshot\n".getBytes(UTF_8))
