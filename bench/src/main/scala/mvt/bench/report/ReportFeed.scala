@@ -116,12 +116,9 @@ object ReportFeed {
       f"$days%,d days of $commandsPerDay%,d commands, $accounts%,d accounts, $symbols%,d symbols, seed $seed"
   }
 
-  /**
-   * Generates the plan's days and runs each through a fresh `TradingDay` of the fast engine (books start empty
-   * every morning, order ids continue), collecting both feeds as they come out.
-   */
-  def generate(shape: Shape): ReportFeed = {
-    val plan = DayPlan(
+  /** The days a shape stands for: weekdays from 2026-01-05, the `normal` flow over its symbols, Zipf accounts. */
+  def plan(shape: Shape): DayPlan =
+    DayPlan(
       LocalDate.parse("2026-01-05"),
       shape.days,
       shape.commandsPerDay,
@@ -129,8 +126,14 @@ object ReportFeed {
       AccountMix(shape.accounts),
       shape.seed
     )
+
+  /**
+   * Generates the plan's days and runs each through a fresh `TradingDay` of the fast engine (books start empty
+   * every morning, order ids continue), collecting both feeds as they come out.
+   */
+  def generate(shape: Shape): ReportFeed = {
     val sink = new Collector
-    new DayGenerator(plan).foreach { day =>
+    new DayGenerator(plan(shape)).foreach { day =>
       val td = new TradingDay(Engine.Fast, EventSink.Ignore, Some(sink), Some(sink))
       day.batch.replay(td)
     }

@@ -1,6 +1,6 @@
 package mvt.bench.report
 
-import cats.effect.{IO, Resource}
+import cats.effect.IO
 import cats.effect.unsafe.implicits.global
 import cats.syntax.all.*
 import doobie.*
@@ -13,15 +13,14 @@ import mvt.reporting.baseline.NaiveTrendReport
 import mvt.reporting.journal.{Ingest, Journal}
 import mvt.reporting.store.{ReportStore, Sqlite}
 import mvt.reporting.{FeedLine, PnlFold}
-import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
+import mvt.workload.DayGenerator
 import io.circe.Json
-import org.http4s.{HttpApp, HttpRoutes, Response, Status, Uri}
+import org.http4s.{HttpApp, HttpRoutes, Uri}
 import org.http4s.dsl.io.*
 
 import java.io.{BufferedOutputStream, FileOutputStream}
 import java.lang.management.ManagementFactory
 import java.nio.file.{Files, Path}
-import java.time.LocalDate
 
 /**
  * The report service measured: ingest of a journal into the SQLite store (trade lines a second, batched
@@ -67,14 +66,7 @@ object StoreBench {
 
   /** Writes the shape's days as a journal, each day's feeds as `mvt match` writes them; the trade lines. */
   def journal(shape: ReportFeed.Shape, dir: Path): Long = {
-    val plan = DayPlan(
-      LocalDate.parse("2026-01-05"),
-      shape.days,
-      shape.commandsPerDay,
-      WorkloadProfile.normal.copy(symbols = shape.symbols),
-      AccountMix(shape.accounts),
-      shape.seed
-    )
+    val plan = ReportFeed.plan(shape)
     var trades = 0L
     new DayGenerator(plan).foreach { day =>
       def out(suffix: String) =
