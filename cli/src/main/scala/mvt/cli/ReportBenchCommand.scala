@@ -44,16 +44,7 @@ object ReportBenchCommand {
         Opts.option[Int]("warmup", "Untimed passes before them (default 2).", metavar = "N")
           .withDefault(2)
           .validate("--warmup must be between 0 and 1000")(n => n >= 0 && n <= 1000),
-        Opts.option[String](
-          "fee-per-share",
-          "Fee charged to each side per unit filled (default 0).",
-          metavar = "F"
-        )
-          .withDefault("0")
-          .mapValidated(s =>
-            scala.util.Try(new java.math.BigDecimal(s)).toOption.filter(_.signum >= 0)
-              .toValidNel(s"--fee-per-share: expected a decimal of at least 0, found \"$s\"")
-          ),
+        FeeOpt.opts.withDefault(java.math.BigDecimal.ZERO),
         Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
       ).mapN {
         (
