@@ -46,7 +46,7 @@ object ServeCommand {
         Opts.flag("once", "Ingest what the journal holds now, then exit, serving nothing.").orFalse,
         Opts.option[Int](
           "batch-bytes",
-          "Bytes of each feed read per transaction (default 4 MiB).",
+          "Bytes of each feed read per transaction (default 16 MiB).",
           metavar = "N"
         )
           .withDefault(Ingest.ChunkBytes)

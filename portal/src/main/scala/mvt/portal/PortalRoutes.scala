@@ -4,7 +4,7 @@ import cats.data.EitherT
 import cats.effect.IO
 import io.circe.Json
 import mvt.reporting.SymbolPerformance
-import mvt.reporting.store.ReportStore
+import mvt.reporting.store.ReportReads
 import org.http4s.*
 import org.http4s.circe.*
 import org.http4s.dsl.io.*
@@ -12,9 +12,10 @@ import org.http4s.headers.`Content-Type`
 
 /**
  * The portal's routes: the JSON API, the client's page, its printable report and the page's assets. Wiring
- * only: every figure comes from the store. A bad request gets a 4xx with a JSON error (the pages, an HTML one).
+ * only: every figure comes from the store's reads. A bad request gets a 4xx with a JSON error (the pages, an
+ * HTML one).
  */
-final class PortalRoutes(store: ReportStore, status: IO[Json]) {
+final class PortalRoutes(store: ReportReads, status: IO[Json]) {
 
   /** A refused request: its status and why. */
   private final case class Refusal(status: Status, message: String)

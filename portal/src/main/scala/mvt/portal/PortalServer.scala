@@ -5,7 +5,7 @@ import cats.syntax.all.*
 import com.comcast.ip4s.{Host, Port}
 import io.circe.Json
 import mvt.reporting.journal.{Ingest, IngestFailure}
-import mvt.reporting.store.ReportStore
+import mvt.reporting.store.{LatestFigures, ReportStore}
 import org.http4s.ember.server.EmberServerBuilder
 import org.http4s.server.Server
 
@@ -20,7 +20,8 @@ object PortalServer {
 
   /**
    * Follows `journal` into `store` on a background fiber (stopping at bad data, reported through `onFailure`
-   * and on `/api/status`) and serves the portal on `host:port` (port 0: any free port).
+   * and on `/api/status`) and serves the portal on `host:port` (port 0: any free port), the latest closed
+   * hour's figures of every account held in memory once built (`LatestFigures`, checked every 250 ms).
    */
   def run(
       store: ReportStore,
@@ -35,7 +36,9 @@ object PortalServer {
       _ <- ingest
         .follow(250.millis, f => failed.set(Some(f)) >> onFailure(f))
         .background
-      server <- listen(new PortalRoutes(store, status(store, journal, failed.get)), host, port)
+      latest = new LatestFigures(store)
+      _ <- latest.follow(250.millis).background
+      server <- listen(new PortalRoutes(latest, status(store, journal, failed.get)), host, port)
     } yield server
 
   def listen(routes: PortalRoutes, host: String, port: Int): Resource[IO, Server] =

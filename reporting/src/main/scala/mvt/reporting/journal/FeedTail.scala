@@ -36,14 +36,14 @@ final class FeedTail(val path: Path, startBytes: Long, startLine: Long) {
    * Up to about `maxBytes` of complete new lines, each with its number and the offset just after it. Fails
    * with [[FeedTail.Shrunk]] if the file is now shorter than what was read, since then it is not the file read.
    */
-  def poll(maxBytes: Int): Vector[FeedTail.Line] = {
+  def poll(maxBytes: Int): FeedTail.Chunk = {
     val size =
       try Files.size(path)
       catch { case _: NoSuchFileException => throw FeedTail.Shrunk(path, pos, 0L) }
     if (size < pos) throw FeedTail.Shrunk(path, pos, size)
     end = false
     partial = false
-    if (size == pos) { end = true; Vector.empty }
+    if (size == pos) { end = true; FeedTail.Chunk.empty }
     else {
       val ch = FileChannel.open(path, StandardOpenOption.READ)
       try {
@@ -52,37 +52,77 @@ final class FeedTail(val path: Path, startBytes: Long, startLine: Long) {
         while (buf.hasRemaining && ch.read(buf, pos + buf.position()) > 0) ()
         val bytes = buf.array
         val n = buf.position()
-        val out = Vector.newBuilder[FeedTail.Line]
+        // one pass over the bytes; a feed line is some 40 to 80 bytes, so the first guess rarely grows
+        var cap = math.max(16, n / 32)
+        var from = new Array[Int](cap)
+        var to = new Array[Int](cap)
+        var next = new Array[Int](cap)
+        var count = 0
         var start = 0
         var i = 0
         while (i < n) {
           if (bytes(i) == '\n') {
-            val end = if (i > start && bytes(i - 1) == '\r') i - 1 else i
-            lineNo += 1
-            out += FeedTail.Line(new String(bytes, start, end - start, UTF_8), lineNo, pos + i + 1)
+            if (count == cap) {
+              cap *= 2
+              from = java.util.Arrays.copyOf(from, cap)
+              to = java.util.Arrays.copyOf(to, cap)
+              next = java.util.Arrays.copyOf(next, cap)
+            }
+            from(count) = start
+            to(count) = if (i > start && bytes(i - 1) == '\r') i - 1 else i
+            next(count) = i + 1
+            count += 1
             start = i + 1
           }
           i += 1
         }
-        val lines = out.result()
         // a buffer full of one line longer than maxBytes: take more next time rather than stall
-        if (lines.isEmpty && n == maxBytes) return pollLonger(maxBytes)
+        if (count == 0 && n == maxBytes) return pollLonger(maxBytes)
+        val chunk = new FeedTail.Chunk(bytes, count, from, to, next, lineNo + 1, pos)
+        lineNo += count
         pos += start
         end = pos + (n - start) == size
         partial = end && start < n
-        lines
+        chunk
       } finally ch.close()
     }
   }
 
-  private def pollLonger(maxBytes: Int): Vector[FeedTail.Line] =
+  private def pollLonger(maxBytes: Int): FeedTail.Chunk =
     if (maxBytes >= (1 << 28)) throw FeedTail.Shrunk(path, pos, -1L) else poll(maxBytes * 4)
 }
 
 object FeedTail {
 
-  /** A complete line: its text without the newline, its number, and the byte offset just after it. */
-  final case class Line(text: String, number: Long, end: Long)
+  /**
+   * Complete lines read at once: line `i` is `bytes[from(i), to(i))` without its newline, its number is
+   * `firstLine + i`, and the file offset just after it is `base + next(i)`.
+   */
+  final class Chunk(
+      val bytes: Array[Byte],
+      val count: Int,
+      val from: Array[Int],
+      val to: Array[Int],
+      val next: Array[Int],
+      val firstLine: Long,
+      val base: Long
+  ) {
+    def number(i: Int): Long = firstLine + i
+    def endOffset(i: Int): Long = base + next(i)
+    def text(i: Int): String = new String(bytes, from(i), to(i) - from(i), UTF_8)
+  }
+
+  object Chunk {
+    val empty: Chunk = new Chunk(
+      Array.emptyByteArray,
+      0,
+      Array.emptyIntArray,
+      Array.emptyIntArray,
+      Array.emptyIntArray,
+      1L,
+      0L
+    )
+  }
 
   /** The file no longer holds what was read from it (truncated, replaced or removed), or has an endless line. */
   final case class Shrunk(path: Path, read: Long, size: Long)

@@ -1,9 +1,10 @@
 package mvt.reporting.journal
 
 import cats.effect.IO
+import cats.syntax.all.*
 import mvt.core.FormatError
 import mvt.reporting.store.{FeedOffset, ReportStore}
-import mvt.reporting.{FeedLine, PnlFold}
+import mvt.reporting.{FeedBytes, FeedLine, PnlFold}
 
 import java.nio.file.Path
 import scala.collection.mutable
@@ -26,7 +27,11 @@ final class Ingest private (
 
   import Ingest.nameOf
   private var current: Open = null
+  private val parse = new FeedBytes
   private var failure: Option[IngestFailure] = None
+  // whether the last poll read any line: one that read only a header, or trades past the watermark, folds
+  // nothing and yet is not the end
+  private var readAny = false
 
   /** The failure that stopped ingest, if one did. */
   def failed: Option[IngestFailure] = failure
@@ -42,11 +47,13 @@ final class Ingest private (
     val trades: FeedTail = tail(session.trades)
     val quotes: FeedTail = tail(session.quotes)
     // lines read but not folded yet, in file order, each with its number and the offset after it
-    val pendingTrades = mutable.ArrayDeque.empty[(FeedLine.Trade, Long, Long)]
-    val pendingQuotes = mutable.ArrayDeque.empty[(FeedLine.Quote, Long, Long)]
+    var pendingTrades = new PendingTrades
+    var pendingQuotes = new PendingQuotes
     // the last folded line of each feed: (offset after it, its number)
-    var tradesAt: (Long, Long) = (trades.position, trades.lastLine)
-    var quotesAt: (Long, Long) = (quotes.position, quotes.lastLine)
+    var tradesAtBytes: Long = trades.position
+    var tradesAtLine: Long = trades.lastLine
+    var quotesAtBytes: Long = quotes.position
+    var quotesAtLine: Long = quotes.lastLine
     var quoteClock: Long = Long.MinValue
     var lastTime: Long = Long.MinValue
     // the time of the last line read from each feed: a feed's lines never go back
@@ -54,8 +61,8 @@ final class Ingest private (
     var quotesRead: Long = fold.now
 
     def offsetsNow(done: Boolean): List[FeedOffset] = List(
-      FeedOffset(nameOf(session.trades), tradesAt._1, tradesAt._2, done),
-      FeedOffset(nameOf(session.quotes), quotesAt._1, quotesAt._2, done)
+      FeedOffset(nameOf(session.trades), tradesAtBytes, tradesAtLine, done),
+      FeedOffset(nameOf(session.quotes), quotesAtBytes, quotesAtLine, done)
     )
   }
 
@@ -66,34 +73,45 @@ final class Ingest private (
   def poll: IO[Int] =
     if (failure.isDefined) IO { readAny = false; 0 }
     else
-      IO.blocking(step()).flatMap { (folded, offs) =>
-        if (offs.isEmpty) IO.pure(folded)
-        else
-          store.commit(fold, offs).map { _ =>
-            offs.foreach(o => offsets.update(o.path, o))
-            folded
-          }
-      }
+      IO.blocking(stepTaken()).flatMap((folded, batch) => batch.fold(IO.unit)(store.write(_).void).as(folded))
 
   /** Polls until a poll folds nothing: everything the journal holds now is in the store. */
-  def catchUp: IO[Unit] =
-    poll.flatMap(n => if (failure.isEmpty && (n > 0 || readAny)) catchUp else IO.unit)
+  def catchUp: IO[Unit] = drive(None)
 
-  // whether the last poll read any line: one that read only a header, or trades past the watermark, folds
-  // nothing and yet is not the end
-  private var readAny = false
+  // Polls, each poll's transaction written while the next poll reads and folds (SQLite on one core, the feeds
+  // on the other), until nothing is new, or, with `idle`, sleeping that long then and going on until ingest
+  // fails. A poll that folds nothing may still have read something (a header alone, or trades past the
+  // watermark), which is not the end.
+  private def drive(idle: Option[scala.concurrent.duration.FiniteDuration]): IO[Unit] = {
+    def go(pending: Option[ReportStore.Batch]): IO[Unit] = {
+      val write = pending.fold(IO.unit)(store.write(_).void)
+      if (failure.isDefined) write
+      else
+        (write, IO.blocking(stepTaken())).parTupled.flatMap { case (_, (folded, batch)) =>
+          if (batch.isDefined || folded > 0 || readAny) go(batch)
+          else idle.fold(IO.unit)(d => IO.sleep(d) >> go(None))
+        }
+    }
+    go(None)
+  }
+
+  // one poll's work, and what it produced taken from the fold, the offsets counted as committed
+  private def stepTaken(): (Int, Option[ReportStore.Batch]) = {
+    val (folded, offs) = step()
+    if (offs.isEmpty) (folded, None)
+    else {
+      val b = store.take(fold, offs)
+      offs.foreach(o => offsets.update(o.path, o))
+      (folded, Some(b))
+    }
+  }
 
   /**
    * Follows the journal like `tail -f`: polls, and sleeps `idle` whenever a poll finds nothing new. Returns
    * (after `onFailure`) only if ingest stops on bad data.
    */
   def follow(idle: scala.concurrent.duration.FiniteDuration, onFailure: IngestFailure => IO[Unit]): IO[Unit] =
-    poll.flatMap { n =>
-      failure match {
-        case Some(f) => onFailure(f)
-        case None => (if (n == 0) IO.sleep(idle) else IO.unit) >> follow(idle, onFailure)
-      }
-    }
+    drive(Some(idle)) >> failure.fold(IO.unit)(onFailure)
 
   private def doneWith(s: Journal.Session): Boolean =
     offsets.get(nameOf(s.trades)).exists(_.done) && offsets.get(nameOf(s.quotes)).exists(_.done)
@@ -115,10 +133,12 @@ final class Ingest private (
         else if (s.finished && !current.session.finished) {
           // the session just ended: keep what was read, now allowed to drain
           val o = new Open(s)
-          o.pendingTrades ++= current.pendingTrades
-          o.pendingQuotes ++= current.pendingQuotes
-          o.tradesAt = current.tradesAt
-          o.quotesAt = current.quotesAt
+          o.pendingTrades = current.pendingTrades
+          o.pendingQuotes = current.pendingQuotes
+          o.tradesAtBytes = current.tradesAtBytes
+          o.tradesAtLine = current.tradesAtLine
+          o.quotesAtBytes = current.quotesAtBytes
+          o.quotesAtLine = current.quotesAtLine
           o.quoteClock = current.quoteClock
           o.lastTime = current.lastTime
           o.tradesRead = current.tradesRead
@@ -158,27 +178,30 @@ final class Ingest private (
       else if (failure.isDefined || !o.trades.atEnd) math.min(o.quoteClock, o.tradesRead)
       else o.quoteClock
     var folded = 0
+    val pt = o.pendingTrades
+    val pq = o.pendingQuotes
     var more = true
     while (more) {
-      val t = o.pendingTrades.headOption.filter(_._1.time <= watermark)
-      val q = o.pendingQuotes.headOption.filter(_._1.time <= watermark)
-      (t, q) match {
-        case (Some(tr), _) if q.forall(tr._1.time <= _._1.time) =>
-          val x = tr._1
-          fold.trade(x.time, x.symbol, x.price, x.qty, x.buyAccount, x.sellAccount)
-          o.pendingTrades.removeHead()
-          o.tradesAt = (tr._3, tr._2)
-          o.lastTime = x.time
-          folded += 1
-        case (_, Some(qu)) =>
-          val x = qu._1
-          fold.quote(x.time, x.symbol, x.bid, x.ask, x.twoSided)
-          o.pendingQuotes.removeHead()
-          o.quotesAt = (qu._3, qu._2)
-          o.lastTime = x.time
-          folded += 1
-        case _ => more = false
-      }
+      val t = !pt.isEmpty && pt.time(pt.first) <= watermark
+      val q = !pq.isEmpty && pq.time(pq.first) <= watermark
+      // a trade before the quote of its own time: the quote line follows the trades it reflects
+      if (t && (!q || pt.time(pt.first) <= pq.time(pq.first))) {
+        val i = pt.first
+        fold.trade(pt.time(i), pt.symbol(i), pt.price(i), pt.qty(i), pt.buy(i), pt.sell(i))
+        o.tradesAtBytes = pt.end(i)
+        o.tradesAtLine = pt.line(i)
+        o.lastTime = pt.time(i)
+        pt.removeFirst()
+        folded += 1
+      } else if (q) {
+        val i = pq.first
+        fold.quote(pq.time(i), pq.symbol(i), pq.bid(i), pq.ask(i), pq.twoSided(i))
+        o.quotesAtBytes = pq.end(i)
+        o.quotesAtLine = pq.line(i)
+        o.lastTime = pq.time(i)
+        pq.removeFirst()
+        folded += 1
+      } else more = false
     }
     if (draining && (o.quotes.partialAtEnd || o.trades.partialAtEnd)) {
       val f = if (o.trades.partialAtEnd) o.trades else o.quotes
@@ -196,44 +219,79 @@ final class Ingest private (
   }
 
   private def readQuotes(o: Open): Unit =
-    if (failure.isEmpty)
-      o.quotes.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+    if (failure.isEmpty) {
+      val c = o.quotes.poll(chunkBytes)
+      val rows = o.pendingQuotes
+      var i = 0
+      while (i < c.count && failure.isEmpty) {
         readAny = true
-        if (l.number == 1L) {
-          if (l.text != FeedLine.QuoteHeader)
+        val number = c.number(i)
+        if (number == 1L) {
+          if (c.text(i) != FeedLine.QuoteHeader)
             failure =
               Some(IngestFailure.BadLine(o.quotes.path, 1L, s"expected the header ${FeedLine.QuoteHeader}"))
-          else o.quotesAt = (l.end, 1L)
-        } else
-          FeedLine.quote(l.number, l.text) match {
-            case Right(q) =>
-              if (take(o.quotesRead, o.quotes.path, q.time, l)) {
-                o.pendingQuotes += ((q, l.number, l.end))
-                o.quoteClock = q.time
-                o.quotesRead = q.time
-              }
-            case Left(e) => bad(o.quotes.path, e)
+          else {
+            o.quotesAtBytes = c.endOffset(i)
+            o.quotesAtLine = 1L
           }
+        } else {
+          if (parse.quote(c.bytes, c.from(i), c.to(i)))
+            rows.add(parse.time, parse.symbol, parse.bid, parse.ask, parse.twoSided, number, c.endOffset(i))
+          else
+            FeedLine.quote(number, c.text(i)) match {
+              case Right(q) => rows.add(q.time, q.symbol, q.bid, q.ask, q.twoSided, number, c.endOffset(i))
+              case Left(e) => bad(o.quotes.path, e)
+            }
+          if (failure.isEmpty) {
+            val t = rows.time(rows.last)
+            if (take(o.quotesRead, o.quotes.path, t, number)) {
+              o.quoteClock = t
+              o.quotesRead = t
+            } else rows.removeLast()
+          }
+        }
+        i += 1
       }
+    }
 
   private def readTrades(o: Open): Unit =
-    if (failure.isEmpty)
-      o.trades.poll(chunkBytes).iterator.takeWhile(_ => failure.isEmpty).foreach { l =>
+    if (failure.isEmpty) {
+      val c = o.trades.poll(chunkBytes)
+      val rows = o.pendingTrades
+      var i = 0
+      while (i < c.count && failure.isEmpty) {
         readAny = true
-        FeedLine.trade(l.number, l.text) match {
-          case Right(t) =>
-            if (take(o.tradesRead, o.trades.path, t.time, l)) {
-              o.pendingTrades += ((t, l.number, l.end))
-              o.tradesRead = t.time
-            }
-          case Left(e) => bad(o.trades.path, e)
+        val number = c.number(i)
+        if (parse.trade(c.bytes, c.from(i), c.to(i)))
+          rows.add(
+            parse.time,
+            parse.symbol,
+            parse.price,
+            parse.qty,
+            parse.buyAccount,
+            parse.sellAccount,
+            number,
+            c.endOffset(i)
+          )
+        else
+          FeedLine.trade(number, c.text(i)) match {
+            case Right(t) =>
+              rows.add(t.time, t.symbol, t.price, t.qty, t.buyAccount, t.sellAccount, number, c.endOffset(i))
+            case Left(e) => bad(o.trades.path, e)
+          }
+        if (failure.isEmpty) {
+          val t = rows.time(rows.last)
+          if (take(o.tradesRead, o.trades.path, t, number)) o.tradesRead = t
+          else rows.removeLast()
         }
+        i += 1
       }
+    }
 
   // a line earlier than the one before it could rewrite closed hours: refused like a malformed one
-  private def take(before: Long, path: Path, time: Long, l: FeedTail.Line): Boolean = {
+  private def take(before: Long, path: Path, time: Long, number: Long): Boolean = {
     if (time < before)
-      failure = Some(IngestFailure.BadLine(path, l.number, "the time goes back, before the line above it"))
+      failure = Some(IngestFailure.BadLine(path, number, "the time goes back, before the line above it"))
     failure.isEmpty
   }
 
@@ -247,7 +305,7 @@ object Ingest {
   private def nameOf(p: Path): String = p.getFileName.toString
 
   /** About how much of each feed one poll reads, which bounds one transaction. */
-  val ChunkBytes: Int = 4 << 20
+  val ChunkBytes: Int = 16 << 20
 
   /** Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll. */
   def apply(store: ReportStore, journal: Path, chunkBytes: Int = ChunkBytes): IO[Ingest] =

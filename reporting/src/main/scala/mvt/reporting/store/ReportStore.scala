@@ -4,7 +4,7 @@ import cats.effect.{IO, Resource}
 import cats.syntax.all.*
 import doobie.*
 import doobie.implicits.*
-import mvt.reporting.{AccountDay, Change, KeyState, Lots, PnlFold, SymbolPerformance}
+import mvt.reporting.{AccountDay, Change, HourFigure, KeyState, Lots, MarkFigure, PnlFold, SymbolPerformance}
 
 import java.math.BigDecimal
 import java.nio.file.Path
@@ -20,7 +20,7 @@ final class ReportStore private (
     writer: Transactor[IO],
     readers: Transactor[IO],
     val feePerShare: BigDecimal
-) {
+) extends ReportReads {
   import ReportStore.*
 
   /** The fold as the last commit left it, and the feeds' offsets. */
@@ -44,42 +44,84 @@ final class ReportStore private (
       (fold, offsets.map(o => o.path -> o).toMap)
     }).transact(writer)
 
-  /** Writes what the fold produced since the last commit, and the offsets that produced it, in one transaction. */
-  def commit(fold: PnlFold, offsets: Iterable[FeedOffset]): IO[Int] = {
-    val figures = fold.drainFigures()
-    val marks = fold.drainMarks()
-    val changed = fold.drainChanged()
-    val tx = for {
-      _ <- Update[(Int, String, Long, Long, String, String, String)](
+  /**
+   * What the fold produced since the last one was taken, and the offsets that produced it, taken from the fold
+   * (which then forgets it) as data that no later fold step changes: it can be written while the fold goes on.
+   */
+  def take(fold: PnlFold, offsets: Iterable[FeedOffset]): Batch =
+    Batch(
+      fold.drainFigures(),
+      fold.drainMarks(),
+      fold.drainChanged().map((a, s, l) => (a, s, l.encode)),
+      fold.marks,
+      fold.now,
+      fold.lastClosedHour,
+      offsets.toVector
+    )
+
+  /** Writes a batch in one transaction; the number of hourly figures written. */
+  def write(b: Batch): IO[Int] = {
+    import b.*
+    val clock = now.toString
+    val closed = closedHour.toString
+    FC.raw { c =>
+      batch(
+        c,
         "INSERT OR REPLACE INTO hourly(account, symbol, hour, position, cost, realized, fees) VALUES (?, ?, ?, ?, ?, ?, ?)"
-      ).updateMany(figures.map(f =>
-        (
-          f.account,
-          f.symbol,
-          f.hour,
-          f.state.position,
-          text(f.state.cost),
-          text(f.state.realized),
-          text(f.state.fees)
-        )
-      ))
-      _ <- Update[(String, Long, String)](
-        "INSERT OR REPLACE INTO mark_hours(symbol, hour, mark) VALUES (?, ?, ?)"
-      )
-        .updateMany(marks.map(m => (m.symbol, m.hour, text(m.mark))))
-      _ <- Update[(Int, String, Array[Byte])](
-        "INSERT OR REPLACE INTO lots(account, symbol, state) VALUES (?, ?, ?)"
-      )
-        .updateMany(changed.map((a, s, l) => (a, s, l.encode)))
-      _ <- Update[(String, Long, Long, Long)](
-        "INSERT OR REPLACE INTO marks(symbol, bid_ask, last_trade, recorded) VALUES (?, ?, ?, ?)"
-      ).updateMany(fold.marks)
-      _ <- setMeta("clock", fold.now.toString)
-      _ <- setMeta("closed_hour", fold.lastClosedHour.toString)
-      _ <- Update[FeedOffset]("INSERT OR REPLACE INTO feeds(path, bytes, line, done) VALUES (?, ?, ?, ?)")
-        .updateMany(offsets.toVector)
-    } yield figures.size
-    tx.transact(writer)
+      ) {
+        st =>
+          figures.foreach { f =>
+            st.setInt(1, f.account)
+            st.setString(2, f.symbol)
+            st.setLong(3, f.hour)
+            st.setLong(4, f.state.position)
+            st.setString(5, text(f.state.cost))
+            st.setString(6, text(f.state.realized))
+            st.setString(7, text(f.state.fees))
+            st.addBatch()
+          }
+      }
+      batch(c, "INSERT OR REPLACE INTO mark_hours(symbol, hour, mark) VALUES (?, ?, ?)") { st =>
+        marks.foreach { m =>
+          st.setString(1, m.symbol)
+          st.setLong(2, m.hour)
+          st.setString(3, text(m.mark))
+          st.addBatch()
+        }
+      }
+      batch(c, "INSERT OR REPLACE INTO lots(account, symbol, state) VALUES (?, ?, ?)") { st =>
+        lots.foreach { (a, s, l) =>
+          st.setInt(1, a)
+          st.setString(2, s)
+          st.setBytes(3, l)
+          st.addBatch()
+        }
+      }
+      batch(c, "INSERT OR REPLACE INTO marks(symbol, bid_ask, last_trade, recorded) VALUES (?, ?, ?, ?)") {
+        st =>
+          symbolMarks.foreach { (s, b, t, r) =>
+            st.setString(1, s)
+            st.setLong(2, b)
+            st.setLong(3, t)
+            st.setLong(4, r)
+            st.addBatch()
+          }
+      }
+      batch(c, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)") { st =>
+        st.setString(1, "clock"); st.setString(2, clock); st.addBatch()
+        st.setString(1, "closed_hour"); st.setString(2, closed); st.addBatch()
+      }
+      batch(c, "INSERT OR REPLACE INTO feeds(path, bytes, line, done) VALUES (?, ?, ?, ?)") { st =>
+        b.offsets.foreach { o =>
+          st.setString(1, o.path)
+          st.setLong(2, o.bytes)
+          st.setLong(3, o.line)
+          st.setInt(4, if (o.done) 1 else 0)
+          st.addBatch()
+        }
+      }
+      figures.size
+    }.transact(writer)
   }
 
   /** The last whole hour the store has closed (epoch hours), if any. */
@@ -121,27 +163,41 @@ final class ReportStore private (
       .to[Vector]
   }
 
-  /** Each symbol the account has filled by `hour`, with its figures then and the three trends. */
   def performance(account: Int, hour: Long): IO[Vector[SymbolPerformance]] =
-    statesAt(fr"k.account = $account", Vector(hour, hour - 1, hour - 24, hour - 168)).transact(readers).map {
-      rows =>
-        val pnl = rows.map((tag, _, s, st, m) => (tag, s) -> st.pnl(m)).toMap
-        rows.filter(_._1 == 0).sortBy(_._3).map { (_, _, s, st, m) =>
-          val now = pnl((0, s))
-          def since(tag: Int) = Change(now.subtract(pnl.getOrElse((tag, s), BigDecimal.ZERO)))
-          SymbolPerformance(
-            s,
-            st.position,
-            st.realized,
-            st.unrealized(m),
-            st.fees,
-            now,
-            since(1),
-            since(2),
-            since(3)
-          )
-        }
+    statesAt(fr"k.account = $account", trendHours(hour)).transact(readers).map(performanceOf)
+
+  /**
+   * Every account's performance at `hour` at once (an account with no fill by then is absent): one pass over
+   * every key, for a view of the latest hour built once rather than a query per request.
+   */
+  def performanceOfAll(hour: Long): IO[Map[Int, Vector[SymbolPerformance]]] =
+    statesAt(fr"1 = 1", trendHours(hour)).transact(readers).map(rows =>
+      rows.groupBy(_._2).view.mapValues(performanceOf).toMap.filter(_._2.nonEmpty)
+    )
+
+  // the hour, and the three before it that the trends compare it with
+  private def trendHours(hour: Long): Vector[Long] = Vector(hour, hour - 1, hour - 24, hour - 168)
+
+  // one account's rows of `statesAt` at `trendHours`, as its figures per symbol
+  private def performanceOf(rows: Vector[(Int, Int, String, KeyState, BigDecimal)])
+      : Vector[SymbolPerformance] = {
+    val pnl = rows.map((tag, _, s, st, m) => (tag, s) -> st.pnl(m)).toMap
+    rows.filter(_._1 == 0).sortBy(_._3).map { (_, _, s, st, m) =>
+      val now = pnl((0, s))
+      def since(tag: Int) = Change(now.subtract(pnl.getOrElse((tag, s), BigDecimal.ZERO)))
+      SymbolPerformance(
+        s,
+        st.position,
+        st.realized,
+        st.unrealized(m),
+        st.fees,
+        now,
+        since(1),
+        since(2),
+        since(3)
+      )
     }
+  }
 
   /**
    * The account's PnL at every whole hour from `from` to `to` (epoch hours, inclusive): of one symbol, or summed
@@ -195,17 +251,37 @@ final class ReportStore private (
 
   private def meta(key: String): ConnectionIO[Option[String]] =
     sql"SELECT value FROM meta WHERE key = $key".query[String].option
-
-  private def setMeta(key: String, value: String): ConnectionIO[Int] =
-    sql"INSERT OR REPLACE INTO meta(key, value) VALUES ($key, $value)".update.run
 }
 
 object ReportStore {
+
+  /** The rows one ingest transaction writes, with the fold's clock and last closed hour. */
+  final case class Batch(
+      figures: Vector[HourFigure],
+      marks: Vector[MarkFigure],
+      lots: Vector[(Int, String, Array[Byte])],
+      symbolMarks: Vector[(String, Long, Long, Long)],
+      now: Long,
+      closedHour: Long,
+      offsets: Vector[FeedOffset]
+  )
 
   /** Why a store cannot be used: it was built with another fee, or by something that is not this store. */
   final case class Refused(detail: String) extends Exception(detail)
 
   private def text(v: BigDecimal): String = mvt.reporting.Money.render(v)
+
+  // one statement, its rows added by `rows`, executed as one batch
+  private def batch(
+      c: java.sql.Connection,
+      statement: String
+  )(rows: java.sql.PreparedStatement => Unit): Unit = {
+    val st = c.prepareStatement(statement)
+    try {
+      rows(st)
+      val _ = st.executeBatch()
+    } finally st.close()
+  }
 
   private val schema: List[Fragment] = List(
     sql"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",

@@ -1,0 +1,79 @@
+package mvt.reporting.store
+
+import cats.effect.IO
+import mvt.reporting.{AccountDay, SymbolPerformance}
+
+import java.math.BigDecimal
+import java.util.concurrent.atomic.{AtomicLong, AtomicReference}
+import scala.concurrent.duration.FiniteDuration
+
+/**
+ * The store's reads, with every account's figures at the latest closed hour held in memory: the page each
+ * client opens first then costs no query, however many click at once. The view is built in one pass over the
+ * store once that hour has closed; a closed hour's figures never change, so what it holds stays exact. Any other
+ * hour, and an hour closed since the view was built, is read from the store as before.
+ */
+final class LatestFigures(store: ReportStore) extends ReportReads {
+  import LatestFigures.*
+
+  // the store's last closed hour at the last refresh: NotChecked before the first, NoHour when none was closed
+  private val closed = new AtomicLong(NotChecked)
+  private val view = new AtomicReference[View](null)
+
+  /** The hour the view in memory is of, if one was built. */
+  def viewHour: Option[Long] = Option(view.get).map(_.hour)
+
+  def lastClosedHour: IO[Option[Long]] =
+    closed.get match {
+      case NotChecked => store.lastClosedHour
+      case NoHour => IO.pure(None)
+      case h => IO.pure(Some(h))
+    }
+
+  def knows(account: Int): IO[Boolean] = {
+    val v = view.get
+    // an account with a fill keeps it: known to the view is known
+    if (v != null && v.accounts.contains(account)) IO.pure(true) else store.knows(account)
+  }
+
+  def performance(account: Int, hour: Long): IO[Vector[SymbolPerformance]] = {
+    val v = view.get
+    if (v != null && v.hour == hour) IO.pure(v.accounts.getOrElse(account, Vector.empty))
+    else store.performance(account, hour)
+  }
+
+  def series(account: Int, symbol: Option[String], from: Long, to: Long): IO[Vector[(Long, BigDecimal)]] =
+    store.series(account, symbol, from, to)
+
+  def day(hour: Long): IO[Vector[AccountDay]] = store.day(hour)
+
+  /**
+   * Reads the store's last closed hour, and builds the view of it when there is none yet or when that hour was
+   * already the last one at the refresh before: while ingest catches up, hours close faster than a view is
+   * built, and each would be stale at once. True when it built a view.
+   */
+  def refresh: IO[Boolean] =
+    store.lastClosedHour.flatMap { last =>
+      val before = closed.getAndSet(last.getOrElse(NoHour))
+      val v = view.get
+      last match {
+        case Some(h) if v == null || (v.hour != h && before == h) =>
+          store.performanceOfAll(h).map { accounts =>
+            view.set(View(h, accounts))
+            true
+          }
+        case _ => IO.pure(false)
+      }
+    }
+
+  /** Refreshes every `every`, for as long as it runs. */
+  def follow(every: FiniteDuration): IO[Nothing] = (refresh >> IO.sleep(every)).foreverM
+}
+
+object LatestFigures {
+  private val NotChecked = Long.MinValue
+  private val NoHour = Long.MinValue + 1
+
+  // every account's figures at `hour`; an account absent had no fill by then
+  private final case class View(hour: Long, accounts: Map[Int, Vector[SymbolPerformance]])
+}
