@@ -184,6 +184,8 @@ object StoreBench {
           keys <-
             Sqlite.readers(db, 1).use(r => sql"SELECT count(*) FROM lots".query[Long].unique.transact(r))
           hour <- store.lastClosedHour.map(_.get)
+          firstHour <-
+            Sqlite.readers(db, 1).use(r => sql"SELECT min(hour) FROM hourly".query[Long].unique.transact(r))
           accounts <- Sqlite.readers(db, 1).use(r =>
             sql"SELECT DISTINCT account FROM lots".query[Int].to[Vector].transact(r)
           )
@@ -203,10 +205,10 @@ object StoreBench {
               val picks = Array.fill(math.max(config.requests, config.naiveRequests).toInt)(
                 accounts(rnd.nextInt(accounts.size))
               )
-              // past hours for the uncached line: any closed hour of the days generated, the first day's aside
-              val firstHour = hour - 24L * (config.shape.days - 1)
+              // past hours for the uncached line: any closed hour before the last one
+              val span = math.max(1L, hour - firstHour)
               val pastHours =
-                Array.fill(config.naiveRequests.toInt)(firstHour + rnd.nextLong(hour - firstHour))
+                Array.fill(config.naiveRequests.toInt)(firstHour + rnd.nextLong(span))
               val at = Hours.render(hour)
               def ours(i: Long) =
                 (base / "api" / "accounts" / picks(i.toInt).toString / "performance").withQueryParam("at", at)
