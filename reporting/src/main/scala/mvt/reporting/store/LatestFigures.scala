@@ -11,7 +11,8 @@ import scala.concurrent.duration.FiniteDuration
  * The store's reads, with every account's figures at the latest closed hour held in memory: the page each
  * client opens first then costs no query, however many click at once. The view is built in one pass over the
  * store once that hour has closed; a closed hour's figures never change, so what it holds stays exact. Any other
- * hour, and an hour closed since the view was built, is read from the store as before.
+ * hour, and an hour closed since the view was built, is read from the store as before. The day's ranking of
+ * the view's hour comes from the view too.
  */
 final class LatestFigures(store: ReportStore) extends ReportReads {
   import LatestFigures.*
@@ -45,7 +46,10 @@ final class LatestFigures(store: ReportStore) extends ReportReads {
   def series(account: Int, symbol: Option[String], from: Long, to: Long): IO[Vector[(Long, BigDecimal)]] =
     store.series(account, symbol, from, to)
 
-  def day(hour: Long): IO[Vector[AccountDay]] = store.day(hour)
+  def day(hour: Long): IO[Vector[AccountDay]] = {
+    val v = view.get
+    if (v != null && v.hour == hour) IO.pure(v.ranking) else store.day(hour)
+  }
 
   /**
    * Reads the store's last closed hour, and builds the view of it when there is none yet or when that hour was
@@ -74,6 +78,17 @@ object LatestFigures {
   private val NotChecked = Long.MinValue
   private val NoHour = Long.MinValue + 1
 
-  // every account's figures at `hour`; an account absent had no fill by then
-  private final case class View(hour: Long, accounts: Map[Int, Vector[SymbolPerformance]])
+  // every account's figures at `hour` (an account absent had no fill by then), and the accounts ranked by their
+  // PnL's change over the day: the sum of their symbols' changes, since a symbol with no fill a day before
+  // changed by all of its PnL
+  private final case class View(hour: Long, accounts: Map[Int, Vector[SymbolPerformance]]) {
+    val ranking: Vector[AccountDay] =
+      accounts.toVector.map { (a, symbols) =>
+        AccountDay(
+          a,
+          symbols.foldLeft(BigDecimal.ZERO)(_ add _.pnl),
+          symbols.foldLeft(BigDecimal.ZERO)(_ add _.lastDay.amount)
+        )
+      }.sortBy(d => (d.change.negate, d.account))
+  }
 }
