@@ -1,62 +1,21 @@
 package mvt.reporting.journal
 
-/**
- * Trade lines read but not folded yet, in file order, as columns: each with its line number and the byte offset
- * just after it. A queue: appended at the end, taken from the head; mutable, one owner.
- */
-final class PendingTrades {
-  private var cap = 1024
-  // rows [head, tail) are pending; row arrays all of length `cap`
-  private var head = 0
-  private var tail = 0
-  var time = new Array[Long](cap)
-  var symbol = new Array[String](cap)
+/** Trade lines read but not folded yet: price, quantity and the two accounts beside the common columns. */
+final class PendingTrades extends PendingRows {
   var price = new Array[Long](cap)
   var qty = new Array[Long](cap)
   var buy = new Array[Int](cap)
   var sell = new Array[Int](cap)
-  var line = new Array[Long](cap)
-  var end = new Array[Long](cap)
-
-  def isEmpty: Boolean = head == tail
-
-  /** The row at the head; meaningful only when not empty. */
-  def first: Int = head
-
-  /** The row added last; meaningful only when not empty. */
-  def last: Int = tail - 1
-
-  def removeFirst(): Unit = head += 1
-
-  /** Drops the row added last (one refused after it was parsed). */
-  def removeLast(): Unit = tail -= 1
 
   def add(t: Long, s: String, p: Long, q: Long, b: Int, se: Int, ln: Long, e: Long): Unit = {
-    if (tail == cap) makeRoom()
-    time(tail) = t; symbol(tail) = s; price(tail) = p; qty(tail) = q
-    buy(tail) = b; sell(tail) = se; line(tail) = ln; end(tail) = e
-    tail += 1
+    val i = append(t, s, ln, e)
+    price(i) = p; qty(i) = q; buy(i) = b; sell(i) = se
   }
 
-  // slides the pending rows to the front, and grows the columns when they are more than half full
-  private def makeRoom(): Unit = {
-    val n = tail - head
-    val newCap = if (n * 2 > cap) cap * 2 else cap
-    def slide[A](a: Array[A], fresh: => Array[A]): Array[A] = {
-      val to = if (newCap == cap) a else fresh
-      System.arraycopy(a, head, to, 0, n)
-      to
-    }
-    time = slide(time, new Array[Long](newCap))
-    symbol = slide(symbol, new Array[String](newCap))
-    price = slide(price, new Array[Long](newCap))
-    qty = slide(qty, new Array[Long](newCap))
-    buy = slide(buy, new Array[Int](newCap))
-    sell = slide(sell, new Array[Int](newCap))
-    line = slide(line, new Array[Long](newCap))
-    end = slide(end, new Array[Long](newCap))
-    cap = newCap
-    head = 0
-    tail = n
+  protected def slideOwn(from: Int, n: Int, newCap: Int): Unit = {
+    price = slide(price, from, n, newCap, new Array[Long](newCap))
+    qty = slide(qty, from, n, newCap, new Array[Long](newCap))
+    buy = slide(buy, from, n, newCap, new Array[Int](newCap))
+    sell = slide(sell, from, n, newCap, new Array[Int](newCap))
   }
 }
