@@ -22,20 +22,7 @@ final class ExpectedFigures(trades: Vector[FeedLine.Trade], quotes: Vector[FeedL
 
   private val history: PnlFold = {
     val fold = new PnlFold(fee)
-    var i = 0
-    var j = 0
-    // the two feeds merged in time order, a trade before a quote at the same instant, as the engine writes them
-    while (i < trades.size || j < quotes.size) {
-      if (j >= quotes.size || (i < trades.size && trades(i).time <= quotes(j).time)) {
-        val t = trades(i)
-        fold.trade(t.time, t.symbol, t.price, t.qty, t.buyAccount, t.sellAccount)
-        i += 1
-      } else {
-        val q = quotes(j)
-        fold.quote(q.time, q.symbol, q.bid, q.ask, q.twoSided)
-        j += 1
-      }
-    }
+    ReportRun.foldMerged(fold, trades, quotes, Long.MaxValue)
     fold.closeThrough(fold.now)
     fold
   }

@@ -33,29 +33,40 @@ object ReportRun {
           Left(Failure.BadHour("--at is after the last line of the feeds, which do not reach it yet"))
         else {
           val fold = new PnlFold(feePerShare)
-          // both feeds in time order, merged; lines after the hour are not part of its report
-          var i = 0
-          var j = 0
-          while (
-            (i < trades.size && trades(i).time <= hourNanos) || (j < quotes.size && quotes(j).time <= hourNanos)
-          ) {
-            val takeTrade =
-              j >= quotes.size || quotes(j).time > hourNanos ||
-                (i < trades.size && trades(i).time <= hourNanos && trades(i).time <= quotes(j).time)
-            if (takeTrade) {
-              val t = trades(i)
-              fold.trade(t.time, t.symbol, t.price, t.qty, t.buyAccount, t.sellAccount)
-              i += 1
-            } else {
-              val q = quotes(j)
-              fold.quote(q.time, q.symbol, q.bid, q.ask, q.twoSided)
-              j += 1
-            }
-          }
+          // lines after the hour are not part of its report
+          foldMerged(fold, trades, quotes, hourNanos)
           fold.closeThrough(hourNanos)
           val hour = Math.floorDiv(hourNanos, PnlFold.NanosPerHour)
           Right((hourNanos, fold.report(hour)))
         }
+    }
+  }
+
+  /**
+   * Folds both feeds merged in time order, a trade before a quote at the same instant (as the engine writes
+   * them), up to the lines at `through` (epoch nanoseconds).
+   */
+  def foldMerged(
+      fold: PnlFold,
+      trades: Vector[FeedLine.Trade],
+      quotes: Vector[FeedLine.Quote],
+      through: Long
+  ): Unit = {
+    var i = 0
+    var j = 0
+    while ((i < trades.size && trades(i).time <= through) || (j < quotes.size && quotes(j).time <= through)) {
+      val takeTrade =
+        j >= quotes.size || quotes(j).time > through ||
+          (i < trades.size && trades(i).time <= through && trades(i).time <= quotes(j).time)
+      if (takeTrade) {
+        val t = trades(i)
+        fold.trade(t.time, t.symbol, t.price, t.qty, t.buyAccount, t.sellAccount)
+        i += 1
+      } else {
+        val q = quotes(j)
+        fold.quote(q.time, q.symbol, q.bid, q.ask, q.twoSided)
+        j += 1
+      }
     }
   }
 }
