@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.Consistency
+import mvt.cluster.{Consistency, ReplaySpeed}
 
 import java.nio.file.{Files as JFiles, Path}
 import scala.jdk.CollectionConverters.*
@@ -11,7 +11,7 @@ import scala.jdk.CollectionConverters.*
 /**
  * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders).
  * Shows progress on stderr; optionally kills one trader with SIGKILL mid-day; then prints per node what it did,
- * the takeover, and the exchange's reconciliation of the balances with the orders it received.
+ * the takeover, and the exchange's reconciliation of every balance with the trade feed.
  */
 object ClusterCommand {
 
@@ -21,7 +21,7 @@ object ClusterCommand {
       mode: Consistency,
       accounts: Int,
       balance: Long,
-      pauseMillis: Long,
+      speed: ReplaySpeed,
       killAfterSeconds: Option[Int]
   )
 
@@ -38,7 +38,7 @@ object ClusterCommand {
         ClusterOpts.consistency,
         ClusterOpts.accounts,
         ClusterOpts.balance,
-        ClusterOpts.pauseMillis,
+        ClusterOpts.speed,
         Opts.option[Int](
           "kill-after",
           "Kill trader 1 with SIGKILL this many seconds into the day.",
@@ -83,8 +83,8 @@ object ClusterCommand {
             a.day,
             "--traders",
             a.nodes.toString,
-            "--pause-ms",
-            a.pauseMillis.toString
+            "--speed",
+            a.speed.label
           ) ++ common
         )
         val traders = (1 to a.nodes).toVector.map { i =>

@@ -3,14 +3,16 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.{ClusterNode, Consistency, DayReplay, ExchangeNode, Subscription, TraderNode}
+import mvt.cluster.{ClusterNode, Consistency, ExchangeNode, ReplaySpeed, Subscription, TraderNode}
+import mvt.core.TradeFeedWriter
 
 import scala.concurrent.duration.*
 
 /**
  * `mvt node`: one node of the trader cluster. A trader node trades its share of the subscriptions until it is
- * stopped (SIGINT or SIGTERM); the exchange node waits for its traders, replays the day, reconciles the balances
- * with the orders it received, prints that and leaves. Every line goes to stdout as it happens.
+ * stopped (SIGINT or SIGTERM); the exchange node waits for its traders, plays the day with their orders matched on
+ * its engine, reconciles every balance with the trade feed, prints that and leaves. Every line goes to stdout as
+ * it happens.
  */
 object NodeCommand {
 
@@ -25,7 +27,8 @@ object NodeCommand {
       balance: Long,
       day: Option[String],
       traders: Int,
-      pauseMillis: Long
+      speed: ReplaySpeed,
+      trades: Option[String]
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -51,7 +54,12 @@ object NodeCommand {
         Opts.option[Int]("traders", "The exchange starts the day once this many traders are up (default 1).")
           .withDefault(1)
           .validate("--traders must be positive")(_ > 0),
-        ClusterOpts.pauseMillis
+        ClusterOpts.speed,
+        Opts.option[String](
+          "trades",
+          "The exchange also writes its trade feed (every fill, the traders' included) to FILE.",
+          metavar = "FILE"
+        ).orNone
       ).mapN(Args.apply).mapValidated { a =>
         if (a.role == ExchangeNode.Role && a.day.isEmpty) "--data is required for --role exchange".invalidNel
         else a.validNel
@@ -81,32 +89,40 @@ object NodeCommand {
     }
     a.day match {
       case Some(path) =>
-        Files.withInput(path, t) { in =>
-          Blocking {
-            val node = ClusterNode.start(settings(a), say)
-            try {
-              say(s"node ${node.name} up: exchange, ${a.mode.label}")
-              while (node.tradersUp < a.traders) Thread.sleep(50)
-              say(s"day started with ${node.tradersUp} traders")
-              val replayed = DayReplay.run(in, node.tops, a.pauseMillis, () => false)
-              replayed.foreach(n => say(f"day replayed: $n%,d commands"))
-              val rec = node.reconcile(30.seconds)
-              rec.foreach(r =>
-                say(
-                  s"account ${r.account} provisioned=${r.provisioned} spent=${r.spent} balance=${r.balance} missing=${r.missing}"
-                )
-              )
-              node.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n cost=$c"))
-              say(
-                s"orders ${node.feed.orders} duplicates ${node.feed.duplicates} reconciled ${rec.forall(_.matches)}"
-              )
-              replayed
-            } finally node.close()
+        Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
+          Files.withInput(path, t) { in =>
+            Blocking {
+              val trades = outputs.get(a.trades).map(new TradeFeedWriter(_))
+              val node = ClusterNode.start(settings(a), say)
+              try {
+                say(s"node ${node.name} up: exchange, ${a.mode.label}, speed ${a.speed.label}")
+                while (node.tradersUp < a.traders) Thread.sleep(50)
+                say(s"day started with ${node.tradersUp} traders")
+                val played = node.playDay(in, a.speed, trades, 30.seconds)
+                trades.foreach(_.flush())
+                played.foreach { o =>
+                  val d = o.day
+                  say(f"day played: ${o.commands}%,d commands")
+                  o.reconciliation.foreach(r =>
+                    say(
+                      s"account ${r.account} provisioned=${r.provisioned} spent=${r.spent} received=${r.received} " +
+                        s"balance=${r.balance} missing=${r.missing}"
+                    )
+                  )
+                  d.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n debited=$c"))
+                  say(
+                    s"orders ${d.feed.orders} cancels ${d.feed.cancels} duplicates ${d.feed.duplicates} " +
+                      s"fills ${d.fills.fills} refused ${d.refused} credited ${d.credited} reconciled ${o.reconciled}"
+                  )
+                }
+                played
+              } finally node.close()
+            }
+          }.flatMap {
+            case Left(code) => IO.pure(code)
+            case Right(Left(e)) => Files.sourceError(e, "node", path, t)
+            case Right(Right(_)) => IO.pure(ExitCode.Success)
           }
-        }.flatMap {
-          case Left(code) => IO.pure(code)
-          case Right(Left(e)) => Files.sourceError(e, "mvt node", path, t)
-          case Right(Right(_)) => IO.pure(ExitCode.Success)
         }
       case None =>
         Blocking {

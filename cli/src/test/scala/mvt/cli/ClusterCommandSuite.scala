@@ -1,6 +1,7 @@
 package mvt.cli
 
-import mvt.workload.{ProfileGenerator, WorkloadProfile}
+import mvt.cluster.ReplaySpeed
+import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.io.{ByteArrayOutputStream, PrintStream}
 import java.nio.file.Files as JFiles
@@ -13,11 +14,15 @@ class ClusterCommandSuite extends munit.FunSuite {
 
   override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
 
-  test("kill -9 of a trader JVM: its subscriptions move to the survivors and majority loses no debit") {
+  test(
+    "kill -9 of a trader JVM: its subscriptions move to the survivors, and majority reconciles with the fills"
+  ) {
     val dir = JFiles.createTempDirectory("mvt-cluster-test")
     val day = dir.resolve("day.csv")
     val out0 = JFiles.newOutputStream(day)
-    ProfileGenerator.generate(WorkloadProfile.normal, 120_000, 11L).batch.writeCsv(out0)
+    val plan =
+      DayPlan(java.time.LocalDate.of(2026, 3, 4), 1, 120_000, WorkloadProfile.normal, AccountMix(20), 11L)
+    new DayGenerator(plan).next().batch.writeCsv(out0)
     out0.close()
     val out = new ByteArrayOutputStream()
     val err = new ByteArrayOutputStream()
@@ -33,7 +38,7 @@ class ClusterCommandSuite extends munit.FunSuite {
               mvt.cluster.Consistency.Majority,
               6,
               20_000_000L,
-              400L,
+              ReplaySpeed(1500.0), // the 6.5-hour session in about 16 s
               Some(3)
             ),
             t
@@ -50,10 +55,10 @@ class ClusterCommandSuite extends munit.FunSuite {
     assert(accounts.forall(_.endsWith("missing=0")), text)
     assert(text.contains("takeover: survivors re-shared the subscriptions"), text)
     assert(text.contains("trader-1 (killed)"), text)
-    assert(
-      text.linesIterator.exists(l => l.startsWith("exchange: orders") && l.contains("duplicates 0")),
-      text
-    )
+    val summary = text.linesIterator.find(_.startsWith("exchange: orders")).getOrElse(fail(text))
+    assert(summary.contains("duplicates 0") && summary.contains("reconciled true"), text)
+    // the traders' orders were matched on the exchange's engine: the reconciliation is by fills
+    assert(summary.split(' ').dropWhile(_ != "fills").lift(1).flatMap(_.toLongOption).exists(_ > 0L), text)
   }
 
   test("usage errors of node and cluster are one line, status 1") {

@@ -4,11 +4,14 @@ import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
 
+import java.util.concurrent.ConcurrentLinkedQueue
 import scala.concurrent.duration.FiniteDuration
 
 /**
  * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes
- * the replay made since the last time (conflated per symbol), and it records the orders the traders send.
+ * of the day since the last time (conflated per symbol); it hands the orders the traders send to the engine's
+ * thread through `inbox`, and when a trader node leaves the cluster it tells the engine to cancel that node's
+ * open orders (a killed node cannot cancel its own).
  */
 object ExchangeNode {
 
@@ -24,7 +27,11 @@ object ExchangeNode {
   /** The role of the exchange node. */
   val Role = "exchange"
 
-  def apply(tops: LatestTops, feed: OrderFeed, publishEvery: FiniteDuration): Behavior[Command] =
+  def apply(
+      tops: LatestTops,
+      inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
+      publishEvery: FiniteDuration
+  ): Behavior[Command] =
     Behaviors.setup { ctx =>
       ctx.system.receptionist ! Receptionist.Register(Key, ctx.self)
       ctx.system.receptionist ! Receptionist.Subscribe(
@@ -42,11 +49,12 @@ object ExchangeNode {
             }
             Behaviors.same
           case Traders(refs) =>
+            (traders -- refs).foreach(gone => inbox.add(ExchangeDay.NodeGone(gone)))
             traders = refs
             tops.subscribers = refs.size
             Behaviors.same
           case o: OrderMessage =>
-            feed.record(o)
+            inbox.add(o)
             Behaviors.same
           case _ =>
             Behaviors.unhandled
