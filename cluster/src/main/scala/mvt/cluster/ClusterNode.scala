@@ -89,7 +89,8 @@ object ClusterNode {
       publishEvery: FiniteDuration,
       writeTimeout: FiniteDuration,
       downAfter: Option[FiniteDuration],
-      testMode: Boolean
+      testMode: Boolean,
+      pipeline: NodePipeline.Settings = NodePipeline.Settings.default
   )
 
   /** A played day: the commands of the flow, the exchange's day (feeds, counts) and the reconciliation. */
@@ -150,7 +151,8 @@ object ClusterNode {
           s.subscriptions,
           strategy,
           counters,
-          say
+          say,
+          s.pipeline
         ),
         "trader"
       )

@@ -8,7 +8,7 @@ import mvt.trader.{BboUpdated, Decision}
 import scala.collection.mutable
 
 /**
- * One subscription as a trader node runs it: its strategy, and its decisions made orders by the shared mechanism
+ * One subscription as a trader node runs it: its strategy (asked by the node's pipeline), and its decisions made orders by the shared mechanism
  * of `mvt.trader.orders` (`StrategyOrders`: the strategy's own id range, one working order per symbol, cancel and
  * replace by its rules, the position limit), sent at once (the network is the latency) through `out`, which
  * checks and debits a buy before it goes and may refuse it. The exchange's reports come back through [[report]]:
@@ -47,9 +47,6 @@ final class SubscriptionDesk(
     // asked right after an add: a refused add never reached the exchange, any other is open until reported closed
     def isLive(id: OrderId): Boolean = id.value != refused
   }
-
-  /** The decision of this desk's strategy on `bbo`, if any. */
-  def decide(bbo: BboUpdated): Option[Decision] = strategy.decide(bbo)
 
   /** Makes decision `d`, taken on `bbo`, orders: the rules decide what to cancel and add, and it goes out now. */
   def act(bbo: BboUpdated, d: Decision): Unit = {

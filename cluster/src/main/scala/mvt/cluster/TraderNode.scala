@@ -2,12 +2,12 @@ package mvt.cluster
 
 import mvt.core.{Account, Symbol}
 import mvt.crdt.ClientId
-import mvt.trader.BboUpdated
+import mvt.trader.{BboUpdated, Decision}
 import mvt.trader.pipeline.PreTradeCheck
 import mvt.trader.strategy.TradingStrategy
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
-import org.apache.pekko.actor.typed.{ActorRef, Behavior}
+import org.apache.pekko.actor.typed.{ActorRef, Behavior, PostStop}
 import org.apache.pekko.cluster.ClusterEvent.MemberEvent
 import org.apache.pekko.cluster.MemberStatus
 import org.apache.pekko.cluster.typed.{Cluster, Subscribe}
@@ -19,9 +19,10 @@ import scala.util.Success
 
 /**
  * A trader node: it owns the share of the subscriptions that [[Shares]] gives it among the trader nodes that are
- * up, and follows the membership as nodes join and leave. Each owned subscription is a [[SubscriptionDesk]]: on
- * each market update its strategy decides, and its decisions become orders by the shared rules of
- * `mvt.trader.orders`. A buy is checked against today's blacklist and debited on the local ledger before it goes;
+ * up, and follows the membership as nodes join and leave. Market updates go through the trader pipeline
+ * ([[NodePipeline]]: queue policy, deadlines, interpreter), whose strategy asks every owned subscription's; each
+ * decision comes back to the actor and to the subscription's [[SubscriptionDesk]], which makes it orders by the
+ * shared rules of `mvt.trader.orders`. A buy is checked against today's blacklist and debited on the local ledger before it goes;
  * the exchange's reports (fills, closes) come back to the desk. Balance refusals and the realized loss of the
  * fills feed the [[TrustScore]], which bars the client for the day. A subscription that moves away withdraws its
  * open orders; the exchange cancels those of a node that left the cluster.
@@ -34,6 +35,7 @@ object TraderNode {
   private case object MembershipChanged extends Command
   private final case class Exchanges(refs: Set[ActorRef[ExchangeNode.Command]]) extends Command
   private final case class Settled(seq: Long, ok: Boolean) extends Command
+  private final case class Decided(sub: Subscription, bbo: BboUpdated, decision: Decision) extends Command
 
   /** Trader nodes register under this key so the exchange finds them. */
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-trader")
@@ -56,10 +58,12 @@ object TraderNode {
     @volatile var owned: Vector[Subscription] = Vector.empty
     @volatile var exchangesKnown: Int = 0
     @volatile var realizedCents: Long = 0L
+    @volatile var pipeline: () => String = () => ""
 
     def render: String =
       s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} cancels=${cancels.sum} fills=${fills.sum} " +
-        s"refused=${refused.sum} barred-refusals=${barredRefusals.sum} realized-cents=$realizedCents"
+        s"refused=${refused.sum} barred-refusals=${barredRefusals.sum} realized-cents=$realizedCents " +
+        s"pipeline: ${pipeline()}"
   }
 
   // one message on its way to the exchange: a pending add waits for its write, and everything behind it waits too
@@ -77,7 +81,8 @@ object TraderNode {
       subs: Vector[Subscription],
       strategy: Subscription => TradingStrategy,
       counters: Counters,
-      say: String => Unit
+      say: String => Unit,
+      pipelineSettings: NodePipeline.Settings = NodePipeline.Settings.default
   ): Behavior[Command] =
     Behaviors.setup[Command] { ctx =>
       Behaviors.withTimers[Command] { timers =>
@@ -105,6 +110,8 @@ object TraderNode {
         val outbox = mutable.Queue.empty[Outgoing]
         val waiting = mutable.LongMap.empty[Outgoing]
         val rejects = mutable.HashMap.empty[String, Long]
+        val pipeline = new NodePipeline(pipelineSettings, (sub, bbo, d) => ctx.self ! Decided(sub, bbo, d))
+        counters.pipeline = () => pipeline.render
 
         def bar(account: String, why: String): Unit =
           if (!blacklist.isBarred(ClientId(account))) {
@@ -202,7 +209,7 @@ object TraderNode {
             send(message(OrderMessage.Cancel, sub, symbol, id, false, 0L, 0L, 0L), pending = false)
         }
 
-        Behaviors.receiveMessage {
+        Behaviors.receiveMessage[Command] {
           case MembershipChanged =>
             val state = cluster.state
             val traders = state.members.iterator
@@ -225,6 +232,7 @@ object TraderNode {
                   new SubscriptionDesk(s, strategy(s), accountOf(s.account), MaxPosition, out)
                 )
               }.toMap
+              pipeline.own(mine.map(s => s -> desks(s).strategy))
               counters.owned = mine
               say(s"owns ${mine.size} at ${System.currentTimeMillis}: ${mine.map(_.label).mkString(",")}")
             }
@@ -236,14 +244,15 @@ object TraderNode {
           case MarketUpdates(tops) =>
             tops.foreach { t =>
               Symbol.parse(t.symbol).foreach { sym =>
-                val bbo = BboUpdated.fromRaw(sym, t.bidPrice, t.bidQty, t.askPrice, t.askQty)
-                desks.valuesIterator.foreach { desk =>
-                  desk.decide(bbo).foreach { d =>
-                    counters.decisions.increment()
-                    desk.act(bbo, d)
-                  }
-                }
+                pipeline.offer(BboUpdated.fromRaw(sym, t.bidPrice, t.bidQty, t.askPrice, t.askQty))
               }
+            }
+            Behaviors.same
+          case Decided(sub, bbo, d) =>
+            // a subscription that moved away since the decision no longer trades
+            desks.get(sub).foreach { desk =>
+              counters.decisions.increment()
+              desk.act(bbo, d)
             }
             Behaviors.same
           case r: OrderReport =>
@@ -272,6 +281,9 @@ object TraderNode {
             Behaviors.same
           case _ =>
             Behaviors.unhandled
+        }.receiveSignal { case (_, PostStop) =>
+          pipeline.close()
+          Behaviors.same
         }
       }
     }
