@@ -112,7 +112,8 @@ object NodeCommand {
                   d.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n debited=$c"))
                   say(
                     s"orders ${d.feed.orders} cancels ${d.feed.cancels} duplicates ${d.feed.duplicates} " +
-                      s"fills ${d.fills.fills} refused ${d.refused} credited ${d.credited} reconciled ${o.reconciled}"
+                      s"fills ${d.fills.fills} refused ${d.refused} credited ${d.credited} " +
+                      s"adopted-replicas ${d.replicasAdopted} adopted-debits ${d.adopted} reconciled ${o.reconciled}"
                   )
                 }
                 played

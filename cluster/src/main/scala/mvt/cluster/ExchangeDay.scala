@@ -48,6 +48,8 @@ final class ExchangeDay(
   private var commands = 0L
   private var refusedCount = 0L
   private var creditedCents = 0L
+  private var adoptedCents = 0L
+  private var adoptions = 0
   // pacing: the first session instant seen and the wall clock then
   private var clock0 = Long.MinValue
   private var wall0 = 0L
@@ -101,6 +103,12 @@ final class ExchangeDay(
 
   /** Orders the engine rejected or that came after the close. */
   def refused: Long = refusedCount
+
+  /** Debits of downed replicas that had not reached this replica, taken over from the order feed (`bounded`). */
+  def adopted: Long = adoptedCents
+
+  /** Downed replicas whose entries this exchange took over. */
+  def replicasAdopted: Int = adoptions
 
   /** What the exchange credited back in all: refunds of unfilled buys and proceeds of sells. */
   def credited: Long = creditedCents
@@ -159,6 +167,10 @@ final class ExchangeDay(
       m match {
         case o: OrderMessage => if (feed.record(o)) order(o)
         case NodeGone(trader) => withdraw(_.replyTo == trader)
+        case ReplicaGone(replica) =>
+          // the order feed knows every debit the node made for an order that reached the exchange
+          accounts.foreach(a => adoptedCents += ledger.adopt(a, replica, feed.debitedBy(replica.value, a)))
+          adoptions += 1
       }
       n += 1
       m = inbox.poll()
@@ -251,6 +263,12 @@ object ExchangeDay {
 
   /** What the exchange actor hands the engine's thread. */
   trait Inbound
+
+  /**
+   * The trader node whose ledger replica is `replica` was removed from the cluster: in the `bounded` mode the
+   * exchange takes over its entries, so no debit of an order it sent is lost and its rights are not stranded.
+   */
+  final case class ReplicaGone(replica: mvt.crdt.ReplicaId) extends Inbound
 
   /** Every order still open from the trader node `trader` (it left the cluster) is cancelled. */
   final case class NodeGone(trader: org.apache.pekko.actor.typed.ActorRef[TraderNode.Command]) extends Inbound

@@ -3,6 +3,8 @@ package mvt.cluster
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
+import org.apache.pekko.cluster.typed.{Cluster, Subscribe}
+import org.apache.pekko.cluster.{ClusterEvent, Member}
 
 import java.util.concurrent.ConcurrentLinkedQueue
 import scala.concurrent.duration.FiniteDuration
@@ -11,7 +13,8 @@ import scala.concurrent.duration.FiniteDuration
  * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes
  * of the day since the last time (conflated per symbol); it hands the orders the traders send to the engine's
  * thread through `inbox`, and when a trader node leaves the cluster it tells the engine to cancel that node's
- * open orders (a killed node cannot cancel its own).
+ * open orders (a killed node cannot cancel its own) and, once the node is removed, to take over its ledger
+ * replica's entries (`bounded`).
  */
 object ExchangeNode {
 
@@ -20,6 +23,7 @@ object ExchangeNode {
 
   private case object Publish extends Command
   private final case class Traders(refs: Set[ActorRef[TraderNode.Command]]) extends Command
+  private final case class Removed(member: Member) extends Command
 
   /** The exchange registers under this key so the traders find it. */
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-exchange")
@@ -38,6 +42,10 @@ object ExchangeNode {
         TraderNode.Key,
         ctx.messageAdapter[Receptionist.Listing](l => Traders(l.serviceInstances(TraderNode.Key)))
       )
+      Cluster(ctx.system).subscriptions ! Subscribe(
+        ctx.messageAdapter[ClusterEvent.MemberRemoved](e => Removed(e.member)),
+        classOf[ClusterEvent.MemberRemoved]
+      )
       Behaviors.withTimers { timers =>
         timers.startTimerWithFixedDelay(Publish, publishEvery)
         var traders = Set.empty[ActorRef[TraderNode.Command]]
@@ -55,6 +63,10 @@ object ExchangeNode {
             Behaviors.same
           case o: OrderMessage =>
             inbox.add(o)
+            Behaviors.same
+          case Removed(m) =>
+            if (m.hasRole(TraderNode.Role))
+              inbox.add(ExchangeDay.ReplicaGone(Ledger.replicaIdOf(m.uniqueAddress)))
             Behaviors.same
           case _ =>
             Behaviors.unhandled

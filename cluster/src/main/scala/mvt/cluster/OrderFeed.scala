@@ -12,6 +12,7 @@ final class OrderFeed {
   private val seen = mutable.HashSet.empty[(String, Long)]
   private val costByAccount = mutable.HashMap.empty[String, Long]
   private val costByNode = mutable.HashMap.empty[String, Long]
+  private val costByNodeAccount = mutable.HashMap.empty[(String, String), Long]
   private var ordersCount = 0L
   private var cancelsCount = 0L
   private var duplicatesCount = 0L
@@ -24,6 +25,10 @@ final class OrderFeed {
         ordersCount += 1
         costByAccount.update(o.account, costByAccount.getOrElse(o.account, 0L) + o.costCents)
         costByNode.update(o.node, costByNode.getOrElse(o.node, 0L) + o.costCents)
+        costByNodeAccount.update(
+          (o.node, o.account),
+          costByNodeAccount.getOrElse((o.node, o.account), 0L) + o.costCents
+        )
       } else cancelsCount += 1
     } else duplicatesCount += 1
     fresh
@@ -39,4 +44,8 @@ final class OrderFeed {
   /** What the adds received for `account` were debited. */
   def debitedFor(account: String): Long = synchronized(costByAccount.getOrElse(account, 0L))
   def byNode: Map[String, Long] = synchronized(costByNode.toMap)
+
+  /** What the adds `node` sent for `account` were debited. */
+  def debitedBy(node: String, account: String): Long =
+    synchronized(costByNodeAccount.getOrElse((node, account), 0L))
 }
