@@ -128,11 +128,20 @@ object NodeCommand {
       case None =>
         Blocking {
           val node = ClusterNode.start(settings(a), say)
-          say(s"node ${node.name} up: trader, ${a.mode.label}")
+          say(s"node ${node.name} up at ${System.currentTimeMillis}: trader, ${a.mode.label}")
+          val accounts = node.settings.subscriptions.map(_.account).distinct
+          var caughtUp = false
+          var ticks = 0
           // runs until a signal stops the JVM: a trader node has no end of its own
           while (true) {
-            Thread.sleep(1000)
-            say(s"status ${node.counters.render}")
+            Thread.sleep(50)
+            // a node that joins a running cluster has caught up once its replica knows every account's balance
+            if (!caughtUp && accounts.forall(acc => node.ledger.balance(acc) != 0L)) {
+              caughtUp = true
+              say(s"caught-up at ${System.currentTimeMillis}: the replica holds every account's balance")
+            }
+            ticks += 1
+            if (ticks % 20 == 0) say(s"status ${node.counters.render}")
           }
           ExitCode.Success
         }

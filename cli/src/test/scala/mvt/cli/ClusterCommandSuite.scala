@@ -55,13 +55,38 @@ class ClusterCommandSuite extends munit.FunSuite {
     assertEquals(accounts.size, 6, text)
     assert(accounts.forall(_.endsWith("missing=0")), text)
     assert(text.contains("takeover: survivors re-shared the subscriptions"), text)
-    assert(text.contains("trader-1 (killed)"), text)
+    assert(text.linesIterator.count(_.contains(" (killed): ")) == 1, text)
     val summary = text.linesIterator.find(_.startsWith("exchange: orders ")).getOrElse(fail(text))
     assert(summary.contains("duplicates 0") && summary.contains("reconciled true"), text)
     // the exchange took over the killed replica's entries: its rights, and any debit its deltas had not carried
     assert(summary.contains("adopted-replicas 1"), text)
     // the traders' orders were matched on the exchange's engine: the reconciliation is by fills
     assert(summary.split(' ').dropWhile(_ != "fills").lift(1).flatMap(_.toLongOption).exists(_ > 0L), text)
+  }
+
+  test(
+    "the bench's kill and rejoin on forked JVMs: bounded loses nothing, and the restarted node catches up and works"
+  ) {
+    val dir = JFiles.createTempDirectory("mvt-faults-test")
+    val day = dir.resolve("day.csv")
+    val out0 = JFiles.newOutputStream(day)
+    val plan =
+      DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 120_000, WorkloadProfile.normal, AccountMix(20), 12L)
+    new DayGenerator(plan).next().batch.writeCsv(out0)
+    out0.close()
+    val progress = new ProgressBar(new PrintStream(new ByteArrayOutputStream()), false)
+    val f =
+      try ClusterFaults.run(mvt.cluster.Consistency.Bounded, day, 3, 6, ReplaySpeed(1000.0), 3, progress)
+      finally {
+        JFiles.deleteIfExists(day)
+        JFiles.deleteIfExists(dir)
+      }
+    assert(f.exchangeOk, f.toString)
+    assert(f.takeoverMillis.isDefined, f.toString)
+    assertEquals((f.accounts, f.balanceUpdatesLostCents, f.accountsWithLostUpdates), (6, 0L, 0), f.toString)
+    assert(f.fills > 0L, f.toString)
+    assert(f.rejoinStartToUpMillis.isDefined && f.rejoinUpToCaughtUpMillis.isDefined, f.toString)
+    assert(f.rejoinUpToOwningMillis.isDefined, f.toString)
   }
 
   test("usage errors of node and cluster are one line, status 1") {
