@@ -107,7 +107,7 @@ final class ExchangeDay(
   /** Debits of downed replicas that had not reached this replica, taken over from the order feed (`bounded`). */
   def adopted: Long = adoptedCents
 
-  /** Downed replicas whose entries this exchange took over. */
+  /** Downed replicas whose entries this exchange took over (`bounded` only). */
   def replicasAdopted: Int = adoptions
 
   /** What the exchange credited back in all: refunds of unfilled buys and proceeds of sells. */
@@ -169,8 +169,10 @@ final class ExchangeDay(
         case NodeGone(trader) => withdraw(_.replyTo == trader)
         case ReplicaGone(replica) =>
           // the order feed knows every debit the node made for an order that reached the exchange
-          accounts.foreach(a => adoptedCents += ledger.adopt(a, replica, feed.debitedBy(replica.value, a)))
-          adoptions += 1
+          if (ledger.mode == Consistency.Bounded) {
+            accounts.foreach(a => adoptedCents += ledger.adopt(a, replica, feed.debitedBy(replica.value, a)))
+            adoptions += 1
+          }
       }
       n += 1
       m = inbox.poll()
