@@ -3,7 +3,15 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.{ClusterNode, Consistency, ExchangeNode, ReplaySpeed, Subscription, TraderNode}
+import mvt.cluster.{
+  ClusterNode,
+  Consistency,
+  ExchangeNode,
+  NodePipeline,
+  ReplaySpeed,
+  Subscription,
+  TraderNode
+}
 import mvt.core.TradeFeedWriter
 
 import scala.concurrent.duration.*
@@ -28,7 +36,22 @@ object NodeCommand {
       day: Option[String],
       traders: Int,
       speed: ReplaySpeed,
-      trades: Option[String]
+      trades: Option[String],
+      pipeline: NodePipeline.Settings
+  )
+
+  /** A trader node's pipeline, as `mvt trade` takes it (defaults: conflate, 1,024, fold, a 10 ms budget). */
+  private val pipelineOpts: Opts[NodePipeline.Settings] = (
+    TraderOpts.one(TraderOpts.policies("conflate", list = false), "policy"),
+    TraderOpts.one(TraderOpts.queues("1024", list = false), "queue"),
+    TraderOpts.one(TraderOpts.interpreters("fold", list = false), "interpreter"),
+    TraderOpts.parallelism,
+    TraderOpts.budget(
+      "A trader's latency budget: pipeline steps expire at 70/80/90/100% of it (default 10ms)."
+    )
+      .withDefault(10_000_000L)
+  ).mapN((policy, queue, interpreter, parallelism, budget) =>
+    NodePipeline.Settings(policy, queue, interpreter, parallelism, Some(budget))
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -59,7 +82,8 @@ object NodeCommand {
           "trades",
           "The exchange also writes its trade feed (every fill, the traders' included) to FILE.",
           metavar = "FILE"
-        ).orNone
+        ).orNone,
+        pipelineOpts
       ).mapN(Args.apply).mapValidated { a =>
         if (a.role == ExchangeNode.Role && a.day.isEmpty) "--data is required for --role exchange".invalidNel
         else a.validNel
@@ -79,7 +103,8 @@ object NodeCommand {
       publishEvery = 20.millis,
       writeTimeout = 2.seconds,
       downAfter = Some(3.seconds),
-      testMode = false
+      testMode = false,
+      pipeline = a.pipeline
     )
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {

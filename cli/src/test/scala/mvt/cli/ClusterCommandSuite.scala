@@ -95,7 +95,18 @@ class ClusterCommandSuite extends munit.FunSuite {
       Vector("node", "--role", "exchange") -> "--data is required for --role exchange",
       Vector("node", "--role", "trader", "--seed", "localhost") -> "expected HOST:PORT",
       Vector("node", "--role", "trader", "--consistency", "strong") -> "unknown consistency 'strong'",
-      Vector("cluster", "--nodes", "0", "--data", "x") -> "--nodes must be 1 to 16"
+      Vector("cluster", "--nodes", "0", "--data", "x") -> "--nodes must be 1 to 16",
+      Vector(
+        "node",
+        "--role",
+        "exchange",
+        "--data",
+        "x",
+        "--speed",
+        "fast"
+      ) -> "--speed must be a positive number",
+      Vector("node", "--role", "trader", "--policy", "lifo") -> "lifo",
+      Vector("node", "--role", "trader", "--budget", "soon") -> "budget"
     )
     for ((args, says) <- cases) {
       val r = CliRun(args*)()
