@@ -3,15 +3,15 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.Consistency
+import mvt.cluster.{Consistency, ReplaySpeed}
 
 import java.nio.file.{Files as JFiles, Path}
 import scala.jdk.CollectionConverters.*
 
 /**
  * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders).
- * Shows progress on stderr; optionally kills one trader with SIGKILL mid-day; then prints per node what it did,
- * the takeover, and the exchange's reconciliation of the balances with the orders it received.
+ * Shows progress on stderr; optionally kills the busiest trader with SIGKILL mid-day; then prints per node what it did,
+ * the takeover, and the exchange's reconciliation of every balance with the trade feed.
  */
 object ClusterCommand {
 
@@ -21,7 +21,7 @@ object ClusterCommand {
       mode: Consistency,
       accounts: Int,
       balance: Long,
-      pauseMillis: Long,
+      speed: ReplaySpeed,
       killAfterSeconds: Option[Int]
   )
 
@@ -38,10 +38,10 @@ object ClusterCommand {
         ClusterOpts.consistency,
         ClusterOpts.accounts,
         ClusterOpts.balance,
-        ClusterOpts.pauseMillis,
+        ClusterOpts.speed,
         Opts.option[Int](
           "kill-after",
-          "Kill trader 1 with SIGKILL this many seconds into the day.",
+          "Kill the trader owning most subscriptions with SIGKILL this many seconds into the day.",
           metavar = "S"
         )
           .validate("--kill-after must be positive")(_ > 0)
@@ -83,8 +83,8 @@ object ClusterCommand {
             a.day,
             "--traders",
             a.nodes.toString,
-            "--pause-ms",
-            a.pauseMillis.toString
+            "--speed",
+            a.speed.label
           ) ++ common
         )
         val traders = (1 to a.nodes).toVector.map { i =>
@@ -92,6 +92,7 @@ object ClusterCommand {
         }
         val progress = ProgressBar(t.err)
         var killedAt: Option[Long] = None
+        var victim = 0
         try {
           progress.phase("forming the cluster") {
             while (exchange.process.isAlive && !exchange.lines.exists(_.startsWith("day started")))
@@ -102,7 +103,9 @@ object ClusterCommand {
             while (exchange.process.isAlive) {
               a.killAfterSeconds.foreach { s =>
                 if (killedAt.isEmpty && System.currentTimeMillis - dayStart >= s * 1000L) {
-                  traders.head.process.destroyForcibly() // SIGKILL: no goodbye to the cluster
+                  // the trader owning most subscriptions: one that owns none would leave nothing to take over
+                  victim = traders.indices.maxBy(i => ownedNow(traders(i)))
+                  traders(victim).process.destroyForcibly() // SIGKILL: no goodbye to the cluster
                   killedAt = Some(System.currentTimeMillis)
                 }
               }
@@ -113,7 +116,7 @@ object ClusterCommand {
           traders.foreach(_.process.destroy())
           traders.foreach(_.process.waitFor())
         }
-        report(a, exchange, traders, killedAt, t)
+        report(a, exchange, traders, killedAt.map(k => (victim, k)), t)
         // the nodes' own output was read into the report; nothing of it is the user's to keep
         JFiles.list(dir).forEach(f => JFiles.deleteIfExists(f): Unit)
         JFiles.deleteIfExists(dir)
@@ -124,7 +127,7 @@ object ClusterCommand {
       a: Args,
       exchange: Forked,
       traders: Vector[Forked],
-      killedAt: Option[Long],
+      killed: Option[(Int, Long)],
       t: Terminal
   ): Unit = {
     val out = t.out
@@ -133,12 +136,14 @@ object ClusterCommand {
       val lines = n.lines
       val owns = lines.filter(_.startsWith("owns ")).lastOption.getOrElse("owns nothing")
       val status = lines.filter(_.startsWith("status ")).lastOption.getOrElse("status none")
-      val killed = if (killedAt.isDefined && (n eq traders.head)) " (killed)" else ""
-      out.println(s"${n.name}$killed: ${status.stripPrefix("status ")}; last ${owns.takeWhile(_ != ':')}")
+      val mark = if (killed.exists((v, _) => traders(v) eq n)) " (killed)" else ""
+      out.println(s"${n.name}$mark: ${status.stripPrefix("status ")}; last ${owns.takeWhile(_ != ':')}")
     }
-    killedAt.foreach { k =>
+    killed.foreach { (v, k) =>
       val takeovers =
-        traders.tail.flatMap(_.lines.filter(_.startsWith("owns ")).flatMap(ownsAt).filter(_ > k))
+        traders.indices.filter(_ != v).flatMap(i =>
+          traders(i).lines.filter(_.startsWith("owns ")).flatMap(ownsAt).filter(_ > k)
+        )
       takeovers.minOption match {
         case Some(ms) =>
           out.println(s"takeover: survivors re-shared the subscriptions ${ms - k} ms after the kill")
@@ -152,11 +157,16 @@ object ClusterCommand {
     out.flush()
   }
 
+  /** How many subscriptions a node said it owns last ("owns N at ..."). */
+  private[cli] def ownedNow(n: Forked): Int =
+    n.lines.filter(_.startsWith("owns ")).lastOption.flatMap(_.split(' ').lift(1)).flatMap(_.toIntOption)
+      .getOrElse(0)
+
   // "owns N at MILLIS: ..." -> MILLIS
-  private def ownsAt(line: String): Option[Long] =
+  private[cli] def ownsAt(line: String): Option[Long] =
     line.split(' ').lift(3).flatMap(_.stripSuffix(":").toLongOption)
 
-  private def fork(dir: Path, name: String, args: Vector[String]): Forked = {
+  private[cli] def fork(dir: Path, name: String, args: Vector[String]): Forked = {
     val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString
     val cmd = Vector(
       javaBin,
@@ -174,7 +184,7 @@ object ClusterCommand {
     Forked(name, pb.start(), out)
   }
 
-  private def freePort(): Int = {
+  private[cli] def freePort(): Int = {
     val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
     try s.getLocalPort
     finally s.close()

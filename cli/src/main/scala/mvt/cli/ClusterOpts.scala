@@ -3,7 +3,7 @@ package mvt.cli
 import cats.data.ValidatedNel
 import cats.syntax.all.*
 import com.monovore.decline.{Argument, Opts}
-import mvt.cluster.Consistency
+import mvt.cluster.{Consistency, ReplaySpeed}
 
 /** The options `mvt node`, `mvt cluster` and `mvt bench cluster` share. */
 object ClusterOpts {
@@ -40,13 +40,13 @@ object ClusterOpts {
       .withDefault(20_000_000L)
       .validate("--balance must be positive")(_ > 0L)
 
-  val pauseMillis: Opts[Long] =
-    Opts.option[Long](
-      "pause-ms",
-      "The exchange's pause after each block of 8,192 commands, in ms: the day's pace (default 100; 0 is full speed).",
-      metavar = "MS"
-    ).withDefault(100L)
-      .validate("--pause-ms must be 0 to 60000")(n => n >= 0L && n <= 60000L)
+  val speed: Opts[ReplaySpeed] =
+    Opts.option[String](
+      "speed",
+      "The exchange's pace by the day's clock: 1 is real time, N is N times faster, max is as fast as it goes " +
+        "(default 1000).",
+      metavar = "1|N|max"
+    ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
   /** `HOST:PORT`, checked for a port in range. */
   def hostPort(s: String): ValidatedNel[String, (String, Int)] = {

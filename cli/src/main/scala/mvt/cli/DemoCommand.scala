@@ -40,7 +40,11 @@ object DemoCommand {
           .validate("--port: expected 0 to 65535")(p => p >= 0 && p <= 65535)
       ).mapN((n, profile, seed, baseline, dir, serve, port) =>
         run(n, profile, seed, baseline, t).flatMap(code =>
-          if (code != ExitCode.Success) IO.pure(code) else clients(dir, seed, serve, port, t)
+          if (code != ExitCode.Success) IO.pure(code)
+          else
+            DemoCluster.run(seed, t).flatMap(code =>
+              if (code != ExitCode.Success) IO.pure(code) else clients(dir, seed, serve, port, t)
+            )
         )
       )
     }

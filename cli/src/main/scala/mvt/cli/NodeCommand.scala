@@ -3,14 +3,24 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.{ClusterNode, Consistency, DayReplay, ExchangeNode, Subscription, TraderNode}
+import mvt.cluster.{
+  ClusterNode,
+  Consistency,
+  ExchangeNode,
+  NodePipeline,
+  ReplaySpeed,
+  Subscription,
+  TraderNode
+}
+import mvt.core.TradeFeedWriter
 
 import scala.concurrent.duration.*
 
 /**
  * `mvt node`: one node of the trader cluster. A trader node trades its share of the subscriptions until it is
- * stopped (SIGINT or SIGTERM); the exchange node waits for its traders, replays the day, reconciles the balances
- * with the orders it received, prints that and leaves. Every line goes to stdout as it happens.
+ * stopped (SIGINT or SIGTERM); the exchange node waits for its traders, plays the day with their orders matched on
+ * its engine, reconciles every balance with the trade feed, prints that and leaves. Every line goes to stdout as
+ * it happens.
  */
 object NodeCommand {
 
@@ -25,7 +35,23 @@ object NodeCommand {
       balance: Long,
       day: Option[String],
       traders: Int,
-      pauseMillis: Long
+      speed: ReplaySpeed,
+      trades: Option[String],
+      pipeline: NodePipeline.Settings
+  )
+
+  /** A trader node's pipeline, as `mvt trade` takes it (defaults: conflate, 1,024, fold, a 10 ms budget). */
+  private val pipelineOpts: Opts[NodePipeline.Settings] = (
+    TraderOpts.one(TraderOpts.policies("conflate", list = false), "policy"),
+    TraderOpts.one(TraderOpts.queues("1024", list = false), "queue"),
+    TraderOpts.one(TraderOpts.interpreters("fold", list = false), "interpreter"),
+    TraderOpts.parallelism,
+    TraderOpts.budget(
+      "A trader's latency budget: pipeline steps expire at 70/80/90/100% of it (default 10ms)."
+    )
+      .withDefault(10_000_000L)
+  ).mapN((policy, queue, interpreter, parallelism, budget) =>
+    NodePipeline.Settings(policy, queue, interpreter, parallelism, Some(budget))
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -51,7 +77,13 @@ object NodeCommand {
         Opts.option[Int]("traders", "The exchange starts the day once this many traders are up (default 1).")
           .withDefault(1)
           .validate("--traders must be positive")(_ > 0),
-        ClusterOpts.pauseMillis
+        ClusterOpts.speed,
+        Opts.option[String](
+          "trades",
+          "The exchange also writes its trade feed (every fill, the traders' included) to FILE.",
+          metavar = "FILE"
+        ).orNone,
+        pipelineOpts
       ).mapN(Args.apply).mapValidated { a =>
         if (a.role == ExchangeNode.Role && a.day.isEmpty) "--data is required for --role exchange".invalidNel
         else a.validNel
@@ -71,7 +103,8 @@ object NodeCommand {
       publishEvery = 20.millis,
       writeTimeout = 2.seconds,
       downAfter = Some(3.seconds),
-      testMode = false
+      testMode = false,
+      pipeline = a.pipeline
     )
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {
@@ -81,41 +114,59 @@ object NodeCommand {
     }
     a.day match {
       case Some(path) =>
-        Files.withInput(path, t) { in =>
-          Blocking {
-            val node = ClusterNode.start(settings(a), say)
-            try {
-              say(s"node ${node.name} up: exchange, ${a.mode.label}")
-              while (node.tradersUp < a.traders) Thread.sleep(50)
-              say(s"day started with ${node.tradersUp} traders")
-              val replayed = DayReplay.run(in, node.tops, a.pauseMillis, () => false)
-              replayed.foreach(n => say(f"day replayed: $n%,d commands"))
-              val rec = node.reconcile(30.seconds)
-              rec.foreach(r =>
-                say(
-                  s"account ${r.account} provisioned=${r.provisioned} spent=${r.spent} balance=${r.balance} missing=${r.missing}"
-                )
-              )
-              node.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n cost=$c"))
-              say(
-                s"orders ${node.feed.orders} duplicates ${node.feed.duplicates} reconciled ${rec.forall(_.matches)}"
-              )
-              replayed
-            } finally node.close()
+        Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
+          Files.withInput(path, t) { in =>
+            Blocking {
+              val trades = outputs.get(a.trades).map(new TradeFeedWriter(_))
+              val node = ClusterNode.start(settings(a), say)
+              try {
+                say(s"node ${node.name} up: exchange, ${a.mode.label}, speed ${a.speed.label}")
+                while (node.tradersUp < a.traders) Thread.sleep(50)
+                say(s"day started with ${node.tradersUp} traders")
+                val played = node.playDay(in, a.speed, trades, 30.seconds)
+                trades.foreach(_.flush())
+                played.foreach { o =>
+                  val d = o.day
+                  say(f"day played: ${o.commands}%,d commands")
+                  o.reconciliation.foreach(r =>
+                    say(
+                      s"account ${r.account} provisioned=${r.provisioned} spent=${r.spent} received=${r.received} " +
+                        s"balance=${r.balance} missing=${r.missing}"
+                    )
+                  )
+                  d.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n debited=$c"))
+                  say(
+                    s"orders ${d.feed.orders} cancels ${d.feed.cancels} duplicates ${d.feed.duplicates} " +
+                      s"fills ${d.fills.fills} refused ${d.refused} credited ${d.credited} " +
+                      s"adopted-replicas ${d.replicasAdopted} adopted-debits ${d.adopted} reconciled ${o.reconciled}"
+                  )
+                }
+                played
+              } finally node.close()
+            }
+          }.flatMap {
+            case Left(code) => IO.pure(code)
+            case Right(Left(e)) => Files.sourceError(e, "node", path, t)
+            case Right(Right(_)) => IO.pure(ExitCode.Success)
           }
-        }.flatMap {
-          case Left(code) => IO.pure(code)
-          case Right(Left(e)) => Files.sourceError(e, "mvt node", path, t)
-          case Right(Right(_)) => IO.pure(ExitCode.Success)
         }
       case None =>
         Blocking {
           val node = ClusterNode.start(settings(a), say)
-          say(s"node ${node.name} up: trader, ${a.mode.label}")
+          say(s"node ${node.name} up at ${System.currentTimeMillis}: trader, ${a.mode.label}")
+          val accounts = node.settings.subscriptions.map(_.account).distinct
+          var caughtUp = false
+          var ticks = 0
           // runs until a signal stops the JVM: a trader node has no end of its own
           while (true) {
-            Thread.sleep(1000)
-            say(s"status ${node.counters.render}")
+            Thread.sleep(50)
+            // a node that joins a running cluster has caught up once its replica knows every account's balance
+            if (!caughtUp && accounts.forall(acc => node.ledger.balance(acc) != 0L)) {
+              caughtUp = true
+              say(s"caught-up at ${System.currentTimeMillis}: the replica holds every account's balance")
+            }
+            ticks += 1
+            if (ticks % 20 == 0) say(s"status ${node.counters.render}")
           }
           ExitCode.Success
         }

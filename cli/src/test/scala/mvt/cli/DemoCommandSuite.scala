@@ -6,7 +6,9 @@ import scala.jdk.CollectionConverters.*
 class DemoCommandSuite extends munit.FunSuite {
   override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
 
-  test("a small demo prints events, throughput, books, the five most active clients and the trader") {
+  test(
+    "a small demo prints events, throughput, books, the five most active clients, the trader and the cluster"
+  ) {
     val dir = java.nio.file.Files.createTempDirectory("mvt-demo")
     val r = CliRun("demo", "--commands", "30000", "--seed", "7", "--dir", dir.toString)()
     assertEquals(r.status, 0, r.err)
@@ -16,7 +18,12 @@ class DemoCommandSuite extends munit.FunSuite {
         "Throughput",
         "events of both engines: identical",
         "busiest books",
-        "Automated trader"
+        "Automated trader",
+        // the cluster leg: forked JVMs, one killed, its work taken over, every balance reconciled by the fills
+        "The trader cluster",
+        " (killed): ",
+        "takeover: survivors re-shared the subscriptions",
+        "reconciled true"
       )
     )
       assert(r.out.contains(part), s"no '$part' in:\n${r.out}")

@@ -8,13 +8,14 @@ import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.cluster.MemberStatus
 import org.apache.pekko.cluster.typed.{Cluster, JoinSeedNodes}
 
+import java.util.concurrent.ConcurrentLinkedQueue
 import scala.concurrent.Await
 import scala.concurrent.duration.*
 
 /**
  * One running node of the trader cluster: its actor system, its ledger, and the part its role plays. A trader
- * node trades its share of the subscriptions; the exchange node provisions every account's balance, replays the
- * day (see [[runDay]]) and records the orders. Created by [[ClusterNode.start]]; `close` leaves the cluster.
+ * node trades its share of the subscriptions; the exchange node provisions every account's balance and plays the
+ * day with the traders' orders in it (see [[playDay]]). Created by [[ClusterNode.start]]; `close` leaves the cluster.
  */
 final class ClusterNode private (
     val settings: ClusterNode.Settings,
@@ -22,7 +23,7 @@ final class ClusterNode private (
     val ledger: Ledger[?],
     val counters: TraderNode.Counters,
     val tops: LatestTops,
-    val feed: OrderFeed
+    inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound]
 ) extends AutoCloseable {
 
   /** This node's address as `host:port`. */
@@ -36,21 +37,36 @@ final class ClusterNode private (
   def isUp: Boolean = Cluster(system).selfMember.status == MemberStatus.Up
 
   /**
-   * For the exchange: after the day's replay, waits until this replica's balance of every account equals the
-   * provisioned amount minus what the exchange received in orders for it, or `within` has passed. The
-   * reconciliation per account either way.
+   * For the exchange: plays the day from `in` at `speed` on the calling thread, with the traders' orders matched
+   * on the same engine (fills to `trades` when given), closes it (open orders cancelled and credited back), then
+   * waits until this replica's balance of every account equals what the trade feed says, or `reconcileWithin`
+   * has passed, taking late orders meanwhile. The day and its reconciliation per account either way.
    */
-  def reconcile(within: FiniteDuration): Vector[ClusterNode.Reconciled] = {
-    val deadline = within.fromNow
-    def now = settings.subscriptions.map(_.account).distinct.map { a =>
-      ClusterNode.Reconciled(a, settings.provisionCents, feed.spentBy(a), ledger.balance(a))
+  def playDay(
+      in: java.io.InputStream,
+      speed: ReplaySpeed,
+      trades: Option[mvt.core.TradeSink],
+      reconcileWithin: FiniteDuration,
+      stop: () => Boolean = () => false
+  ): Either[mvt.workload.SourceError, ClusterNode.DayOutcome] = {
+    val accounts = settings.subscriptions.map(_.account).distinct
+    val day = new ExchangeDay(mvt.orderbook.Engine.Fast, accounts, ledger, speed, tops, inbox, trades)
+    DayReplay.run(in, day, stop).map { n =>
+      day.close()
+      // late orders keep coming for a moment (decided before the close): done once the balances match and the
+      // inbox has been quiet for half a second
+      val deadline = reconcileWithin.fromNow
+      var quietSince = System.nanoTime()
+      var r = day.reconciliation(settings.provisionCents)
+      while (
+        (!r.forall(_.matches) || System.nanoTime() - quietSince < 500_000_000L) && deadline.hasTimeLeft()
+      ) {
+        Thread.sleep(50)
+        if (day.drain() > 0) quietSince = System.nanoTime()
+        r = day.reconciliation(settings.provisionCents)
+      }
+      ClusterNode.DayOutcome(n, day, r)
     }
-    var r = now
-    while (!r.forall(_.matches) && deadline.hasTimeLeft()) {
-      Thread.sleep(50)
-      r = now
-    }
-    r
   }
 
   def close(): Unit = {
@@ -73,16 +89,17 @@ object ClusterNode {
       publishEvery: FiniteDuration,
       writeTimeout: FiniteDuration,
       downAfter: Option[FiniteDuration],
-      testMode: Boolean
+      testMode: Boolean,
+      pipeline: NodePipeline.Settings = NodePipeline.Settings.default
   )
 
-  /** One account at the end of the day: provisioned minus what its orders cost, against the ledger's balance. */
-  final case class Reconciled(account: String, provisioned: Long, spent: Long, balance: Long) {
-    def expected: Long = provisioned - spent
-
-    /** The balance minus what the order feed says it should be: above 0, debits that never reached this replica. */
-    def missing: Long = balance - expected
-    def matches: Boolean = missing == 0L
+  /** A played day: the commands of the flow, the exchange's day (feeds, counts) and the reconciliation. */
+  final case class DayOutcome(
+      commands: Long,
+      day: ExchangeDay,
+      reconciliation: Vector[ExchangeDay.Reconciled]
+  ) {
+    def reconciled: Boolean = reconciliation.forall(_.matches)
   }
 
   /** The strategy every subscription trades: a spread-capture market maker with `mvt trade`'s defaults. */
@@ -118,10 +135,10 @@ object ClusterNode {
     val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout)
     val counters = new TraderNode.Counters
     val tops = new LatestTops
-    val feed = new OrderFeed
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
     if (s.role == ExchangeNode.Role) {
       accounts.foreach(a => ledger.credit(a, s.provisionCents))
-      system.systemActorOf(ExchangeNode(tops, feed, s.publishEvery), "exchange")
+      system.systemActorOf(ExchangeNode(tops, inbox, s.publishEvery), "exchange")
     } else {
       val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))
       val blacklist = DayBlacklist.start(system, today)
@@ -134,11 +151,12 @@ object ClusterNode {
           s.subscriptions,
           strategy,
           counters,
-          say
+          say,
+          s.pipeline
         ),
         "trader"
       )
     }
-    new ClusterNode(s, system, ledger, counters, tops, feed)
+    new ClusterNode(s, system, ledger, counters, tops, inbox)
   }
 }

@@ -2,24 +2,31 @@ package mvt.cluster
 
 import mvt.crdt.codec.{WireReader, WireWriter}
 import org.apache.pekko.actor.ExtendedActorSystem
+import org.apache.pekko.actor.typed.ActorRefResolver
+import org.apache.pekko.actor.typed.scaladsl.adapter.*
 import org.apache.pekko.serialization.SerializerWithStringManifest
 
 import java.io.NotSerializableException
 
 /**
  * Serializes what the cluster sends of its own: replicated `crdt` states and deltas through the `crdt` codecs
- * (the manifest names the lattice), rights requests, market updates and orders, in the codecs' varint form. Pekko's own messages keep Pekko's serializers, and
+ * (the manifest names the lattice), rights requests, market updates, orders and order reports, in the codecs' varint
+ * form (an order's reply-to actor as its serialized path, through Pekko's resolver). Pekko's own messages keep Pekko's serializers, and
  * Java serialization stays off. Stateless and thread-safe, as Pekko requires.
  */
 final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithStringManifest {
 
   def identifier: Int = CrdtSerializer.Identifier
 
+  // created on first use: the typed view of the system is not ready while Pekko constructs its serializers
+  private lazy val resolver = ActorRefResolver(system.toTyped)
+
   def manifest(o: AnyRef): String = o match {
     case r: Replicated[?] => r.lattice.manifest
     case _: RightsRequest => CrdtSerializer.RightsManifest
     case _: MarketUpdates => CrdtSerializer.MarketManifest
     case _: OrderMessage => CrdtSerializer.OrderManifest
+    case _: OrderReport => CrdtSerializer.ReportManifest
     case other =>
       throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
   }
@@ -44,16 +51,29 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       }
       out.toByteArray
     case o: OrderMessage =>
-      val out = new WireWriter(64)
+      val out = new WireWriter(96)
+      out.writeVarLong(o.kind.toLong)
       out.writeString(o.node)
       out.writeVarLong(o.seq)
       out.writeString(o.account)
       out.writeString(o.strategy)
       out.writeString(o.symbol)
+      out.writeVarLong(o.orderId)
       out.writeByte(if (o.buy) 1 else 0)
       out.writeVarLong(o.priceRaw)
       out.writeVarLong(o.qty)
       out.writeVarLong(o.costCents)
+      out.writeString(resolver.toSerializationFormat(o.replyTo))
+      out.toByteArray
+    case r: OrderReport =>
+      val out = new WireWriter(48)
+      out.writeString(r.account)
+      out.writeString(r.strategy)
+      out.writeVarLong(r.orderId)
+      out.writeByte(if (r.buy) 1 else 0)
+      out.writeVarLong(r.fillQty)
+      out.writeVarLong(r.fillPriceRaw)
+      out.writeByte(if (r.closed) 1 else 0)
       out.toByteArray
     case other =>
       throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
@@ -79,16 +99,34 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       }
     else if (manifest == CrdtSerializer.OrderManifest)
       message(bytes, "order") { in =>
+        val kind = in.readVarLong("a kind")
+        if (kind < OrderMessage.Add || kind > OrderMessage.Withdraw)
+          throw new IllegalArgumentException(s"unknown order kind $kind")
         OrderMessage(
+          kind.toInt,
           in.readString("a node"),
           in.readVarLong("a sequence number"),
           in.readString("an account"),
           in.readString("a strategy"),
           in.readString("a symbol"),
+          in.readVarLong("an order id"),
           in.readByte("a side") == 1,
           in.readVarLong("a price"),
           in.readVarLong("a quantity"),
-          in.readVarLong("a cost")
+          in.readVarLong("a cost"),
+          resolver.resolveActorRef[TraderNode.Command](in.readString("a reply-to actor"))
+        )
+      }
+    else if (manifest == CrdtSerializer.ReportManifest)
+      message(bytes, "order report") { in =>
+        OrderReport(
+          in.readString("an account"),
+          in.readString("a strategy"),
+          in.readVarLong("an order id"),
+          in.readByte("a side") == 1,
+          in.readVarLong("a quantity"),
+          in.readVarLong("a price"),
+          in.readByte("closed") == 1
         )
       }
     else
@@ -124,4 +162,5 @@ object CrdtSerializer {
   private val RightsManifest = "rr"
   private val MarketManifest = "mu"
   private val OrderManifest = "om"
+  private val ReportManifest = "or"
 }

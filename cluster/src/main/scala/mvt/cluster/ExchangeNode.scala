@@ -3,12 +3,18 @@ package mvt.cluster
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
+import org.apache.pekko.cluster.typed.{Cluster, Subscribe}
+import org.apache.pekko.cluster.{ClusterEvent, Member}
 
+import java.util.concurrent.ConcurrentLinkedQueue
 import scala.concurrent.duration.FiniteDuration
 
 /**
  * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes
- * the replay made since the last time (conflated per symbol), and it records the orders the traders send.
+ * of the day since the last time (conflated per symbol); it hands the orders the traders send to the engine's
+ * thread through `inbox`, and when a trader node leaves the cluster it tells the engine to cancel that node's
+ * open orders (a killed node cannot cancel its own) and, once the node is removed, to take over its ledger
+ * replica's entries (`bounded`).
  */
 object ExchangeNode {
 
@@ -17,6 +23,7 @@ object ExchangeNode {
 
   private case object Publish extends Command
   private final case class Traders(refs: Set[ActorRef[TraderNode.Command]]) extends Command
+  private final case class Removed(member: Member) extends Command
 
   /** The exchange registers under this key so the traders find it. */
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-exchange")
@@ -24,12 +31,20 @@ object ExchangeNode {
   /** The role of the exchange node. */
   val Role = "exchange"
 
-  def apply(tops: LatestTops, feed: OrderFeed, publishEvery: FiniteDuration): Behavior[Command] =
+  def apply(
+      tops: LatestTops,
+      inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
+      publishEvery: FiniteDuration
+  ): Behavior[Command] =
     Behaviors.setup { ctx =>
       ctx.system.receptionist ! Receptionist.Register(Key, ctx.self)
       ctx.system.receptionist ! Receptionist.Subscribe(
         TraderNode.Key,
         ctx.messageAdapter[Receptionist.Listing](l => Traders(l.serviceInstances(TraderNode.Key)))
+      )
+      Cluster(ctx.system).subscriptions ! Subscribe(
+        ctx.messageAdapter[ClusterEvent.MemberRemoved](e => Removed(e.member)),
+        classOf[ClusterEvent.MemberRemoved]
       )
       Behaviors.withTimers { timers =>
         timers.startTimerWithFixedDelay(Publish, publishEvery)
@@ -42,11 +57,16 @@ object ExchangeNode {
             }
             Behaviors.same
           case Traders(refs) =>
+            (traders -- refs).foreach(gone => inbox.add(ExchangeDay.NodeGone(gone)))
             traders = refs
             tops.subscribers = refs.size
             Behaviors.same
           case o: OrderMessage =>
-            feed.record(o)
+            inbox.add(o)
+            Behaviors.same
+          case Removed(m) =>
+            if (m.hasRole(TraderNode.Role))
+              inbox.add(ExchangeDay.ReplicaGone(Ledger.replicaIdOf(m.uniqueAddress)))
             Behaviors.same
           case _ =>
             Behaviors.unhandled

@@ -83,6 +83,29 @@ final class Ledger[S] private (
     actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
   }
 
+  /**
+   * Takes over `dead`'s entries of `account` (see [[Spending.adopt]]): its debits raised to `debitedAtLeast` and its
+   * rights moved to this replica; the amount of debits that had not reached this replica. A no-op outside `bounded`.
+   */
+  def adopt(account: String, dead: ReplicaId, debitedAtLeast: Long): Long = {
+    val ref = view(account)
+    var result = 0L
+    var trying = true
+    while (trying) {
+      val cur = ref.get
+      spending.adopt(cur, self, dead, debitedAtLeast) match {
+        case None => trying = false
+        case Some((next, delta)) =>
+          if (ref.compareAndSet(cur, next)) {
+            result = spending.value(cur) - spending.value(next)
+            actor ! LedgerActor.Publish(account, delta, 0L, majority = false, null)
+            trying = false
+          }
+      }
+    }
+    result
+  }
+
   /** In the `bounded` mode, asks the peers for `amount` rights on `account` ahead of need; a no-op otherwise. */
   def requestRights(account: String, amount: Long): Unit =
     if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
@@ -165,10 +188,11 @@ final class Ledger[S] private (
 object Ledger {
 
   /** This node's replica id: its address and its incarnation, so a restarted node never reuses old counts. */
-  def replicaId(system: ActorSystem[?]): ReplicaId = {
-    val u = Cluster(system).selfMember.uniqueAddress
+  def replicaId(system: ActorSystem[?]): ReplicaId = replicaIdOf(Cluster(system).selfMember.uniqueAddress)
+
+  /** The replica id of the node incarnation `u`. */
+  def replicaIdOf(u: org.apache.pekko.cluster.UniqueAddress): ReplicaId =
     ReplicaId(s"${u.address.hostPort}#${u.longUid}")
-  }
 
   /**
    * Starts the node's ledger in `mode` (its replicator actor included) and watches `accounts`. A `majority` write

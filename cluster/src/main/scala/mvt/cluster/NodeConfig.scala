@@ -41,6 +41,7 @@ object NodeConfig {
            |  "mvt.cluster.RightsRequest" = mvt-crdt
            |  "mvt.cluster.MarketUpdates" = mvt-crdt
            |  "mvt.cluster.OrderMessage" = mvt-crdt
+           |  "mvt.cluster.OrderReport" = mvt-crdt
            |}
            |pekko.remote.artery.transport = tcp
            |pekko.remote.artery.canonical.hostname = "$host"

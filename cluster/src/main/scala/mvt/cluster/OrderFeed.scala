@@ -3,29 +3,49 @@ package mvt.cluster
 import scala.collection.mutable
 
 /**
- * What the exchange received from the traders: every order once, by (node, sequence number), and its cost per
- * account and per sending node. The reference the balances reconcile against. Thread-safe (one lock; orders
- * arrive on the exchange actor, reports read from elsewhere).
+ * What the exchange received from the traders: every order message once, by (node, sequence number), with the
+ * debits of the adds per account and per sending node. Thread-safe (one lock: messages are recorded on the
+ * engine's thread, reports read from elsewhere).
  */
 final class OrderFeed {
 
   private val seen = mutable.HashSet.empty[(String, Long)]
   private val costByAccount = mutable.HashMap.empty[String, Long]
   private val costByNode = mutable.HashMap.empty[String, Long]
+  private val costByNodeAccount = mutable.HashMap.empty[(String, String), Long]
   private var ordersCount = 0L
+  private var cancelsCount = 0L
   private var duplicatesCount = 0L
 
-  /** Records `o` unless this (node, sequence number) was already received. */
-  def record(o: OrderMessage): Unit = synchronized {
-    if (seen.add((o.node, o.seq))) {
-      ordersCount += 1
-      costByAccount.update(o.account, costByAccount.getOrElse(o.account, 0L) + o.costCents)
-      costByNode.update(o.node, costByNode.getOrElse(o.node, 0L) + o.costCents)
+  /** Records `o` unless this (node, sequence number) was already received: true when it is new. */
+  def record(o: OrderMessage): Boolean = synchronized {
+    val fresh = seen.add((o.node, o.seq))
+    if (fresh) {
+      if (o.isAdd) {
+        ordersCount += 1
+        costByAccount.update(o.account, costByAccount.getOrElse(o.account, 0L) + o.costCents)
+        costByNode.update(o.node, costByNode.getOrElse(o.node, 0L) + o.costCents)
+        costByNodeAccount.update(
+          (o.node, o.account),
+          costByNodeAccount.getOrElse((o.node, o.account), 0L) + o.costCents
+        )
+      } else cancelsCount += 1
     } else duplicatesCount += 1
+    fresh
   }
 
+  /** Adds received. */
   def orders: Long = synchronized(ordersCount)
+
+  /** Cancels and withdrawals received. */
+  def cancels: Long = synchronized(cancelsCount)
   def duplicates: Long = synchronized(duplicatesCount)
-  def spentBy(account: String): Long = synchronized(costByAccount.getOrElse(account, 0L))
+
+  /** What the adds received for `account` were debited. */
+  def debitedFor(account: String): Long = synchronized(costByAccount.getOrElse(account, 0L))
   def byNode: Map[String, Long] = synchronized(costByNode.toMap)
+
+  /** What the adds `node` sent for `account` were debited. */
+  def debitedBy(node: String, account: String): Long =
+    synchronized(costByNodeAccount.getOrElse((node, account), 0L))
 }

@@ -22,6 +22,14 @@ trait Spending[S] {
 
   /** Gives `amount` of `self`'s rights to `to`; only called with a positive [[donation]]. */
   def transfer(s: S, self: ReplicaId, to: ReplicaId, amount: Long): Updated[S]
+
+  /**
+   * Takes over the entries of `dead`, a replica that left the cluster for good: its spends are raised to
+   * `spentAtLeast` (what the exchange's order feed shows it debited, which its last deltas may not have carried),
+   * and its remaining rights go to `self`. The new state and the delta to ship, or `None` when there is nothing to
+   * adopt (a lattice without rights).
+   */
+  def adopt(s: S, self: ReplicaId, dead: ReplicaId, spentAtLeast: Long): Option[(S, S)]
 }
 
 object Spending {
@@ -33,6 +41,9 @@ object Spending {
     def spend(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.decrement(self, amount)
     def credit(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.increment(self, amount)
     def donation(s: PNCounter, self: ReplicaId, asked: Long): Long = 0L
+    def adopt(s: PNCounter, self: ReplicaId, dead: ReplicaId, spentAtLeast: Long)
+        : Option[(PNCounter, PNCounter)] =
+      None
     def transfer(s: PNCounter, self: ReplicaId, to: ReplicaId, amount: Long): Updated[PNCounter] =
       throw new UnsupportedOperationException("a PN counter has no rights to transfer")
   }
@@ -50,5 +61,23 @@ object Spending {
       math.min(asked, (s.rightsOf(self) + 1L) / 2L)
     def transfer(s: BoundedCounter, self: ReplicaId, to: ReplicaId, amount: Long): Updated[BoundedCounter] =
       s.transfer(self, to, amount)
+    // Writing as another replica is safe only because that replica is gone: Pekko never lets a downed incarnation
+    // back, and its id carries its incarnation, so nobody else writes its entries.
+    def adopt(
+        s: BoundedCounter,
+        self: ReplicaId,
+        dead: ReplicaId,
+        spentAtLeast: Long
+    ): Option[(BoundedCounter, BoundedCounter)] = {
+      val missing = math.min(math.max(0L, spentAtLeast - s.decrements.countOf(dead)), s.rightsOf(dead))
+      val spent = if (missing > 0L) Some(s.decrement(dead, missing)) else None
+      val s1 = spent.fold(s)(_.state)
+      val left = s1.rightsOf(dead)
+      val moved = if (left > 0L && dead != self) Some(s1.transfer(dead, self, left)) else None
+      val s2 = moved.fold(s1)(_.state)
+      val delta =
+        (spent.map(_.delta.state) ++ moved.map(_.delta.state)).foldLeft(BoundedCounter.empty)(_.merge(_))
+      if (spent.isEmpty && moved.isEmpty) None else Some((s2, delta))
+    }
   }
 }

@@ -1,36 +1,41 @@
 package mvt.cluster
 
-import mvt.core.Symbol
+import mvt.core.{Account, Symbol}
 import mvt.crdt.ClientId
+import mvt.trader.{BboUpdated, Decision}
 import mvt.trader.pipeline.PreTradeCheck
 import mvt.trader.strategy.TradingStrategy
-import mvt.trader.{BboUpdated, Decision}
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
-import org.apache.pekko.actor.typed.{ActorRef, Behavior}
+import org.apache.pekko.actor.typed.{ActorRef, Behavior, PostStop}
 import org.apache.pekko.cluster.ClusterEvent.MemberEvent
 import org.apache.pekko.cluster.MemberStatus
 import org.apache.pekko.cluster.typed.{Cluster, Subscribe}
 
 import java.util.concurrent.atomic.LongAdder
+import scala.collection.mutable
 import scala.concurrent.duration.*
 import scala.util.Success
 
 /**
  * A trader node: it owns the share of the subscriptions that [[Shares]] gives it among the trader nodes that are
- * up, and follows the membership as nodes join and leave. For each market update and each owned subscription it
- * asks the subscription's strategy, checks a buy against today's blacklist and the local ledger, and sends the
- * exchange the order. Balance refusals count towards the [[TrustScore]], which bars the client for the day.
- * Sells are not traded: they would need positions, which the cluster does not replicate.
+ * up, and follows the membership as nodes join and leave. Market updates go through the trader pipeline
+ * ([[NodePipeline]]: queue policy, deadlines, interpreter), whose strategy asks every owned subscription's; each
+ * decision comes back to the actor and to the subscription's [[SubscriptionDesk]], which makes it orders by the
+ * shared rules of `mvt.trader.orders`. A buy is checked against today's blacklist and debited on the local ledger before it goes;
+ * the exchange's reports (fills, closes) come back to the desk. Balance refusals and the realized loss of the
+ * fills feed the [[TrustScore]], which bars the client for the day. A subscription that moves away withdraws its
+ * open orders; the exchange cancels those of a node that left the cluster.
  */
 object TraderNode {
 
-  /** What the trader node handles; [[MarketUpdates]] crosses the network. */
+  /** What the trader node handles; [[MarketUpdates]] and [[OrderReport]] cross the network. */
   trait Command
 
   private case object MembershipChanged extends Command
   private final case class Exchanges(refs: Set[ActorRef[ExchangeNode.Command]]) extends Command
-  private final case class Settled(order: OrderMessage, ok: Boolean) extends Command
+  private final case class Settled(seq: Long, ok: Boolean) extends Command
+  private final case class Decided(sub: Subscription, bbo: BboUpdated, decision: Decision) extends Command
 
   /** Trader nodes register under this key so the exchange finds them. */
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-trader")
@@ -38,24 +43,35 @@ object TraderNode {
   /** The role every trader node has. */
   val Role = "trader"
 
+  /** The largest position a subscription may hold in a symbol, either way. */
+  val MaxPosition = 1_000L
+
   /** What a trader node did: counts readable from any thread, for its report. */
   final class Counters {
     val decisions = new LongAdder
     val approved = new LongAdder
     val refused = new LongAdder
     val orders = new LongAdder
-    val sells = new LongAdder
+    val cancels = new LongAdder
+    val fills = new LongAdder
     val barredRefusals = new LongAdder
     @volatile var owned: Vector[Subscription] = Vector.empty
     @volatile var exchangesKnown: Int = 0
+    @volatile var realizedCents: Long = 0L
+    @volatile var pipeline: () => String = () => ""
 
     def render: String =
-      s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} refused=${refused.sum} sells-skipped=${sells.sum} barred-refusals=${barredRefusals.sum}"
+      s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} cancels=${cancels.sum} fills=${fills.sum} " +
+        s"refused=${refused.sum} barred-refusals=${barredRefusals.sum} realized-cents=$realizedCents " +
+        s"pipeline: ${pipeline()}"
   }
+
+  // one message on its way to the exchange: a pending add waits for its write, and everything behind it waits too
+  private final class Outgoing(val message: OrderMessage, var pending: Boolean, var dropped: Boolean)
 
   /**
    * A trader node over `ledger`, for `subs`, with a new strategy per owned subscription from `strategy`. `say`
-   * receives a line each time the owned share changes.
+   * receives a line each time the owned share changes or a client is barred.
    */
   def apply(
       ledger: Ledger[?],
@@ -65,7 +81,8 @@ object TraderNode {
       subs: Vector[Subscription],
       strategy: Subscription => TradingStrategy,
       counters: Counters,
-      say: String => Unit
+      say: String => Unit,
+      pipelineSettings: NodePipeline.Settings = NodePipeline.Settings.default
   ): Behavior[Command] =
     Behaviors.setup[Command] { ctx =>
       Behaviors.withTimers[Command] { timers =>
@@ -84,50 +101,115 @@ object TraderNode {
         ctx.self ! MembershipChanged
         timers.startTimerWithFixedDelay(MembershipChanged, 1.second)
         val self = cluster.selfMember.address.hostPort
-        var owned = Map.empty[Subscription, TradingStrategy]
+        // the sender's incarnation: a restarted node at the same address never repeats (node, seq)
+        val node = Ledger.replicaId(ctx.system).value
+        val accountOf = subs.map(_.account).distinct.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
+        var desks = Map.empty[Subscription, SubscriptionDesk]
         var exchanges = Set.empty[ActorRef[ExchangeNode.Command]]
         var seq = 0L
-        val rejects = scala.collection.mutable.HashMap.empty[String, Long]
+        val outbox = mutable.Queue.empty[Outgoing]
+        val waiting = mutable.LongMap.empty[Outgoing]
+        val rejects = mutable.HashMap.empty[String, Long]
+        val pipeline = new NodePipeline(pipelineSettings, (sub, bbo, d) => ctx.self ! Decided(sub, bbo, d))
+        counters.pipeline = () => pipeline.render
 
-        // A balance refusal counts towards the trust score; the client's realized loss is not known to a trader
-        // node (fills are the exchange's), so only the refusals weigh here.
+        def bar(account: String, why: String): Unit =
+          if (!blacklist.isBarred(ClientId(account))) {
+            blacklist.bar(ClientId(account))
+            say(s"barred $account for ${blacklist.day.date}: $why")
+          }
+
+        def lossOf(account: String): Long =
+          desks.iterator.filter(_._1.account == account).map(_._2.result.loss).sum
+
+        // a balance refusal and the realized loss of the fills both weigh in the trust score
+        def judge(account: String): Unit = {
+          val n = rejects.getOrElse(account, 0L)
+          val loss = lossOf(account)
+          if (trust.bars(n, loss, provisionedCents))
+            bar(account, s"$n balance refusals, realized loss $loss cents")
+        }
+
         def rejected(account: String): Unit = {
           counters.refused.increment()
-          val n = rejects.getOrElse(account, 0L) + 1L
-          rejects.update(account, n)
-          if (trust.bars(n, 0L, provisionedCents) && !blacklist.isBarred(ClientId(account))) {
-            blacklist.bar(ClientId(account))
-            say(s"barred $account for ${blacklist.day.date}: $n balance refusals")
+          rejects.update(account, rejects.getOrElse(account, 0L) + 1L)
+          judge(account)
+        }
+
+        def flush(): Unit =
+          while (outbox.nonEmpty && !outbox.head.pending) {
+            val o = outbox.dequeue()
+            if (!o.dropped) exchanges.foreach(_ ! o.message)
+          }
+
+        def send(m: OrderMessage, pending: Boolean): Unit = {
+          if (m.isAdd) counters.orders.increment() else counters.cancels.increment()
+          if (outbox.isEmpty && !pending) exchanges.foreach(_ ! m)
+          else {
+            val o = new Outgoing(m, pending, false)
+            outbox.enqueue(o)
+            if (pending) waiting.update(m.seq, o)
           }
         }
 
-        def send(order: OrderMessage): Unit = {
-          counters.orders.increment()
-          exchanges.foreach(_ ! order)
+        def message(
+            kind: Int,
+            sub: Subscription,
+            symbol: String,
+            id: Long,
+            buy: Boolean,
+            price: Long,
+            qty: Long,
+            cost: Long
+        ) = {
+          seq += 1
+          OrderMessage(
+            kind,
+            node,
+            seq,
+            sub.account,
+            sub.strategy,
+            symbol,
+            id,
+            buy,
+            price,
+            qty,
+            cost,
+            ctx.self
+          )
         }
 
-        // No order is checked while no exchange is known: a debit for an order that cannot be sent would be lost.
-        def trade(sub: Subscription, d: Decision): Unit =
-          if (!d.side.isBuy) counters.sells.increment()
-          else if (blacklist.isBarred(ClientId(sub.account))) counters.barredRefusals.increment()
-          else if (exchanges.nonEmpty) {
-            val cost = PreTradeCheck.Balance.costCents(d.price.raw, d.qty.units)
-            if (cost > 0L) {
-              seq += 1
-              val order = Orders.fromDecision(self, seq, sub, d, cost)
+        val out = new SubscriptionDesk.Out {
+          // no order is checked while no exchange is known: a debit for an order that cannot be sent would be lost
+          def add(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long)
+              : Boolean =
+            if (exchanges.isEmpty) false
+            else if (blacklist.isBarred(ClientId(sub.account))) { counters.barredRefusals.increment(); false }
+            else if (!buy) {
+              send(message(OrderMessage.Add, sub, symbol, id, buy, price, qty, 0L), pending = false)
+              true
+            } else {
+              val cost = PreTradeCheck.Balance.costCents(price, qty)
               ledger.authorize(sub.account, cost) match {
                 case Authorization.Approved =>
                   counters.approved.increment()
-                  send(order)
+                  send(message(OrderMessage.Add, sub, symbol, id, buy, price, qty, cost), pending = false)
+                  true
                 case Authorization.Refused =>
                   rejected(sub.account)
+                  false
                 case Authorization.Pending(outcome) =>
-                  ctx.pipeToSelf(outcome)(r => Settled(order, r == Success(true)))
+                  val m = message(OrderMessage.Add, sub, symbol, id, buy, price, qty, cost)
+                  send(m, pending = true)
+                  ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
+                  true
               }
             }
-          }
+          def cancel(sub: Subscription, symbol: String, id: Long): Unit =
+            send(message(OrderMessage.Cancel, sub, symbol, id, false, 0L, 0L, 0L), pending = false)
+        }
 
-        Behaviors.receiveMessage {
+        Behaviors.receiveMessage[Command] {
           case MembershipChanged =>
             val state = cluster.state
             val traders = state.members.iterator
@@ -135,12 +217,22 @@ object TraderNode {
               .map(_.address.hostPort)
               .toVector
             val mine = Shares.ownedBy(self, subs, traders)
-            if (mine.toSet != owned.keySet) {
+            if (mine.toSet != desks.keySet) {
+              // a subscription that moved away takes its open orders off the book
+              desks.keys.filterNot(mine.contains).foreach { sub =>
+                send(message(OrderMessage.Withdraw, sub, "", 0L, false, 0L, 0L, 0L), pending = false)
+              }
               // a subscription taken over asks the peers for spending rights ahead of its first order (bounded mode)
-              mine.filterNot(owned.contains).foreach(sub =>
+              mine.filterNot(desks.contains).foreach(sub =>
                 ledger.requestRights(sub.account, provisionedCents / 2)
               )
-              owned = mine.map(s => s -> owned.getOrElse(s, strategy(s))).toMap
+              desks = mine.map { s =>
+                s -> desks.getOrElse(
+                  s,
+                  new SubscriptionDesk(s, strategy(s), accountOf(s.account), MaxPosition, out)
+                )
+              }.toMap
+              pipeline.own(mine.map(s => s -> desks(s).strategy))
               counters.owned = mine
               say(s"owns ${mine.size} at ${System.currentTimeMillis}: ${mine.map(_.label).mkString(",")}")
             }
@@ -152,24 +244,46 @@ object TraderNode {
           case MarketUpdates(tops) =>
             tops.foreach { t =>
               Symbol.parse(t.symbol).foreach { sym =>
-                val bbo = BboUpdated.fromRaw(sym, t.bidPrice, t.bidQty, t.askPrice, t.askQty)
-                owned.foreach { (sub, strat) =>
-                  strat.decide(bbo).foreach { d =>
-                    counters.decisions.increment()
-                    trade(sub, d)
-                  }
-                }
+                pipeline.offer(BboUpdated.fromRaw(sym, t.bidPrice, t.bidQty, t.askPrice, t.askQty))
               }
             }
             Behaviors.same
-          case Settled(order, ok) =>
-            if (ok) {
-              counters.approved.increment()
-              send(order)
-            } else rejected(order.account)
+          case Decided(sub, bbo, d) =>
+            // a subscription that moved away since the decision no longer trades
+            desks.get(sub).foreach { desk =>
+              counters.decisions.increment()
+              desk.act(bbo, d)
+            }
+            Behaviors.same
+          case r: OrderReport =>
+            desks.get(Subscription(r.account, r.strategy)).foreach { desk =>
+              desk.report(r)
+              if (r.fillQty > 0L) {
+                counters.fills.increment()
+                counters.realizedCents = desks.valuesIterator.map(_.result.realized).sum
+                judge(r.account)
+              }
+            }
+            Behaviors.same
+          case Settled(s, ok) =>
+            waiting.remove(s).foreach { o =>
+              o.pending = false
+              if (ok) counters.approved.increment()
+              else {
+                o.dropped = true
+                desks.get(Subscription(o.message.account, o.message.strategy)).foreach(
+                  _.dropped(o.message.orderId)
+                )
+                rejected(o.message.account)
+              }
+              flush()
+            }
             Behaviors.same
           case _ =>
             Behaviors.unhandled
+        }.receiveSignal { case (_, PostStop) =>
+          pipeline.close()
+          Behaviors.same
         }
       }
     }

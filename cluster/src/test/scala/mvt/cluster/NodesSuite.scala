@@ -1,14 +1,15 @@
 package mvt.cluster
 
-import mvt.workload.{ProfileGenerator, WorkloadProfile}
+import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream}
+import java.time.LocalDate
 import scala.concurrent.duration.*
 
 /**
  * An exchange node and two trader nodes in this JVM: the traders share the subscriptions with none owned twice,
- * trade a generated day against the replicated balances, and the balances reconcile with the orders the exchange
- * received; when a trader leaves, the other takes its share.
+ * trade a generated day whose orders the exchange matches on its engine, and every account's balance reconciles
+ * with the trade feed; when a trader leaves, the other takes its share.
  */
 class NodesSuite extends munit.FunSuite {
 
@@ -31,16 +32,16 @@ class NodesSuite extends munit.FunSuite {
       testMode = false
     )
 
-  private def day: Array[Byte] = dayOf(7L)
-
-  private def dayOf(seed: Long): Array[Byte] = {
+  /** A generated session with its clock: 6.5 hours of 60,000 commands. */
+  private def day(seed: Long): Array[Byte] = {
+    val plan = DayPlan(LocalDate.of(2026, 3, 4), 1, 60_000, WorkloadProfile.normal, AccountMix(20), seed)
     val out = new ByteArrayOutputStream()
-    ProfileGenerator.generate(WorkloadProfile.normal, 60_000, seed).batch.writeCsv(out)
+    new DayGenerator(plan).next().batch.writeCsv(out)
     out.toByteArray
   }
 
   test(
-    "two traders share the subscriptions once each, trade a day, and the balances reconcile with the orders"
+    "two traders share the subscriptions once each, trade a day on the exchange's engine, and reconcile by fills"
   ) {
     val ex = ClusterNode.start(settings(ExchangeNode.Role, Vector.empty, Consistency.Bounded), _ => ())
     val t1 = ClusterNode.start(settings(TraderNode.Role, Vector(ex.name), Consistency.Bounded), _ => ())
@@ -54,31 +55,19 @@ class NodesSuite extends munit.FunSuite {
       Eventually("the exchange and the traders know each other") {
         ex.tops.subscribers == 2 && t1.counters.exchangesKnown == 1 && t2.counters.exchangesKnown == 1
       }
-      val replayed =
-        DayReplay.run(new ByteArrayInputStream(day), ex.tops, pauseMillis = 150L, stop = () => false)
-      assertEquals(replayed, Right(60_000L))
-      // the tops are conflated on a timer, so how many decisions a loaded machine lets through varies: when a day
-      // brought no order, the exchange plays another (a fresh seed, so no id repeats) until one does
-      var seed = 8L
-      Eventually("orders reached the exchange", 240.seconds) {
-        if (ex.feed.orders == 0L && seed < 12L) {
-          DayReplay.run(
-            new ByteArrayInputStream(dayOf(seed)),
-            ex.tops,
-            pauseMillis = 150L,
-            stop = () => false
-          )
-          seed += 1
-        }
-        ex.feed.orders > 0L
-      }
-      val rec = ex.reconcile(60.seconds)
-      assert(rec.forall(_.matches), rec.mkString("\n"))
-      assert(rec.exists(_.spent > 0L), rec.mkString("\n"))
+      // 23,400 session seconds at 2,000 times real time: about 12 s of trading
+      val played = ex.playDay(new ByteArrayInputStream(day(7L)), ReplaySpeed(2000.0), None, 60.seconds)
+      val outcome = played.fold(e => fail(e.toString), identity)
+      assert(outcome.commands >= 60_000L, outcome.commands.toString) // the time lines count too
+      val rec = outcome.reconciliation
+      assert(outcome.reconciled, rec.mkString("\n"))
+      assert(outcome.day.feed.orders > 0L, "orders reached the exchange")
+      assert(outcome.day.fills.fills > 0L, "the traders' orders filled")
+      assert(rec.exists(r => r.spent > 0L), rec.mkString("\n"))
       assert(rec.forall(_.balance >= 0L), "bounded: no account overspent")
-      assertEquals(ex.feed.duplicates, 0L)
-      val sent = t1.counters.orders.sum + t2.counters.orders.sum
-      assertEquals(ex.feed.orders, sent)
+      assertEquals(outcome.day.openOrders, 0)
+      assertEquals(outcome.day.feed.duplicates, 0L)
+      assertEquals(t1.counters.fills.sum + t2.counters.fills.sum > 0L, true)
 
       t2.close()
       Eventually("the remaining trader owns every subscription")(t1.counters.owned.size == subs.size)

@@ -30,9 +30,10 @@ class SerializerSuite extends munit.FunSuite {
   }
 
   system.test(
-    "replicated states of every lattice, rights requests, market updates and orders round-trip"
+    "replicated states of every lattice, rights requests, market updates, orders and order reports round-trip"
   ) {
     sys =>
+      val trader = sys.systemActorOf(Behaviors.empty[TraderNode.Command], "trader")
       val pn = PNCounter.empty.increment(a, 500L).state.decrement(b, 20L).state
       val bc = BoundedCounter.empty.increment(a, 100L).state.transfer(a, b, 30L).state.decrement(b, 5L).state
       val bl = GSet.empty[ClientId].add(ClientId("alice")).state
@@ -45,7 +46,23 @@ class SerializerSuite extends munit.FunSuite {
           MarketUpdates.Top("ABC", 100L, 5L, 0L, 0L),
           MarketUpdates.Top("XY", 1L, 2L, 3L, 4L)
         )),
-        OrderMessage("127.0.0.1:2552", 7L, "acct-1", "spread", "ABC", buy = true, 10100000000L, 10L, 10100L)
+        OrderMessage(
+          OrderMessage.Add,
+          "mvt@127.0.0.1:2552#9",
+          7L,
+          "acct-1",
+          "spread",
+          "ABC",
+          (1L << 62) + 3L,
+          buy = true,
+          10100000000L,
+          10L,
+          10100L,
+          trader
+        ),
+        OrderMessage(OrderMessage.Withdraw, "n#1", 8L, "acct-2", "spread", "", 0L, false, 0L, 0L, 0L, trader),
+        OrderReport("acct-1", "spread", (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false),
+        OrderReport("acct-1", "spread", 1L << 62, buy = false, 0L, 0L, closed = true)
       )
       items.foreach(o => assertEquals(roundTrip(sys, o), o))
       // a state with pending deltas arrives as the state alone: only the sender ships its deltas

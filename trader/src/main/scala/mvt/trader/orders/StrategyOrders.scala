@@ -108,13 +108,29 @@ final class StrategyOrders(val rules: OrderRules) {
       }
     }
 
-  /** A fill of `qty` units of the strategy's order `id` (from the trade feed). */
+  /**
+   * A fill of `qty` units of the strategy's order `id` (from the trade feed). A fill that reaches a venue after the
+   * strategy's cancel left (a remote venue) moves the position but no longer the open quantity, already released.
+   */
   def filled(id: Long, qty: Long): Unit = {
     val s = (id - StrategyIds.First).toInt
     val b = orderBook(s)
-    remaining(s) -= qty
-    exposure(b * 2 + orderSide(s)) -= qty
+    val open = math.min(qty, math.max(remaining(s), 0L))
+    remaining(s) -= open
+    exposure(b * 2 + orderSide(s)) -= open
     positions(b) += (if (orderSide(s) == Side.BuyCode) qty else -qty)
+  }
+
+  /**
+   * The strategy's order `id` left the venue without the strategy's cancel (refused, rejected, or cancelled by the
+   * venue): it can fill no more, and its quantity stops counting against the position limit. Idempotent.
+   */
+  def done(id: Long): Unit = {
+    val s = (id - StrategyIds.First).toInt
+    if (s >= 0 && s < issued) {
+      if (working(orderBook(s)) == s) working(orderBook(s)) = -1
+      close(s)
+    }
   }
 
   /**

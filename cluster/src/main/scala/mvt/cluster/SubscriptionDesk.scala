@@ -1,0 +1,89 @@
+package mvt.cluster
+
+import mvt.core.*
+import mvt.trader.orders.{OrderRules, OrderVenue, StrategyIds, StrategyOrders}
+import mvt.trader.strategy.TradingStrategy
+import mvt.trader.{BboUpdated, Decision}
+
+import scala.collection.mutable
+
+/**
+ * One subscription as a trader node runs it: its strategy (asked by the node's pipeline), and its decisions made orders by the shared mechanism
+ * of `mvt.trader.orders` (`StrategyOrders`: the strategy's own id range, one working order per symbol, cancel and
+ * replace by its rules, the position limit), sent at once (the network is the latency) through `out`, which
+ * checks and debits a buy before it goes and may refuse it. The exchange's reports come back through [[report]]:
+ * fills move the position and the realized result, a closed order frees its place. Not thread-safe: the trader
+ * node's actor owns it.
+ */
+final class SubscriptionDesk(
+    val sub: Subscription,
+    val strategy: TradingStrategy,
+    account: Account,
+    maxPosition: Long,
+    out: SubscriptionDesk.Out
+) {
+
+  val orders = new StrategyOrders(OrderRules(account, 0L, maxPosition))
+
+  /** The realized result of this desk's fills. */
+  val result = new RealizedLoss
+
+  private val books = mutable.HashMap.empty[String, Int]
+  private val symbols = mutable.ArrayBuffer.empty[String]
+  // the book of each order, by its slot in the strategy's id range
+  private var orderBook = new Array[Int](256)
+
+  private val venue: OrderVenue = new OrderVenue {
+    private var refused = -1L
+    def now: Timestamp = Timestamp.Epoch
+    def time(at: Timestamp): Unit = ()
+    def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit = {
+      val slot = (id.value - StrategyIds.First).toInt
+      if (slot >= orderBook.length) orderBook = java.util.Arrays.copyOf(orderBook, orderBook.length * 2)
+      orderBook(slot) = book
+      if (!out.add(sub, symbols(book), id.value, side.isBuy, price.raw, qty.units)) refused = id.value
+    }
+    def cancel(book: Int, id: OrderId): Unit = out.cancel(sub, symbols(book), id.value)
+    // asked right after an add: a refused add never reached the exchange, any other is open until reported closed
+    def isLive(id: OrderId): Boolean = id.value != refused
+  }
+
+  /** Makes decision `d`, taken on `bbo`, orders: the rules decide what to cancel and add, and it goes out now. */
+  def act(bbo: BboUpdated, d: Decision): Unit = {
+    val name = bbo.symbol.name
+    val book = books.getOrElseUpdate(name, { symbols += name; symbols.size - 1 })
+    orders.decide(Timestamp.Epoch, book, bbo, d)
+    orders.deliver(Long.MaxValue, venue)
+  }
+
+  /** The exchange's report on one of this desk's orders. */
+  def report(r: OrderReport): Unit = {
+    val slot = (r.orderId - StrategyIds.First).toInt
+    if (slot >= 0 && slot < orders.ordersIssued) {
+      if (r.fillQty > 0L) {
+        orders.filled(r.orderId, r.fillQty)
+        result.fill(orderBook(slot), r.buy, r.fillPriceRaw, r.fillQty)
+      }
+      if (r.closed) orders.done(r.orderId)
+    }
+  }
+
+  /** A refused or undone add: it never reached the exchange (or will be refused there). */
+  def dropped(orderId: Long): Unit = orders.done(orderId)
+}
+
+object SubscriptionDesk {
+
+  /** Where a desk's orders go: `add` checks and sends an add (false: refused, not sent); `cancel` sends a cancel. */
+  trait Out {
+    def add(
+        sub: Subscription,
+        symbol: String,
+        orderId: Long,
+        buy: Boolean,
+        priceRaw: Long,
+        qty: Long
+    ): Boolean
+    def cancel(sub: Subscription, symbol: String, orderId: Long): Unit
+  }
+}

@@ -1,0 +1,218 @@
+package mvt.cluster
+
+import mvt.core.*
+import mvt.trader.orders.StrategyIds
+import mvt.trader.pipeline.PreTradeCheck
+import munit.ScalaCheckSuite
+import org.apache.pekko.actor.typed.ActorRef
+import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.scalacheck.Gen
+import org.scalacheck.Prop.forAll
+
+import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue}
+import java.util.concurrent.atomic.AtomicInteger
+import scala.concurrent.duration.*
+
+/**
+ * The exchange's side of the trading loop on one node: the traders' orders match on the engine against the day's
+ * flow and each other, fills go back to the sender, a closed order credits back what its debit did not pay for,
+ * and at the close every account reconciles with the trade feed exactly.
+ */
+class ExchangeDaySuite extends ScalaCheckSuite {
+
+  override val munitTimeout: Duration = 2.minutes
+
+  private val Provision = 1_000_000L
+  private val Large = 1_000_000_000_000L
+  private val acme = Symbol.unsafe("ACME")
+
+  private lazy val node = ClusterNode.start(
+    ClusterNode.Settings(
+      ExchangeNode.Role,
+      "127.0.0.1",
+      0,
+      Vector.empty,
+      Consistency.Local,
+      Vector.empty,
+      Provision,
+      publishEvery = 1.hour,
+      writeTimeout = 2.seconds,
+      downAfter = None,
+      testMode = false
+    ),
+    _ => ()
+  )
+
+  override def afterAll(): Unit = node.close()
+
+  private val reports = new LinkedBlockingQueue[OrderReport]()
+  private lazy val trader: ActorRef[TraderNode.Command] =
+    node.system.systemActorOf(
+      Behaviors.receiveMessage[TraderNode.Command] {
+        case r: OrderReport => reports.add(r); Behaviors.same
+        case _ => Behaviors.same
+      },
+      "reports"
+    )
+
+  private val fresh = new AtomicInteger(0)
+  private var seq = 0L
+
+  private final class Fixture(val accounts: Vector[String], provision: Long) {
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
+    val day =
+      new ExchangeDay(
+        mvt.orderbook.Engine.Fast,
+        accounts,
+        node.ledger,
+        ReplaySpeed.Max,
+        new LatestTops,
+        inbox,
+        None
+      )
+    accounts.foreach(a => node.ledger.credit(a, provision))
+
+    /** What a trader node does: debit a buy's cost on the ledger, then send. */
+    def send(kind: Int, account: String, id: Long, buy: Boolean, price: String, qty: Long): Unit = {
+      val raw = if (price.isEmpty) 0L else Price.unsafe(price).raw
+      val cost = if (kind == OrderMessage.Add && buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
+      if (cost > 0L) assertEquals(node.ledger.authorize(account, cost), Authorization.Approved)
+      seq += 1
+      inbox.add(OrderMessage(
+        kind,
+        "t#1",
+        seq,
+        account,
+        "s",
+        "ACME",
+        StrategyIds.First + id,
+        buy,
+        raw,
+        qty,
+        cost,
+        trader
+      ))
+    }
+
+    def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
+      day.add(
+        day.bookOf(acme),
+        OrderId(id),
+        if (buy) Side.Buy else Side.Sell,
+        Price.unsafe(price),
+        Quantity(qty)
+      )
+  }
+
+  private def fixture(n: Int, provision: Long = Provision): Fixture = {
+    val k = fresh.incrementAndGet()
+    new Fixture(Vector.tabulate(n)(i => s"x$k-${i + 1}"), provision)
+  }
+
+  private def takeReports(n: Int): Vector[OrderReport] =
+    Vector.fill(n)(
+      Option(reports.poll(30, java.util.concurrent.TimeUnit.SECONDS)).getOrElse(fail("no report"))
+    )
+
+  test("fills go back to the sender, a cancel credits the rest back, and both accounts reconcile exactly") {
+    reports.clear()
+    val f = fixture(2)
+    val Vector(a, b) = f.accounts
+    f.flow(1L, buy = false, "100.00", 50L)
+    f.send(OrderMessage.Add, a, 0L, buy = true, "100.50", 80L) // debits 804,000 cents; takes the 50 at 100.00
+    f.day.drain()
+    f.send(OrderMessage.Add, b, 0L, buy = false, "100.50", 10L) // b's sell meets a's resting 30 at 100.50
+    f.day.drain()
+    assertEquals(
+      takeReports(3).map(r => (r.account, r.fillQty, r.fillPriceRaw, r.closed)).toSet,
+      Set(
+        (a, 50L, Price.unsafe("100.00").raw, false),
+        (a, 10L, Price.unsafe("100.50").raw, false),
+        (b, 10L, Price.unsafe("100.50").raw, true)
+      )
+    )
+    assertEquals(f.day.openOrders, 1)
+    f.send(OrderMessage.Withdraw, a, 0L, buy = false, "", 0L) // the subscription moved: its open 20 leave
+    f.day.drain()
+    assertEquals(takeReports(1).map(r => (r.account, r.fillQty, r.closed)), Vector((a, 0L, true)))
+    assertEquals(f.day.openOrders, 0)
+    // a buy's cost is its fills' value, a sell's proceeds theirs; everything else came back
+    assertEquals(node.ledger.balance(a), Provision - 500_000L - 100_500L)
+    assertEquals(node.ledger.balance(b), Provision + 100_500L)
+    f.day.close()
+    // an order after the close is refused, and its debit comes back
+    f.send(OrderMessage.Add, a, 1L, buy = true, "99.00", 5L)
+    f.day.drain()
+    assertEquals(takeReports(1).map(r => (r.fillQty, r.closed)), Vector((0L, true)))
+    val rec = f.day.reconciliation(Provision)
+    assertEquals(
+      rec.map(r => (r.spent, r.received, r.missing)),
+      Vector((600_500L, 0L, 0L), (0L, 100_500L, 0L))
+    )
+    assertEquals(f.day.fills.fills, 3L) // a trade between two traders' orders is a fill of each
+  }
+
+  test("a duplicate message is applied once, and a trader that left has its open orders cancelled") {
+    reports.clear()
+    val f = fixture(1)
+    val a = f.accounts.head
+    f.send(OrderMessage.Add, a, 0L, buy = true, "10.00", 10L)
+    f.inbox.add(f.inbox.peek()) // the same (node, seq) again
+    f.day.drain()
+    assertEquals(f.day.feed.duplicates, 1L)
+    assertEquals(f.day.openOrders, 1)
+    f.inbox.add(ExchangeDay.NodeGone(trader))
+    f.day.drain()
+    assertEquals(f.day.openOrders, 0)
+    assertEquals(takeReports(1).map(_.closed), Vector(true))
+    assertEquals(node.ledger.balance(a), Provision)
+  }
+
+  // one order of a random day: the flow's or a trader's, an add (side, price in ticks, quantity) or a cancel
+  private final case class Step(
+      trader: Boolean,
+      account: Int,
+      add: Boolean,
+      buy: Boolean,
+      ticks: Int,
+      qty: Long
+  )
+
+  private val step: Gen[Step] = for {
+    trader <- Gen.oneOf(true, false)
+    account <- Gen.choose(0, 2)
+    add <- Gen.frequency(4 -> true, 1 -> false)
+    buy <- Gen.oneOf(true, false)
+    ticks <- Gen.choose(9_990, 10_010)
+    qty <- Gen.choose(1L, 300L)
+  } yield Step(trader, account, add, buy, ticks, qty)
+
+  property(
+    "on any day, after the close every account's balance is provisioned - spent + received, by the fills"
+  ) {
+    forAll(Gen.listOfN(60, step)) { steps =>
+      reports.clear()
+      val f = fixture(3, Large)
+      var flowId = 0L
+      val ids = Array(0L, 0L, 0L)
+      steps.foreach { s =>
+        val price = BigDecimal(s.ticks) / 100
+        if (!s.trader) {
+          if (s.add) { flowId += 1; f.flow(flowId, s.buy, price.toString, s.qty) }
+          else if (flowId > 0) f.day.cancel(f.day.bookOf(acme), OrderId(1L + (s.ticks % flowId)))
+        } else {
+          val a = f.accounts(s.account)
+          if (s.add) {
+            f.send(OrderMessage.Add, a, ids(s.account), s.buy, price.toString, s.qty); ids(s.account) += 1
+          } else if (ids(s.account) > 0)
+            f.send(OrderMessage.Cancel, a, s.ticks % ids(s.account), buy = false, "", 0L)
+          f.day.drain()
+        }
+      }
+      f.day.close()
+      val rec = f.day.reconciliation(Large)
+      f.day.openOrders == 0 && rec.forall(_.matches) &&
+      rec.map(r => r.spent - r.received).sum == rec.map(r => Large - r.balance).sum
+    }
+  }
+}
