@@ -65,8 +65,8 @@ object WorkerCommand {
             )
             // a worker serves the sweep client it joined; once that node has left, it has nothing to do
             var seen = false
-            while (node.isUp && (!seen || node.clientUp)) {
-              seen = seen || node.clientUp
+            while (node.isUp && (!seen || node.clientPresent)) {
+              seen = seen || node.clientPresent
               Thread.sleep(200)
             }
             say("the backtest node left: the worker stops")

@@ -34,9 +34,12 @@ final class SweepNode private (
   def workersUp: Int =
     Cluster(system).state.members.count(m => m.status == MemberStatus.Up && m.hasRole(SweepNode.WorkerRole))
 
-  /** Whether this node sees a client node up (one that submits sweeps). */
-  def clientUp: Boolean =
-    Cluster(system).state.members.exists(m => m.status == MemberStatus.Up && m.hasRole(SweepNode.ClientRole))
+  /**
+   * Whether a client node (one that submits sweeps) is a member, in any state short of removed: a client that is
+   * leaving is still present until the cluster has removed it, so a worker that waits for this to turn false does
+   * not leave at the same time and hold up the client's own leaving.
+   */
+  def clientPresent: Boolean = Cluster(system).state.members.exists(_.hasRole(SweepNode.ClientRole))
 
   /** Whether this node is still a member that is up. */
   def isUp: Boolean = Cluster(system).selfMember.status == MemberStatus.Up
