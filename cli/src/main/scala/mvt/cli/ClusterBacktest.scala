@@ -40,7 +40,15 @@ object ClusterBacktest {
     // the node leaves before the forked workers are stopped, so the cluster sees a leave, not a crash
     val cluster = Resource.make(started.flatMap {
       case Left(e) => IO.pure(Left(e))
-      case Right(n) => Blocking(Right((n, fork(n.name, where))))
+      case Right(n) =>
+        Blocking {
+          try Right((n, fork(n.name, where)))
+          catch {
+            case e: java.io.IOException =>
+              n.close()
+              Left(s"cannot start the worker JVMs: ${e.getMessage}")
+          }
+        }
     }) {
       case Left(_) => IO.unit
       case Right((n, procs)) =>
@@ -83,26 +91,34 @@ object ClusterBacktest {
   // the worker JVMs; Interrupts stops them with this JVM on SIGINT or SIGTERM
   private def fork(seed: String, where: Where): Vector[Process] = {
     val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString
-    Vector.fill(where.workers) {
-      val cmd = Vector(
-        javaBin,
-        "-Xmx1g",
-        "-XX:+UseParallelGC",
-        "-cp",
-        System.getProperty("java.class.path"),
-        "mvt.cli.Main",
-        "worker",
-        "--seed",
-        seed,
-        "--parallelism",
-        where.parallelism.toString
-      )
-      // a worker's own lines are not the user's: what matters reaches this node through the cluster
-      new ProcessBuilder(cmd.asJava)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-        .start()
+    val started = Vector.newBuilder[Process]
+    try
+      for (_ <- 1 to where.workers) started += {
+        val cmd = Vector(
+          javaBin,
+          "-Xmx1g",
+          "-XX:+UseParallelGC",
+          "-cp",
+          System.getProperty("java.class.path"),
+          "mvt.cli.Main",
+          "worker",
+          "--seed",
+          seed,
+          "--parallelism",
+          where.parallelism.toString
+        )
+        // a worker's own lines are not the user's: what matters reaches this node through the cluster
+        new ProcessBuilder(cmd.asJava)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .redirectError(ProcessBuilder.Redirect.DISCARD)
+          .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+          .start()
+      }
+    catch {
+      case e: java.io.IOException =>
+        started.result().foreach(_.destroyForcibly())
+        throw e
     }
+    started.result()
   }
 }
