@@ -16,6 +16,7 @@ import java.nio.file.{Files as JFiles, Path}
  */
 object WorkerCommand {
 
+  /** Whom to join, where to listen, how many jobs at once, and where this machine keeps the days. */
   final case class Args(seed: String, host: String, port: Int, parallelism: Int, data: Option[String])
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
