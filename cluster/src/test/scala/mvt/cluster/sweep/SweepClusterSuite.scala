@@ -2,9 +2,10 @@ package mvt.cluster.sweep
 
 import cats.effect.unsafe.implicits.global
 import mvt.backtest.{DayFile, Fixtures, StrategyKind, Sweep}
-import mvt.cluster.Eventually
+import mvt.cluster.{Eventually, Partition}
 import mvt.cluster.sweep.SweepProtocol.*
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.apache.pekko.cluster.typed.Cluster
 
 import java.math.BigDecimal
 import java.nio.file.{Files, Path}
@@ -15,8 +16,8 @@ import scala.concurrent.duration.*
 
 /**
  * Sweeps across several `ActorSystem`s on loopback in this JVM: the ranked rows equal the single-machine sweep's on
- * the same inputs (a corrupt day included), when the coordinator's node leaves mid-sweep (the singleton moves and
- * the client submits again), and when a worker takes jobs and never answers (their leases expire).
+ * the same inputs (a corrupt day included), when the coordinator's node leaves mid-sweep or is cut off as if it
+ * crashed (the singleton moves and the client submits again), and when a worker takes jobs and never answers (their leases expire).
  */
 class SweepClusterSuite extends munit.FunSuite {
 
@@ -111,6 +112,42 @@ class SweepClusterSuite extends munit.FunSuite {
           s"the client submitted again to the new coordinator: ${status.submissions}"
         )
       } finally { gate.countDown(); c.close(); w2.close(); w1.close() }
+  }
+
+  dir.test(
+    "the coordinator's node is cut off mid-sweep, as if it crashed: it is downed, the rows are equal"
+  ) { d =>
+    val (plan, single) = sweep(d)
+    val started = new AtomicInteger
+    val gate = new CountDownLatch(1)
+    def gated(day: DayFile): DayFile = { if (started.incrementAndGet() > 2) gate.await(); day }
+    def node(seeds: Vector[String], role: String) =
+      SweepNode.start("127.0.0.1", 0, seeds, Seq(role), downAfter = 2.seconds, testMode = true)
+    val w1 = node(Vector.empty, SweepNode.WorkerRole) // the oldest: the coordinator runs here
+    w1.startWorker(1, gated, (_, _) => ())
+    val c = node(Vector(w1.name), SweepNode.ClientRole)
+    val w2 = node(Vector(w1.name), SweepNode.WorkerRole)
+    w2.startWorker(1, gated, (_, _) => ())
+    try {
+      Eventually("two workers up")(c.workersUp == 2)
+      val done = new AtomicInteger
+      val (future, status) = c.run(plan, n => done.set(n))
+      Eventually("a job done")(done.get >= 1)
+      assert(done.get < plan.jobs)
+      // no goodbye: every link of w1 dropped both ways, so the others see it unreachable and down it
+      def address(n: SweepNode) = Cluster(n.system).selfMember.address
+      for (other <- Vector(c, w2)) {
+        Await.result(Partition.cut(w1.system, address(other)), 10.seconds)
+        Await.result(Partition.cut(other.system, address(w1)), 10.seconds)
+      }
+      gate.countDown()
+      val outcomes = Await.result(future, 3.minutes)
+      assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
+      assert(
+        status.submissions >= 2,
+        s"the client submitted again to the new coordinator: ${status.submissions}"
+      )
+    } finally { gate.countDown(); c.close(); w2.close(); w1.close() }
   }
 
   dir.test("a worker that takes jobs and never answers: its leases expire and the jobs run elsewhere") { d =>
