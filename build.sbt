@@ -106,7 +106,8 @@ lazy val crdt = (project in file("crdt"))
 // The trader cluster on Pekko: replicated balances and blacklist on Distributed Data, the consistency modes, the
 // nodes and their roles. Every Pekko module at one version; slf4j at one version with a binding of the same.
 lazy val cluster = (project in file("cluster"))
-  .dependsOn(crdt, trader)
+  // backtest for the sweeps across the cluster (mvt.cluster.sweep); its test fixtures generate their days
+  .dependsOn(crdt, trader, backtest % "compile->compile;test->test")
   .settings(
     common,
     name := "mvt-cluster",

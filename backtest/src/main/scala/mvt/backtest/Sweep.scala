@@ -57,14 +57,25 @@ object Sweep {
     val jobs = for { s <- specs.indices.toVector; d <- days } yield (s, d)
     jobs.parTraverseN(parallelism) { (s, d) =>
       IO.blocking(DayRun(d, base.copy(strategy = specs(s)))).flatTap(done)
-    }.map { results =>
-      val rows = specs.indices.toVector.map { s =>
-        val mine = results.zip(jobs).collect { case (r, (`s`, _)) => r }
-        val o = Backtest.outcome(mine)
-        Row(specs(s), o, Metrics.of(o.results, capital))
-      }
-      rank(rows)
+    }.map(assemble(specs, days.size, _, capital))
+  }
+
+  /**
+   * The ranked rows of a sweep from the outcome of every (combination, day) job, combination-major: job
+   * `s * dayCount + d` is combination `s` on day `d`. Wherever the jobs ran, the same outcomes give the same rows.
+   */
+  def assemble(
+      specs: Vector[StrategySpec],
+      dayCount: Int,
+      results: Vector[Either[DayFailure, DayResult]],
+      capital: BigDecimal
+  ): Vector[Row] = {
+    require(results.size == specs.size * dayCount, "one outcome per (combination, day)")
+    val rows = specs.indices.toVector.map { s =>
+      val o = Backtest.outcome(results.slice(s * dayCount, (s + 1) * dayCount))
+      Row(specs(s), o, Metrics.of(o.results, capital))
     }
+    rank(rows)
   }
 
   /** Best Sharpe first; an undefined Sharpe after every defined one; ties by total PnL, then as given. */

@@ -33,7 +33,9 @@ object BacktestCommand {
       maxPosition: Long,
       account: Int,
       json: Option[String],
-      html: Option[String]
+      html: Option[String],
+      cluster: Option[(String, Int)],
+      workers: Int
   )
 
   private val ParamForm = """([a-z]+)=(-?\d{1,18})""".r
@@ -135,9 +137,37 @@ object BacktestCommand {
           "html",
           "Also write a self-contained HTML report (equity and daily PnL) to FILE.",
           metavar = "FILE"
-        ).orNone
+        ).orNone,
+        Opts.option[String](
+          "cluster",
+          "Run the (combination, day) jobs on a cluster: start its first node on HOST:PORT, which workers join " +
+            "(mvt worker --seed HOST:PORT, or --workers).",
+          metavar = "HOST:PORT"
+        ).mapValidated(ClusterOpts.hostPort).orNone,
+        Opts.option[Int](
+          "workers",
+          "With --cluster: fork N worker JVMs on this machine, each running --parallelism jobs (default 0: wait " +
+            "for mvt worker nodes).",
+          metavar = "N"
+        ).withDefault(0).validate("--workers must be 0 to 64")(n => n >= 0 && n <= 64)
       ).mapN {
-        (data, strategy, params, sweeps, range, par, capital, latency, fee, max, account, json, html) =>
+        (
+            data,
+            strategy,
+            params,
+            sweeps,
+            range,
+            par,
+            capital,
+            latency,
+            fee,
+            max,
+            account,
+            json,
+            html,
+            cluster,
+            workers
+        ) =>
           Args(
             data,
             strategy,
@@ -152,11 +182,15 @@ object BacktestCommand {
             max,
             account,
             json,
-            html
+            html,
+            cluster,
+            workers
           )
       }.mapValidated { a =>
         if (a.sweeps.nonEmpty && (a.json.isDefined || a.html.isDefined))
           Validated.invalidNel("--json and --html report a single run, not a --sweep")
+        else if (a.workers > 0 && a.cluster.isEmpty)
+          Validated.invalidNel("--workers needs --cluster HOST:PORT")
         else if (a.sweeps.exists(s => a.params.exists(_._1 == s.name)))
           Validated.invalidNel("a parameter is given both by --param and --sweep")
         else Validated.validNel(a)
@@ -188,10 +222,26 @@ object BacktestCommand {
           var done = 0
           val progress: Either[DayFailure, DayResult] => IO[Unit] =
             _ => IO(lock.synchronized { done += 1; bar.update(done, total) })
+          // on a cluster, the outcome of every (combination, day) job; the same outcomes give the same output
+          val onCluster = a.cluster.map { (host, port) =>
+            val where = ClusterBacktest.Where(host, port, a.workers, a.parallelism)
+            val drawn: Int => Unit = n => lock.synchronized(bar.update(n, total))
+            ClusterBacktest.run(where, mvt.cluster.sweep.SweepPlan(ss, days, setup), drawn, t.err)
+          }
           val t0 = System.nanoTime()
           IO(bar.start(if (ss.size > 1) "runs" else "days")) *>
-            (if (a.sweeps.isEmpty) single(a, setup, days, progress, outputs, t, bar, t0)
-             else sweep(a, ss, setup, days, progress, t, bar, t0))
+            (if (a.sweeps.isEmpty) {
+               val outcome = onCluster.fold(Backtest.run(days, setup, a.parallelism, progress).map(Right(_)))(
+                 _.map(_.map(Backtest.outcome))
+               )
+               single(a, setup, days, outcome, outputs, t, bar, t0)
+             } else {
+               val rows =
+                 onCluster.fold(Sweep.run(ss, days, setup, a.capital, a.parallelism, progress).map(Right(_)))(
+                   _.map(_.map(Sweep.assemble(ss, days.size, _, a.capital)))
+                 )
+               sweep(a, ss, days, rows, t, bar, t0)
+             })
         }
     }
   }
@@ -203,52 +253,58 @@ object BacktestCommand {
       a: Args,
       setup: DaySetup,
       days: Vector[DayFile],
-      progress: Either[DayFailure, DayResult] => IO[Unit],
+      outcome: IO[Either[String, Backtest.Outcome]],
       outputs: Outputs.Opened,
       t: Terminal,
       bar: ProgressBar,
       t0: Long
   ): IO[ExitCode] =
-    Backtest.run(days, setup, a.parallelism, progress).flatMap { out =>
-      finished(bar, days.size, "days", t0) *> Blocking {
-        val m = Metrics.of(out.results, a.capital)
-        t.out.println(s"${setup.strategy.kind.label} ${setup.strategy.render}")
-        t.out.println(SummaryText.DayHeader)
-        out.results.foreach(d => t.out.println(SummaryText.day(d)))
-        SummaryText.metrics(m).foreach(t.out.println)
-        out.failure match {
-          case None =>
-            a.json.foreach(p => outputs.text(p, JsonReport(setup.strategy, out.results, m).spaces2))
-            a.html.foreach(p => outputs.text(p, HtmlReport(setup.strategy, out.results, m, a.capital)))
-            ExitCode.Success
-          case Some(f) => failed(f, out.failures.size, t)
+    outcome.flatMap {
+      case Left(e) => clusterFailed(e, t)
+      case Right(out) =>
+        finished(bar, days.size, "days", t0) *> Blocking {
+          val m = Metrics.of(out.results, a.capital)
+          t.out.println(s"${setup.strategy.kind.label} ${setup.strategy.render}")
+          t.out.println(SummaryText.DayHeader)
+          out.results.foreach(d => t.out.println(SummaryText.day(d)))
+          SummaryText.metrics(m).foreach(t.out.println)
+          out.failure match {
+            case None =>
+              a.json.foreach(p => outputs.text(p, JsonReport(setup.strategy, out.results, m).spaces2))
+              a.html.foreach(p => outputs.text(p, HtmlReport(setup.strategy, out.results, m, a.capital)))
+              ExitCode.Success
+            case Some(f) => failed(f, out.failures.size, t)
+          }
         }
-      }
     }
 
   private def sweep(
       a: Args,
       specs: Vector[StrategySpec],
-      setup: DaySetup,
       days: Vector[DayFile],
-      progress: Either[DayFailure, DayResult] => IO[Unit],
+      ranked: IO[Either[String, Vector[Sweep.Row]]],
       t: Terminal,
       bar: ProgressBar,
       t0: Long
   ): IO[ExitCode] =
-    Sweep.run(specs, days, setup, a.capital, a.parallelism, progress).flatMap { rows =>
-      finished(bar, specs.size * days.size, "runs", t0) *> Blocking {
-        t.out.println(
-          f"${a.strategy.label}: ${specs.size}%,d combinations over ${days.size}%,d days, ranked by sharpe"
-        )
-        t.out.println(SummaryText.SweepHeader)
-        rows.zipWithIndex.foreach((r, i) => t.out.println(SummaryText.sweepRow(i + 1, r)))
-        rows.flatMap(_.outcome.failures).sortBy(_.day.date.toEpochDay).headOption match {
-          case None => ExitCode.Success
-          case Some(f) => failed(f, rows.map(_.outcome.failures.size).sum, t)
+    ranked.flatMap {
+      case Left(e) => clusterFailed(e, t)
+      case Right(rows) =>
+        finished(bar, specs.size * days.size, "runs", t0) *> Blocking {
+          t.out.println(
+            f"${a.strategy.label}: ${specs.size}%,d combinations over ${days.size}%,d days, ranked by sharpe"
+          )
+          t.out.println(SummaryText.SweepHeader)
+          rows.zipWithIndex.foreach((r, i) => t.out.println(SummaryText.sweepRow(i + 1, r)))
+          rows.flatMap(_.outcome.failures).sortBy(_.day.date.toEpochDay).headOption match {
+            case None => ExitCode.Success
+            case Some(f) => failed(f, rows.map(_.outcome.failures.size).sum, t)
+          }
         }
-      }
     }
+
+  private def clusterFailed(e: String, t: Terminal): IO[ExitCode] =
+    IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
 
   // the first failing day by date, named; the days that completed were printed above
   private def failed(f: DayFailure, count: Int, t: Terminal): ExitCode = {

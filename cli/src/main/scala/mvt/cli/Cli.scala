@@ -33,7 +33,8 @@ object Cli {
       ServeCommand.opts(t),
       BacktestCommand.opts(t),
       NodeCommand.opts(t),
-      ClusterCommand.opts(t)
+      ClusterCommand.opts(t),
+      WorkerCommand.opts(t)
     ).reduce(_ orElse _)
 
   /**

@@ -1,0 +1,82 @@
+package mvt.cli
+
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import com.monovore.decline.Opts
+import mvt.backtest.DayFile
+import mvt.cluster.sweep.SweepNode
+
+import java.nio.file.{Files as JFiles, Path}
+
+/**
+ * `mvt worker`: a node that runs backtest sweep jobs for `mvt backtest --cluster`. It joins the cluster at `--seed`,
+ * pulls (combination, day) jobs from the coordinator, runs `--parallelism` at once, prints a line per job, and stops
+ * once the sweep's client node has left (or on SIGINT/SIGTERM). Wiring only: the protocol is
+ * `mvt.cluster.sweep`.
+ */
+object WorkerCommand {
+
+  /** Whom to join, where to listen, how many jobs at once, and where this machine keeps the days. */
+  final case class Args(seed: String, host: String, port: Int, parallelism: Int, data: Option[String])
+
+  def opts(t: Terminal): Opts[IO[ExitCode]] =
+    Opts.subcommand("worker", "Run backtest sweep jobs for mvt backtest --cluster (joins its cluster).") {
+      (
+        Opts.option[String](
+          "seed",
+          "HOST:PORT of the mvt backtest --cluster node to join.",
+          metavar = "HOST:PORT"
+        )
+          .mapValidated(ClusterOpts.hostPort(_).map((h, p) => s"$h:$p")),
+        Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1"),
+        Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
+          .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536),
+        Opts.option[Int]("parallelism", "Jobs run at once (default the core count).", metavar = "N")
+          .withDefault(Runtime.getRuntime.availableProcessors)
+          .validate("--parallelism must be 1 to 1024")(n => n >= 1 && n <= 1024),
+        Opts.option[String](
+          "data",
+          "Where this machine keeps the days, if not at the paths the backtest node names: a directory.",
+          metavar = "DIR"
+        ).orNone
+      ).mapN(Args.apply).map(run(_, t))
+    }
+
+  def run(a: Args, t: Terminal): IO[ExitCode] =
+    if (a.data.exists(d => !JFiles.isDirectory(Path.of(d))))
+      IO(t.err.println(s"mvt worker: ${a.data.get} is not a directory")).as(Cli.Failure)
+    else
+      Blocking {
+        def say(line: String): Unit = t.out.synchronized { t.out.println(line); t.out.flush() }
+        val remap: DayFile => DayFile = a.data match {
+          case Some(d) => day => day.copy(path = Path.of(d).resolve(day.path.getFileName))
+          case None => identity
+        }
+        try {
+          val node = SweepNode.start(a.host, a.port, Vector(a.seed), Seq(SweepNode.WorkerRole))
+          try {
+            say(s"worker ${node.name} up, ${a.parallelism} at once")
+            node.startWorker(
+              a.parallelism,
+              remap,
+              (job, outcome) =>
+                say(
+                  s"job ${job.job} ${job.day.date} ${job.setup.strategy.render}: ${outcome.fold(_ => "failed", _ => "done")}"
+                )
+            )
+            // a worker serves the sweep client it joined; once that node has left, it has nothing to do
+            var seen = false
+            while (node.isUp && (!seen || node.clientPresent)) {
+              seen = seen || node.clientPresent
+              Thread.sleep(200)
+            }
+            say("the backtest node left: the worker stops")
+            ExitCode.Success
+          } finally node.close()
+        } catch {
+          case e: IllegalStateException =>
+            t.err.println(s"mvt worker: ${e.getMessage}")
+            Cli.Failure
+        }
+      }
+}

@@ -1,0 +1,162 @@
+package mvt.cli
+
+import io.circe.parser.parse
+
+import java.nio.file.{Files as JFiles, Path}
+import scala.concurrent.duration.*
+
+/**
+ * `mvt backtest --cluster`: the output equals the single-machine run's, with forked loopback workers, and when a
+ * worker JVM is killed with SIGKILL mid-sweep; `mvt worker`; the usage errors.
+ */
+class BacktestClusterSuite extends munit.FunSuite {
+
+  override val munitTimeout: Duration = 4.minutes
+
+  private val days = FunFixture[Path](
+    setup = _ => {
+      val dir = JFiles.createTempDirectory("mvt-backtest-cluster")
+      val r = CliRun(
+        "generate",
+        "--days",
+        "4",
+        "--start",
+        "2026-03-02",
+        "--accounts",
+        "20",
+        "--commands",
+        "20000",
+        "--out",
+        dir.toString
+      )()
+      assertEquals(r.status, 0, r.err)
+      dir
+    },
+    teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
+  )
+
+  private def freePort(): Int = {
+    val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
+    try s.getLocalPort
+    finally s.close()
+  }
+
+  private def sweepArgs(dir: Path): Vector[String] =
+    Vector(
+      "backtest",
+      "--data",
+      dir.toString,
+      "--strategy",
+      "spread-capture",
+      "--sweep",
+      "spread=2..3",
+      "--sweep",
+      "size=50,100",
+      "--fee-per-share",
+      "0.001"
+    )
+
+  days.test("a sweep on two forked workers prints what the single-machine sweep prints") { dir =>
+    val single = CliRun(sweepArgs(dir)*)()
+    assertEquals(single.status, 0, single.err)
+    val port = freePort()
+    val r = CliRun((sweepArgs(dir) ++ Vector(
+      "--cluster",
+      s"127.0.0.1:$port",
+      "--workers",
+      "2",
+      "--parallelism",
+      "1"
+    ))*)()
+    assertEquals(r.status, 0, r.err)
+    assertEquals(r.out, single.out)
+    assert(r.err.contains("cluster: 2 worker(s) up"), r.err)
+    assert(r.err.contains("16 jobs in"), r.err)
+  }
+
+  days.test("a single run on one forked worker prints and writes the same JSON as on one machine") { dir =>
+    val args = Vector("backtest", "--data", dir.toString, "--strategy", "momentum", "--param", "size=70")
+    CliRun.withTempFile(".json") { local =>
+      CliRun.withTempFile(".json") { remote =>
+        val single = CliRun((args ++ Vector("--json", local.toString))*)()
+        assertEquals(single.status, 0, single.err)
+        val port = freePort()
+        val r = CliRun(
+          (args ++ Vector("--json", remote.toString, "--cluster", s"127.0.0.1:$port", "--workers", "1"))*
+        )()
+        assertEquals(r.status, 0, r.err)
+        assertEquals(r.out, single.out)
+        assertEquals(parse(JFiles.readString(remote)), parse(JFiles.readString(local)))
+      }
+    }
+  }
+
+  days.test(
+    "SIGKILL of a worker JVM mid-sweep: its jobs run on the other, and the output is the single machine's"
+  ) {
+    dir =>
+      val single = CliRun(sweepArgs(dir)*)()
+      assertEquals(single.status, 0, single.err)
+      val port = freePort()
+      val seed = s"127.0.0.1:$port"
+      val backtest = ForkedMvt.start(dir, None, (sweepArgs(dir) ++ Vector("--cluster", seed))*)
+      val w1 = ForkedMvt.start(dir, None, "worker", "--seed", seed, "--parallelism", "1")
+      val w2 = ForkedMvt.start(dir, None, "worker", "--seed", seed, "--parallelism", "1")
+      try {
+        val deadline = 120.seconds.fromNow
+        def firstJob = JFiles.readString(w1.out).linesIterator.exists(_.startsWith("job "))
+        while (!firstJob && backtest.process.isAlive && deadline.hasTimeLeft()) Thread.sleep(50)
+        assert(firstJob, s"worker 1 ran a job: ${JFiles.readString(w1.out)} ${w1.stderr}")
+        assert(backtest.process.isAlive, "the sweep was still running when worker 1 was killed")
+        w1.process.destroyForcibly() // SIGKILL: no goodbye to the cluster
+        assertEquals(backtest.await(180), Some(0), backtest.stderr)
+        assertEquals(JFiles.readString(backtest.out), single.out)
+        val w1Port = JFiles.readString(w1.out).linesIterator.collectFirst {
+          case l if l.startsWith("worker ") => l.split(' ')(1)
+        }
+        assert(w1Port.exists(p => backtest.stderr.contains(s"unreachable $p")), backtest.stderr)
+        // the surviving worker stops by itself once the backtest node has left
+        assertEquals(w2.await(60), Some(0), w2.stderr)
+        assert(JFiles.readString(w2.out).contains("the backtest node left"), JFiles.readString(w2.out))
+      } finally {
+        Vector(backtest, w1, w2).foreach(_.process.destroyForcibly())
+      }
+  }
+
+  test("usage errors of backtest --cluster and worker are one line, status 1") {
+    val cases = Vector(
+      Vector(
+        "backtest",
+        "--data",
+        ".",
+        "--strategy",
+        "momentum",
+        "--workers",
+        "2"
+      ) -> "--workers needs --cluster",
+      Vector(
+        "backtest",
+        "--data",
+        ".",
+        "--strategy",
+        "momentum",
+        "--cluster",
+        "localhost"
+      ) -> "expected HOST:PORT",
+      Vector("backtest", "--data", ".", "--strategy", "momentum", "--cluster", "h:1", "--workers", "-1") ->
+        "--workers must be 0 to 64",
+      Vector("worker") -> "--seed",
+      Vector("worker", "--seed", "h:0") -> "expected HOST:PORT",
+      Vector("worker", "--seed", "h:1", "--parallelism", "0") -> "--parallelism must be 1 to 1024"
+    )
+    for ((args, says) <- cases) {
+      val r = CliRun(args*)()
+      assertEquals(r.status, 1, r.err)
+      assertEquals(r.err.linesIterator.size, 1, r.err)
+      assert(r.err.contains(says) && r.err.contains("(--help shows the usage)"), r.err)
+    }
+    val d = CliRun("worker", "--seed", "127.0.0.1:1", "--data", "/no/such/dir")()
+    assertEquals(d.status, 1, d.err)
+    assertEquals(d.err.trim, "mvt worker: /no/such/dir is not a directory")
+  }
+}

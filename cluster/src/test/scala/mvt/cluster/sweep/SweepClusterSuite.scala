@@ -1,0 +1,177 @@
+package mvt.cluster.sweep
+
+import cats.effect.unsafe.implicits.global
+import mvt.backtest.{DayFile, Fixtures, StrategyKind, Sweep}
+import mvt.cluster.{Eventually, Partition}
+import mvt.cluster.sweep.SweepProtocol.*
+import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.apache.pekko.cluster.typed.Cluster
+
+import java.math.BigDecimal
+import java.nio.file.{Files, Path}
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.atomic.AtomicInteger
+import scala.concurrent.Await
+import scala.concurrent.duration.*
+
+/**
+ * Sweeps across several `ActorSystem`s on loopback in this JVM: the ranked rows equal the single-machine sweep's on
+ * the same inputs (a corrupt day included), when the coordinator's node leaves mid-sweep or is cut off as if it
+ * crashed (the singleton moves and the client submits again), and when a worker takes jobs and never answers (their leases expire).
+ */
+class SweepClusterSuite extends munit.FunSuite {
+
+  override val munitTimeout: Duration = 4.minutes
+
+  private val capital = new BigDecimal("1000000")
+
+  private val dir = FunFixture[Path](
+    _ => {
+      val d = Fixtures.write(Fixtures.generated(3, 4000))
+      // a day that fails: its outcome must come back named, as the single machine names it
+      Files.writeString(d.resolve("2026-03-05.csv"), "add,1,2\nnot a command\n")
+      d
+    },
+    d => { val _ = new ProcessBuilder("rm", "-rf", d.toString).start().waitFor() }
+  )
+
+  private def sweep(d: Path): (SweepPlan, Vector[Sweep.Row]) = {
+    val specs = Sweep
+      .specs(
+        StrategyKind.SpreadCapture,
+        Nil,
+        Vector(Sweep.Axis("spread", Vector(2L, 3L)), Sweep.Axis("size", Vector(50L, 100L)))
+      )
+      .toOption
+      .get
+    val days = DayFile.list(d, None, None).toOption.get
+    val base = Fixtures.setup(StrategyKind.SpreadCapture)
+    val single = Sweep.run(specs, days, base, capital, parallelism = 2).unsafeRunSync()
+    assert(single.exists(_.outcome.failures.nonEmpty), "the corrupt day fails")
+    assert(single.exists(_.metrics.fills > 0L), "some combination traded")
+    (SweepPlan(specs, days, base), single)
+  }
+
+  private def worker(seeds: Vector[String], ran: AtomicInteger = new AtomicInteger): SweepNode = {
+    val n = SweepNode.start("127.0.0.1", 0, seeds, Seq(SweepNode.WorkerRole), downAfter = 2.seconds)
+    n.startWorker(1, identity, (_, _) => { val _ = ran.incrementAndGet() })
+    n
+  }
+
+  private def client(seeds: Vector[String]): SweepNode =
+    SweepNode.start("127.0.0.1", 0, seeds, Seq(SweepNode.ClientRole), downAfter = 2.seconds)
+
+  private def rows(plan: SweepPlan, node: SweepNode): (Vector[Sweep.Row], SweepClient.Status) = {
+    val (future, status) = node.run(plan, _ => ())
+    val outcomes = Await.result(future, 3.minutes)
+    (Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), status)
+  }
+
+  dir.test("two workers and a client: the rows equal the single-machine sweep's") { d =>
+    val (plan, single) = sweep(d)
+    val w1 =
+      worker(Vector.empty) // the oldest: the coordinator runs here, so every message crosses the network
+    val c = client(Vector(w1.name))
+    val ran2 = new AtomicInteger
+    val w2 = worker(Vector(w1.name), ran2)
+    try {
+      Eventually("two workers up")(c.workersUp == 2)
+      val (cluster, status) = rows(plan, c)
+      assertEquals(cluster, single)
+      assertEquals(status.submissions, 1)
+    } finally { c.close(); w2.close(); w1.close() }
+  }
+
+  dir.test(
+    "the coordinator's node leaves mid-sweep: the singleton moves, the client resubmits, the rows are equal"
+  ) {
+    d =>
+      val (plan, single) = sweep(d)
+      // past the first two jobs, days wait for the gate: the sweep cannot end before the coordinator's node leaves
+      val started = new AtomicInteger
+      val gate = new CountDownLatch(1)
+      def gated(day: DayFile): DayFile = { if (started.incrementAndGet() > 2) gate.await(); day }
+      val w1 = SweepNode.start("127.0.0.1", 0, Vector.empty, Seq(SweepNode.WorkerRole), downAfter = 2.seconds)
+      w1.startWorker(1, gated, (_, _) => ())
+      val c = client(Vector(w1.name))
+      val w2 =
+        SweepNode.start("127.0.0.1", 0, Vector(w1.name), Seq(SweepNode.WorkerRole), downAfter = 2.seconds)
+      w2.startWorker(1, gated, (_, _) => ())
+      try {
+        Eventually("two workers up")(c.workersUp == 2)
+        val done = new AtomicInteger
+        val (future, status) = c.run(plan, n => done.set(n))
+        Eventually("a job done")(done.get >= 1)
+        assert(done.get < plan.jobs)
+        w1.close() // the oldest node leaves: the singleton starts again, empty, on the next oldest
+        gate.countDown()
+        val outcomes = Await.result(future, 3.minutes)
+        assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
+        assert(
+          status.submissions >= 2,
+          s"the client submitted again to the new coordinator: ${status.submissions}"
+        )
+      } finally { gate.countDown(); c.close(); w2.close(); w1.close() }
+  }
+
+  dir.test(
+    "the coordinator's node is cut off mid-sweep, as if it crashed: it is downed, the rows are equal"
+  ) { d =>
+    val (plan, single) = sweep(d)
+    val started = new AtomicInteger
+    val gate = new CountDownLatch(1)
+    def gated(day: DayFile): DayFile = { if (started.incrementAndGet() > 2) gate.await(); day }
+    def node(seeds: Vector[String], role: String) =
+      SweepNode.start("127.0.0.1", 0, seeds, Seq(role), downAfter = 2.seconds, testMode = true)
+    val w1 = node(Vector.empty, SweepNode.WorkerRole) // the oldest: the coordinator runs here
+    w1.startWorker(1, gated, (_, _) => ())
+    val c = node(Vector(w1.name), SweepNode.ClientRole)
+    val w2 = node(Vector(w1.name), SweepNode.WorkerRole)
+    w2.startWorker(1, gated, (_, _) => ())
+    try {
+      Eventually("two workers up")(c.workersUp == 2)
+      val done = new AtomicInteger
+      val (future, status) = c.run(plan, n => done.set(n))
+      Eventually("a job done")(done.get >= 1)
+      assert(done.get < plan.jobs)
+      // no goodbye: every link of w1 dropped both ways, so the others see it unreachable and down it
+      def address(n: SweepNode) = Cluster(n.system).selfMember.address
+      for (other <- Vector(c, w2)) {
+        Await.result(Partition.cut(w1.system, address(other)), 10.seconds)
+        Await.result(Partition.cut(other.system, address(w1)), 10.seconds)
+      }
+      gate.countDown()
+      val outcomes = Await.result(future, 3.minutes)
+      assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
+      assert(
+        status.submissions >= 2,
+        s"the client submitted again to the new coordinator: ${status.submissions}"
+      )
+    } finally { gate.countDown(); c.close(); w2.close(); w1.close() }
+  }
+
+  dir.test("a worker that takes jobs and never answers: its leases expire and the jobs run elsewhere") { d =>
+    val (plan, single) = sweep(d)
+    val c = SweepNode.start("127.0.0.1", 0, Vector.empty, Seq(SweepNode.ClientRole), leaseFor = 2.seconds)
+    val silent = SweepNode.start("127.0.0.1", 0, Vector(c.name), Seq(SweepNode.WorkerRole))
+    val taken = new AtomicInteger
+    try {
+      val (future, _) = c.run(plan, _ => ())
+      silent.system.systemActorOf(
+        Behaviors.setup[WorkerCommand] { ctx =>
+          silent.coordinator ! Request(ctx.self, 2)
+          Behaviors.receiveMessage { _ =>
+            taken.incrementAndGet(); Behaviors.same
+          }
+        },
+        "silent"
+      )
+      Eventually("the silent worker holds jobs")(taken.get >= 2)
+      val w = worker(Vector(c.name))
+      try {
+        val outcomes = Await.result(future, 3.minutes)
+        assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
+      } finally w.close()
+    } finally { silent.close(); c.close() }
+  }
+}
