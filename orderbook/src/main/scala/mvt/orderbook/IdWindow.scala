@@ -5,7 +5,8 @@ package mvt.orderbook
  * capacity)` is `entries(x & mask)`, with no hashing and no key. Exchanges hand out ids in increasing order, so
  * new orders land in consecutive entries that share cache lines, instead of a scattered slot each. The window
  * slides up as ids grow: the live entries of the ids it leaves behind are handed to `evict`, and it doubles
- * instead while more than half its entries are live (a deep book of long-lived orders). Ids below the window are
+ * instead while more than an eighth of its entries are live (so the orders that rest a while stay in it, and
+ * a deep book of long-lived orders gets a window as wide as its ids). Ids below the window are
  * not its business (the caller keeps them elsewhere). Values are non-negative longs. Not thread-safe.
  */
 final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
@@ -49,11 +50,11 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
   }
 
   /**
-   * Makes the window reach `id` (at least `low + capacity`): doubles while more than half the entries are live
+   * Makes the window reach `id` (at least `low + capacity`): doubles while more than an eighth of the entries are live
    * and the maximum allows, then slides, handing every live entry it leaves to `evict(id, value)`.
    */
   def reach(id: Long, evict: IdWindow.Evict): Unit = {
-    while (id - low >= entries.length && count * 2 > entries.length && entries.length < maxCapacity) grow()
+    while (id - low >= entries.length && count * 8 > entries.length && entries.length < maxCapacity) grow()
     if (id - low >= entries.length) {
       val newLow = id - entries.length + 1
       // every slot of an id in [low, newLow) is reused; past one full turn each slot is visited once

@@ -213,15 +213,18 @@ final class LevelWindow {
 
 object LevelWindow {
 
-  /** Ticks the window spans: 4,096 (16 KiB of level ids a side) covers the touch and the depth that trades. */
-  inline val WindowSlots = 4096
+  /**
+   * Ticks the window spans: 8,192 (32 KiB of level ids a side, of which only the lines near the touch are hot)
+   * keeps 6,144 ticks below the best, the depth of a deep book, out of the sorted fallback.
+   */
+  inline val WindowSlots = 8192
   private inline val Words = WindowSlots / 64
 
   /** Slots kept free above the best when the window re-centres, so a rising market moves it rarely. */
   inline val Headroom = WindowSlots / 4
 
   /** Coarser grids stay in the fallback: WindowSlots * tick stays below 2^52, exact in a double. */
-  inline val MaxTick = 1L << 40
+  inline val MaxTick = 1L << 39
 
   private def gcd(a: Long, b: Long): Long = {
     var x = a

@@ -87,7 +87,7 @@ class OrderIndexSuite extends munit.ScalaCheckSuite {
     val evicted = scala.collection.mutable.ArrayBuffer.empty[(Long, Long)]
     val evict = new IdWindow.Evict { def evict(id: Long, value: Long): Unit = evicted += ((id, value)) }
     (1L to 6L).foreach(id => { if (!window.covers(id)) window.reach(id, evict); window.set(id, id * 10) })
-    assertEquals(window.capacity, 8) // more than half live: it doubled rather than evict
+    assertEquals(window.capacity, 8) // more than an eighth live: it doubled rather than evict
     assertEquals(evicted.toVector, Vector.empty)
     window.clear(2L)
     window.reach(20L, evict) // past the maximum: slides to [13, 21)
