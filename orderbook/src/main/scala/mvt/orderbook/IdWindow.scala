@@ -50,13 +50,16 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
   }
 
   /**
-   * Makes the window reach `id` (at least `low + capacity`): doubles while more than an eighth of the entries are live
-   * and the maximum allows, then slides, handing every live entry it leaves to `evict(id, value)`.
+   * Makes the window reach `id` (at least `low + capacity`, and the highest id so far): doubles while more than an
+   * eighth of the entries are live and the maximum allows, then slides until `id` is an eighth of the capacity
+   * below the top, handing every live entry it leaves to `evict(id, value)`.
    */
   def reach(id: Long, evict: IdWindow.Evict): Unit = {
     while (id - low >= entries.length && count * 8 > entries.length && entries.length < maxCapacity) grow()
     if (id - low >= entries.length) {
-      val newLow = id - entries.length + 1
+      // slide an eighth of the capacity past `id`, so the next ids are covered and the slide (a tight scan of
+      // consecutive entries) runs once per capacity / 8 new ids instead of once per id
+      val newLow = id - entries.length + 1 + (entries.length >>> 3)
       // every slot of an id in [low, newLow) is reused; past one full turn each slot is visited once
       val end = if (newLow - low >= entries.length) low + entries.length else newLow
       var x = low

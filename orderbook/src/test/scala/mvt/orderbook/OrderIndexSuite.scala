@@ -90,10 +90,13 @@ class OrderIndexSuite extends munit.ScalaCheckSuite {
     assertEquals(window.capacity, 8) // more than an eighth live: it doubled rather than evict
     assertEquals(evicted.toVector, Vector.empty)
     window.clear(2L)
-    window.reach(20L, evict) // past the maximum: slides to [13, 21)
-    assertEquals(window.lowest, 13L)
+    window.reach(
+      20L,
+      evict
+    ) // past the maximum: slides to [14, 22), 20 an eighth of the capacity below the top
+    assertEquals(window.lowest, 14L)
     assertEquals(evicted.toVector, Vector(1L -> 10L, 3L -> 30L, 4L -> 40L, 5L -> 50L, 6L -> 60L))
     assertEquals(window.size, 0)
-    assert(window.covers(20L) && !window.covers(12L) && !window.covers(21L))
+    assert(window.covers(20L) && window.covers(21L) && !window.covers(13L) && !window.covers(22L))
   }
 }
