@@ -97,22 +97,40 @@ object ThroughputBench {
     EngineResult(engine.label, commands, passes, decodeNanos)
   }
 
+  /**
+   * The report: one row per engine, with its ratio to fast and, when the limit gauge ran, to the limit; then how
+   * far fast is from the limit (ratio and nanoseconds a command) and the command log's decoding speed.
+   */
   def table(results: Vector[EngineResult]): String = {
     val fast = results.find(_.engine == "fast").map(_.commandsPerSecond)
+    val limit = results.find(_.engine == BenchEngine.LimitLabel).map(_.commandsPerSecond)
     def m(x: Double) = f"${x / 1e6}%.2f M"
+    val limitHeader = if (limit.isDefined) f" ${"vs limit"}%9s" else ""
     val header =
-      f"  ${"engine"}%-22s ${"commands/s"}%12s ${"spread (min..max)"}%22s ${"events/s"}%12s ${"vs fast"}%9s ${"B/command"}%10s ${"GCs"}%5s ${"GC ms"}%7s"
+      f"  ${"engine"}%-22s ${"commands/s"}%12s ${"spread (min..max)"}%22s ${"events/s"}%12s ${"vs fast"}%9s$limitHeader ${"B/command"}%10s ${"GCs"}%5s ${"GC ms"}%7s"
     val rows = results.map { r =>
       val vsFast = fast.fold("")(f => ratio(r.commandsPerSecond, f).fold("-")(x => f"$x%.3fx"))
+      val vsLimit = limit.fold("")(l => f" ${ratio(r.commandsPerSecond, l).fold("-")(x => f"$x%.3fx")}%9s")
       val bytes = r.bytesPerCommand.fold("-")(b => f"$b%.1f")
-      f"  ${r.engine}%-22s ${m(r.commandsPerSecond)}%12s ${m(r.slowest) + ".." + m(r.fastest)}%22s ${m(r.eventsPerSecond)}%12s $vsFast%9s $bytes%10s ${r.median.gcCount}%5d ${r.median.gcMillis}%7d"
+      f"  ${r.engine}%-22s ${m(r.commandsPerSecond)}%12s ${m(r.slowest) + ".." + m(r.fastest)}%22s ${m(r.eventsPerSecond)}%12s $vsFast%9s$vsLimit $bytes%10s ${r.median.gcCount}%5d ${r.median.gcMillis}%7d"
+    }
+    val distance = for {
+      f <- results.find(_.engine == "fast")
+      l <- results.find(_.engine == BenchEngine.LimitLabel)
+    } yield {
+      val share = ratio(f.commandsPerSecond, l.commandsPerSecond).fold("-")(x => f"$x%.3fx")
+      val above = (for {
+        fn <- ratio(1e9, f.commandsPerSecond)
+        ln <- ratio(1e9, l.commandsPerSecond)
+      } yield f"${fn - ln}%.1f ns").getOrElse("-")
+      f"  distance to the limit (id probe + link/unlink only): fast runs at $share of ${m(l.commandsPerSecond)} commands/s, $above a command above it"
     }
     val decode = results.find(_.engine == "fast").map { f =>
       val vsFast =
         ratio(f.decodePerSecond, f.commandsPerSecond).fold("")(x => f", $x%.1fx what fast consumes")
       f"  command log decoding (streaming from memory, best of 10): ${m(f.decodePerSecond)} commands/s$vsFast"
     }
-    ((header +: rows) ++ decode).mkString("\n")
+    ((header +: rows) ++ distance ++ decode).mkString("\n")
   }
 
   /** Rows of sizes, columns of engines. */
@@ -150,7 +168,10 @@ object ThroughputBench {
         "eventsPerSecond" -> num(r.eventsPerSecond),
         "bytesPerCommand" -> r.bytesPerCommand.fold(Json.Null)(num),
         "gcCount" -> Json.fromLong(r.median.gcCount),
-        "gcMillis" -> Json.fromLong(r.median.gcMillis)
+        "gcMillis" -> Json.fromLong(r.median.gcMillis),
+        "vsLimit" -> results.find(_.engine == BenchEngine.LimitLabel)
+          .flatMap(l => ratio(r.commandsPerSecond, l.commandsPerSecond))
+          .fold(Json.Null)(num)
       )
     Json
       .obj(

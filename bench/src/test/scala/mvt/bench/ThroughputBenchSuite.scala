@@ -42,4 +42,24 @@ class ThroughputBenchSuite extends munit.FunSuite {
     assert(table.contains("10.0x what fast consumes"), table)
     assertEquals(results.map(_.bytesPerCommand), Vector(Some(64.0), Some(8.0)))
   }
+
+  test("with the limit gauge: every row's ratio to it, and fast's distance in ratio and nanoseconds") {
+    val results = Vector(
+      result("fast", 1000, 1000000L, 0L, 100000L), // 1 M/s: 1,000 ns a command
+      result("limit", 1000, 250000L, 0L, 0L) // 4 M/s: 250 ns a command
+    )
+    val table = ThroughputBench.table(results)
+    assert(table.contains("vs limit"), table)
+    assert(table.contains("0.250x") && table.contains("1.000x"), table)
+    assert(table.contains("fast runs at 0.250x of 4.00 M commands/s, 750.0 ns a command above it"), table)
+    val doc = io.circe.parser.parse(ThroughputBench.json(results, Vector.empty, "t")).toOption.get
+    val vs =
+      doc.hcursor.downField("engines").values.toVector.flatten.map(_.hcursor.get[Double]("vsLimit").toOption)
+    assertEquals(vs, Vector(Some(0.25), Some(1.0)))
+  }
+
+  test("without the limit gauge: no limit column and no distance line") {
+    val table = ThroughputBench.table(Vector(result("fast", 1000, 1000000L, 0L, 100000L)))
+    assert(!table.contains("limit"), table)
+  }
 }

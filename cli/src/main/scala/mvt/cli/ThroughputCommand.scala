@@ -35,7 +35,8 @@ object ThroughputCommand {
     ) {
       (
         source,
-        EngineOpt.benchEngines("Engines, comma-separated (default all)").withDefault(BenchEngine.all),
+        EngineOpt.benchEngines("Engines, comma-separated (default all; the limit gauge always runs)")
+          .withDefault(BenchEngine.all),
         Opts.option[Int]("repeat", "Measured passes per engine (default 5).", metavar = "R")
           .withDefault(5)
           .validate("--repeat must be positive")(_ > 0),
@@ -78,7 +79,9 @@ object ThroughputCommand {
             )
             val log = ThroughputBench.tempLog(batch)
             Interrupts.remember(log.toPath) // an interrupt removes it; deleteOnExit would not run
-            val results = engines.map { e =>
+            // the limit gauge always runs, so that every table gives the distance to it
+            val measured = if (engines.contains(BenchEngine.Limit)) engines else engines :+ BenchEngine.Limit
+            val results = measured.map { e =>
               t.err.println(s"  running ${e.label}...")
               val r = ThroughputBench.fork(e, log, repeat)
               Interrupts.done(e.label)

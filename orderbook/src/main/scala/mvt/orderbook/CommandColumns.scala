@@ -89,10 +89,15 @@ final class CommandColumns(initialCapacity: Int) {
   }
 
   /**
-   * The one replay loop: applies commands `[from, until)` to `target`, `books(s)` being the target's book index
-   * of symbol `s`. Every command source ends here. Allocates nothing.
+   * Applies commands `[from, until)` to `target`, `books(s)` being the target's book index of symbol `s`. Every
+   * command source ends here; the target runs its own loop over the columns (`CommandTarget.replayColumns`), so
+   * the calls inside it see one class and compile to direct calls. Allocates nothing.
    */
-  def replay(target: CommandTarget, books: Array[Int], from: Int, until: Int): Unit = {
+  def replay(target: CommandTarget, books: Array[Int], from: Int, until: Int): Unit =
+    target.replayColumns(this, books, from, until)
+
+  /** The generic loop: one interface call per command, for targets without a loop of their own. */
+  def replayEach(target: CommandTarget, books: Array[Int], from: Int, until: Int): Unit = {
     var i = from
     while (i < until) {
       val k = kinds(i)

@@ -21,6 +21,14 @@ trait CommandTarget {
   def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit =
     add(book, id, side, price, qty)
 
+  /**
+   * Applies commands `[from, until)` of `columns`, `books(s)` being this target's book index of symbol `s`. A
+   * target may override it with a loop of its own whose calls are direct (the generic loop's calls see every
+   * target class the JVM has loaded).
+   */
+  def replayColumns(columns: CommandColumns, books: Array[Int], from: Int, until: Int): Unit =
+    columns.replayEach(this, books, from, until)
+
   /** Sets the session clock for the commands that follow; a target without a clock ignores it. */
   def time(at: Timestamp): Unit = ()
 

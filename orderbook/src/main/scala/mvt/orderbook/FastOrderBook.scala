@@ -4,7 +4,7 @@ import mvt.core.*
 
 /**
  * The production book: orders in pooled slots of primitive arrays, linked into FIFO levels; levels pooled and
- * kept in a `PriceLadder` per side; ids found through the exchange's shared `OrderIndex`, whose handle is the
+ * kept in a `LevelWindow` per side (constant-time lookup near the touch, a sorted `PriceLadder` beyond it); ids found through the exchange's shared `OrderIndex`, whose handle is the
  * slot. O(1) cancel and best price; no allocation per command once the pools have grown to the book's size.
  * Not thread-safe.
  */
@@ -59,8 +59,8 @@ final class FastOrderBook(
   private var freeLevel = NoSlot
   private var levelHigh = 1
 
-  private val bids = new PriceLadder()
-  private val asks = new PriceLadder()
+  private val bids = new LevelWindow()
+  private val asks = new LevelWindow()
   private var resting = 0 // orders on the book = slots in use
 
   /** Orders resting now. */
@@ -76,7 +76,7 @@ final class FastOrderBook(
     if (l.isEmpty) 0L else lvlQty(l.bestLevel)
   }
 
-  private inline def ladder(side: Side): PriceLadder = if (side.isBuy) bids else asks
+  private inline def ladder(side: Side): LevelWindow = if (side.isBuy) bids else asks
   private inline def keyOf(side: Side, price: Long): Long = if (side.isBuy) price else -price
 
   def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity = {
@@ -135,15 +135,12 @@ final class FastOrderBook(
   private def rest(id: Long, side: Side, price: Long, qty: Long): Unit = {
     val ladder = this.ladder(side)
     val key = keyOf(side, price)
-    var at = ladder.find(key)
-    val lvl =
-      if (at >= 0) ladder.levelAt(at)
-      else {
-        val l = acquireLevel(side, price)
-        at = -at - 1
-        ladder.insertAt(at, key, l)
-        l
-      }
+    var lvl = ladder.levelOf(key)
+    if (lvl == NoSlot) {
+      // no level at this price yet: open one (level ids are positive, so NoSlot means none)
+      lvl = acquireLevel(side, price)
+      ladder.insert(key, lvl)
+    }
     val o = acquireOrder()
     val base = o * Stride
     ord(base) = id
@@ -176,7 +173,7 @@ final class FastOrderBook(
     if (lvlCount(lvl) == 0) {
       val side = Side.fromCode(lvlSide(lvl))
       val ladder = this.ladder(side)
-      ladder.removeAt(ladder.find(keyOf(side, lvlPrice(lvl))))
+      ladder.remove(keyOf(side, lvlPrice(lvl)))
       releaseLevel(lvl)
     }
     releaseOrder(o)
@@ -238,19 +235,19 @@ final class FastOrderBook(
   }
 
   def levels(symbol: Symbol, side: Side): Vector[Level] = {
-    val ladder = this.ladder(side)
-    Vector.tabulate(ladder.size) { i =>
-      val l = ladder.levelAt(ladder.size - 1 - i)
+    val ids = this.ladder(side).levelsAscending
+    Vector.tabulate(ids.length) { i =>
+      val l = ids(ids.length - 1 - i)
       Level(symbol, side, Price.fromRaw(lvlPrice(l)), Quantity(lvlQty(l)), lvlCount(l))
     }
   }
 
   def restingOrders(side: Side): Vector[RestingOrder] = {
-    val ladder = this.ladder(side)
+    val ids = this.ladder(side).levelsAscending
     val out = Vector.newBuilder[RestingOrder]
-    var i = ladder.size - 1
+    var i = ids.length - 1
     while (i >= 0) {
-      val l = ladder.levelAt(i)
+      val l = ids(i)
       var o = lvlHead(l)
       while (o != NoSlot) {
         out += RestingOrder(OrderId(slotId(o)), side, Price.fromRaw(lvlPrice(l)), Quantity(slotQty(o)))
@@ -276,14 +273,19 @@ final class FastOrderBook(
     var seen = 0
     for (side <- Side.values) {
       val ladder = this.ladder(side)
+      ladder.checkInvariants()
+      val keys = ladder.keysAscending
+      val ids = ladder.levelsAscending
       var i = 0
-      while (i < ladder.size) {
-        if (i > 0 && ladder.keyAt(i - 1) >= ladder.keyAt(i)) fail(s"ladder not strictly sorted at $i")
-        val l = ladder.levelAt(i)
+      while (i < ids.length) {
+        if (i > 0 && keys(i - 1) >= keys(i)) fail(s"ladder not strictly sorted at $i")
+        val l = ids(i)
+        if (ladder.levelOf(keys(i)) != l)
+          fail(s"ladder finds ${ladder.levelOf(keys(i))} at key ${keys(i)}, not $l")
         if (l <= NoSlot || l >= levelHigh) fail(s"ladder holds level slot $l, outside 1 until $levelHigh")
         if (levelInUse.get(l)) fail(s"level slot $l is on the ladders twice")
         levelInUse.set(l)
-        if (keyOf(side, lvlPrice(l)) != ladder.keyAt(i)) fail(s"level $l price does not match its ladder key")
+        if (keyOf(side, lvlPrice(l)) != keys(i)) fail(s"level $l price does not match its ladder key")
         if (lvlSide(l) != side.code) fail(s"level $l on the wrong side")
         var o = lvlHead(l)
         var prev = NoSlot

@@ -35,4 +35,68 @@ class OrderIndexSuite extends munit.ScalaCheckSuite {
       model.foreach((id, bh) => assertEquals(index.handle(id, bh._1), bh._2))
     }
   }
+
+  // ids as exchanges hand them out: mostly the next one, sometimes an old or a far one; takes of recent and old
+  private sealed trait IdOp
+  private final case class Next(step: Long, book: Int) extends IdOp
+  private final case class Old(back: Long, book: Int) extends IdOp
+  private final case class Take(back: Long, book: Int) extends IdOp
+  private val genIdOp: Gen[IdOp] = Gen.frequency(
+    10 -> Gen.zip(
+      Gen.frequency(20 -> Gen.const(1L), 2 -> Gen.choose(2L, 40L), 1 -> Gen.choose(1000L, 100000L)),
+      Gen.choose(0, 2)
+    ).map(Next.apply),
+    1 -> Gen.zip(Gen.choose(1L, 5000L), Gen.choose(0, 2)).map(Old.apply),
+    8 -> Gen.zip(Gen.frequency(5 -> Gen.choose(0L, 30L), 2 -> Gen.choose(0L, 3000L)), Gen.choose(0, 2)).map(
+      Take.apply
+    )
+  )
+
+  property("increasing ids, with stragglers and jumps: the window and the map together answer as a model") {
+    forAll(Gen.listOfN(1500, genIdOp)) { ops =>
+      val index = new OrderIndex(16)
+      val model = scala.collection.mutable.HashMap.empty[Long, (Int, Int)]
+      var top = 1000L
+      var handle = 0
+      ops.foreach { op =>
+        op match {
+          case Next(step, book) =>
+            top += step
+            if (!model.contains(top)) { index.register(top, book, handle); model(top) = (book, handle) }
+          case Old(back, book) =>
+            val id = math.max(1L, top - back)
+            if (!model.contains(id)) { index.register(id, book, handle); model(id) = (book, handle) }
+          case Take(back, book) =>
+            val id = top - back
+            val expected = model.get(id).filter(_._1 == book).map(_._2).getOrElse(-1)
+            assertEquals(index.take(id, book), expected, s"take($id, $book)")
+            if (expected >= 0) model.remove(id)
+        }
+        handle += 1
+        assertEquals(index.size, model.size)
+      }
+      model.foreach((id, bh) => assertEquals(index.handle(id, bh._1), bh._2, s"id $id"))
+      val seen = scala.collection.mutable.HashMap.empty[Long, (Int, Int)]
+      index.foreach((id, b, h) => seen(id) = (b, h))
+      assertEquals(seen, model)
+    }
+  }
+
+  test("a window at its maximum slides and hands every live id it leaves to the evictor, once") {
+    val window = new IdWindow(4, 8)
+    val evicted = scala.collection.mutable.ArrayBuffer.empty[(Long, Long)]
+    val evict = new IdWindow.Evict { def evict(id: Long, value: Long): Unit = evicted += ((id, value)) }
+    (1L to 6L).foreach(id => { if (!window.covers(id)) window.reach(id, evict); window.set(id, id * 10) })
+    assertEquals(window.capacity, 8) // more than an eighth live: it doubled rather than evict
+    assertEquals(evicted.toVector, Vector.empty)
+    window.clear(2L)
+    window.reach(
+      20L,
+      evict
+    ) // past the maximum: slides to [14, 22), 20 an eighth of the capacity below the top
+    assertEquals(window.lowest, 14L)
+    assertEquals(evicted.toVector, Vector(1L -> 10L, 3L -> 30L, 4L -> 40L, 5L -> 50L, 6L -> 60L))
+    assertEquals(window.size, 0)
+    assert(window.covers(20L) && window.covers(21L) && !window.covers(13L) && !window.covers(22L))
+  }
 }

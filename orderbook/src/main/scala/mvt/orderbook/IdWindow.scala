@@ -1,0 +1,116 @@
+package mvt.orderbook
+
+/**
+ * The live orders among the most recent ids, in a direct-mapped window: the entry of id `x` in `[low, low +
+ * capacity)` is `entries(x & mask)`, with no hashing and no key. Exchanges hand out ids in increasing order, so
+ * new orders land in consecutive entries that share cache lines, instead of a scattered slot each. The window
+ * slides up as ids grow: the live entries of the ids it leaves behind are handed to `evict`, and it doubles
+ * instead while more than an eighth of its entries are live (so the orders that rest a while stay in it, and
+ * a deep book of long-lived orders gets a window as wide as its ids). Ids below the window are
+ * not its business (the caller keeps them elsewhere). Values are non-negative longs. Not thread-safe.
+ */
+final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
+  import IdWindow.Empty
+  require(
+    Integer.bitCount(initialCapacity) == 1 && Integer.bitCount(
+      maxCapacity
+    ) == 1 && initialCapacity <= maxCapacity,
+    s"capacities must be powers of two, the initial at most the maximum: $initialCapacity, $maxCapacity"
+  )
+
+  private var entries =
+    Array.fill(initialCapacity)(Empty) // entries(x & mask): value of id x, Empty when none
+  private var mask = initialCapacity - 1
+  private var low = 1L // the window is ids [low, low + entries.length); ids are positive
+  private var count = 0 // live entries
+
+  def size: Int = count
+  def capacity: Int = entries.length
+
+  /** The lowest id of the window: ids below it are never here. */
+  def lowest: Long = low
+
+  /** Whether `id` falls in the window (live or not). */
+  inline def covers(id: Long): Boolean = id >= low && id - low < entries.length
+
+  /** The value of a covered `id`, or -1 when it is not live. */
+  inline def valueOf(id: Long): Long = entries(id.toInt & mask)
+
+  /** Sets the value of a covered `id`. */
+  def set(id: Long, value: Long): Unit = {
+    val j = id.toInt & mask
+    if (entries(j) == Empty) count += 1
+    entries(j) = value
+  }
+
+  /** Clears a covered, live `id`. */
+  def clear(id: Long): Unit = {
+    entries(id.toInt & mask) = Empty
+    count -= 1
+  }
+
+  /**
+   * Makes the window reach `id` (at least `low + capacity`, and the highest id so far): doubles while more than an
+   * eighth of the entries are live and the maximum allows, then slides until `id` is an eighth of the capacity
+   * below the top, handing every live entry it leaves to `evict(id, value)`.
+   */
+  def reach(id: Long, evict: IdWindow.Evict): Unit = {
+    while (id - low >= entries.length && count * 8 > entries.length && entries.length < maxCapacity) grow()
+    if (id - low >= entries.length) {
+      // slide an eighth of the capacity past `id`, so the next ids are covered and the slide (a tight scan of
+      // consecutive entries) runs once per capacity / 8 new ids instead of once per id
+      val newLow = id - entries.length + 1 + (entries.length >>> 3)
+      // every slot of an id in [low, newLow) is reused; past one full turn each slot is visited once
+      val end = if (newLow - low >= entries.length) low + entries.length else newLow
+      var x = low
+      while (x < end) {
+        val j = x.toInt & mask
+        val v = entries(j)
+        if (v != Empty) {
+          evict.evict(x, v)
+          entries(j) = Empty
+          count -= 1
+        }
+        x += 1
+      }
+      low = newLow
+    }
+  }
+
+  private def grow(): Unit = {
+    val old = entries
+    val oldMask = mask
+    entries = Array.fill(old.length * 2)(Empty)
+    mask = entries.length - 1
+    var k = 0
+    while (k < old.length) {
+      val x = low + k
+      val v = old(x.toInt & oldMask)
+      if (v != Empty) entries(x.toInt & mask) = v
+      k += 1
+    }
+  }
+
+  /** Calls `f(id, value)` for every live entry; for checks, not hot paths. */
+  def foreach(f: (Long, Long) => Unit): Unit = {
+    var k = 0
+    while (k < entries.length) {
+      val x = low + k
+      val v = entries(x.toInt & mask)
+      if (v != Empty) f(x, v)
+      k += 1
+    }
+  }
+
+  /** Bytes held by the entries. */
+  def footprintBytes: Long = 16L + entries.length * 8L
+}
+
+object IdWindow {
+  inline val Empty = -1L
+
+  /** Receives the live entries a sliding window leaves behind. */
+  trait Evict {
+    def evict(id: Long, value: Long): Unit
+  }
+}

@@ -1,0 +1,239 @@
+package mvt.orderbook
+
+/**
+ * The occupied price levels of one side, found in constant time near the touch: a window of `WindowSlots`
+ * consecutive ticks, addressed by `(key - base) / tick`, holds the level of each occupied price, and a bitmap of
+ * its occupied slots gives the next best in a few word scans. Keys below the window (far from the touch) live
+ * in a sorted `PriceLadder`, the fallback. The window re-centres when a key arrives above it or when the best has
+ * fallen into its lower half; the tick is the greatest common divisor of every key seen, so any price grid works.
+ * Keys are `price` for bids and `-price` for asks, so the best is always the greatest key; keys are nonzero
+ * and of magnitude below 2^60 (valid prices). Level ids are positive (0 means none). No allocation once grown.
+ * Not thread-safe.
+ */
+final class LevelWindow {
+  import LevelWindow.{Headroom, MaxTick, WindowSlots, Words}
+
+  private val slots = new Array[Int](WindowSlots) // slots(j): level at key base + j * tick, 0 when none
+  private val bits = new Array[Long](Words) // bit j set exactly when slots(j) != 0
+  private var tick = 0L // gcd of every key inserted so far; 0 before the first
+  private var inverse = 0.0 // 1.0 / tick, for the index without a division
+  private var base =
+    Long.MaxValue // key of slot 0; Long.MaxValue while the window is off (tick unknown or too big)
+  private var spanKeys = 0L // WindowSlots * tick: keys in [base, base + spanKeys) are in the window
+  private var top = -1 // highest occupied slot, -1 when the window is empty
+  private var inWindow = 0 // occupied slots
+  // invariant: every key >= base is in the window, every key < base is in the fallback
+  private val fallback = new PriceLadder(16)
+
+  def size: Int = inWindow + fallback.size
+  def isEmpty: Boolean = inWindow == 0 && fallback.isEmpty
+
+  /** The best level's id; the side must not be empty. */
+  def bestLevel: Int = if (top >= 0) slots(top) else fallback.bestLevel
+
+  /** Removes the best level; the side must not be empty. */
+  def removeBest(): Unit = if (top >= 0) clearSlot(top) else fallback.removeBest()
+
+  // the slot of an in-window key: d is an exact multiple of tick below 2^52, so the product rounds exactly
+  private inline def slotOf(d: Long): Int = (d.toDouble * inverse + 0.5).toInt
+
+  /** The level at `key`, or 0 when no level is open there. */
+  def levelOf(key: Long): Int =
+    if (key >= base) {
+      val d = key - base
+      if (d >= spanKeys) 0 // above the window: nothing is open there (invariant)
+      else {
+        val j = slotOf(d)
+        if (j.toLong * tick == d) slots(j) else 0 // off the grid: no key was ever there
+      }
+    } else {
+      val at = fallback.find(key)
+      if (at >= 0) fallback.levelAt(at) else 0
+    }
+
+  /** Opens `level` at `key`, which must not be open. */
+  def insert(key: Long, level: Int): Unit = {
+    if (key >= base) {
+      val d = key - base
+      if (d < spanKeys) {
+        val j = slotOf(d)
+        if (j.toLong * tick == d) { placeAt(j, level); return } // the common case: on the grid, in the window
+      }
+    }
+    insertSlow(key, level)
+  }
+
+  // off the grid, above the window or below it: refine the tick, re-centre, or use the fallback
+  private def insertSlow(key: Long, level: Int): Unit = {
+    if (tick == 0L || key % tick != 0L) refine(key)
+    if (key >= base) {
+      if (key - base >= spanKeys) rebuild(key) // a new best above the window: move the window up to it
+      placeAt(slotOf(key - base), level)
+    } else if (base != Long.MaxValue && inWindow == 0) {
+      // the window emptied: centre it on the best again, so the traffic near the touch finds it
+      rebuild(if (fallback.isEmpty) key else math.max(key, fallback.keyAt(fallback.size - 1)))
+      if (key >= base) placeAt(slotOf(key - base), level) else fallbackInsert(key, level)
+    } else if (inWindow > 0 && top < WindowSlots / 2 && topKey - key < (WindowSlots - Headroom) * tick) {
+      // the best has fallen into the lower half and the key is near it: move the window down to the best
+      rebuild(topKey)
+      if (key >= base) placeAt(slotOf(key - base), level) else fallbackInsert(key, level)
+    } else fallbackInsert(key, level)
+  }
+
+  /** Closes the level at `key`, which must be open. */
+  def remove(key: Long): Unit =
+    if (key >= base) clearSlot(slotOf(key - base))
+    else fallback.removeAt(fallback.find(key))
+
+  private def topKey: Long = base + top * tick
+
+  private def placeAt(j: Int, level: Int): Unit = {
+    slots(j) = level
+    bits(j >>> 6) |= 1L << j
+    inWindow += 1
+    if (j > top) top = j
+  }
+
+  private def clearSlot(j: Int): Unit = {
+    slots(j) = 0
+    bits(j >>> 6) &= ~(1L << j)
+    inWindow -= 1
+    if (j == top) {
+      // next best: the highest set bit at or below j's word (bits above j are clear, as j was the top)
+      var w = j >>> 6
+      var b = bits(w)
+      while (b == 0L && w > 0) {
+        w -= 1
+        b = bits(w)
+      }
+      top = if (b == 0L) -1 else (w << 6) + 63 - java.lang.Long.numberOfLeadingZeros(b)
+    }
+  }
+
+  private def fallbackInsert(key: Long, level: Int): Unit = {
+    val at = fallback.find(key)
+    fallback.insertAt(-at - 1, key, level)
+  }
+
+  /** Makes `tick` divide `key` too (the first key sets it), and rebuilds the window on the new grid. */
+  private def refine(key: Long): Unit = {
+    val g = LevelWindow.gcd(tick, math.abs(key))
+    var max = key
+    if (inWindow > 0) max = math.max(max, topKey)
+    if (!fallback.isEmpty) max = math.max(max, fallback.keyAt(fallback.size - 1))
+    flush()
+    tick = g
+    inverse = 1.0 / g.toDouble
+    spanKeys = WindowSlots * g
+    if (g <= MaxTick) pull(max) else base = Long.MaxValue // a coarser grid than this stays in the fallback
+  }
+
+  /** Re-centres the window so that `best`, the greatest key after the operation under way, sits below the headroom. */
+  private def rebuild(best: Long): Unit = {
+    flush()
+    pull(best)
+  }
+
+  // every window level to the fallback: they are all above its keys, so they append in ascending order
+  private def flush(): Unit = {
+    var w = 0
+    while (w < Words) {
+      var b = bits(w)
+      while (b != 0L) {
+        val j = (w << 6) + java.lang.Long.numberOfTrailingZeros(b)
+        fallback.insertAt(fallback.size, base + j * tick, slots(j))
+        slots(j) = 0
+        b &= b - 1
+      }
+      bits(w) = 0L
+      w += 1
+    }
+    inWindow = 0
+    top = -1
+  }
+
+  // sets the base for `best` and takes the fallback's keys at or above it into the window
+  private def pull(best: Long): Unit = {
+    base = best - (WindowSlots - Headroom) * tick
+    while (!fallback.isEmpty && fallback.keyAt(fallback.size - 1) >= base) {
+      placeAt(slotOf(fallback.keyAt(fallback.size - 1) - base), fallback.bestLevel)
+      fallback.removeBest()
+    }
+  }
+
+  /** Keys in ascending order (allocates; for snapshots and checks). */
+  def keysAscending: Array[Long] = {
+    val out = new Array[Long](size)
+    var i = 0
+    while (i < fallback.size) { out(i) = fallback.keyAt(i); i += 1 }
+    var j = 0
+    while (j < WindowSlots) {
+      if (slots(j) != 0) { out(i) = base + j * tick; i += 1 }
+      j += 1
+    }
+    out
+  }
+
+  /** Level ids in ascending key order (allocates; for snapshots and checks). */
+  def levelsAscending: Array[Int] = {
+    val out = new Array[Int](size)
+    var i = 0
+    while (i < fallback.size) { out(i) = fallback.levelAt(i); i += 1 }
+    var j = 0
+    while (j < WindowSlots) {
+      if (slots(j) != 0) { out(i) = slots(j); i += 1 }
+      j += 1
+    }
+    out
+  }
+
+  /** Checks the window against its bitmap, counts and the fallback; throws on the first breach. For tests. */
+  def checkInvariants(): Unit = {
+    def fail(msg: String): Nothing = throw new IllegalStateException(s"LevelWindow: $msg")
+    var n = 0
+    var high = -1
+    var j = 0
+    while (j < WindowSlots) {
+      val set = (bits(j >>> 6) & (1L << j)) != 0L
+      if (set != (slots(j) != 0)) fail(s"slot $j: bit $set, level ${slots(j)}")
+      if (set) { n += 1; high = j }
+      j += 1
+    }
+    if (n != inWindow) fail(s"$n occupied slots, counted $inWindow")
+    if (high != top) fail(s"top is $top, highest occupied slot $high")
+    if (n > 0 && base == Long.MaxValue) fail("levels in a window that is off")
+    if (!fallback.isEmpty && fallback.keyAt(fallback.size - 1) >= base)
+      fail(s"fallback key ${fallback.keyAt(fallback.size - 1)} at or above the window's base $base")
+    if (base != Long.MaxValue && base % tick != 0L) fail(s"base $base off the grid of tick $tick")
+  }
+
+  /** Bytes held by the arrays. */
+  def footprintBytes: Long = 16L + WindowSlots * 4L + 16L + Words * 8L + fallback.footprintBytes
+}
+
+object LevelWindow {
+
+  /**
+   * Ticks the window spans: 8,192 (32 KiB of level ids a side, of which only the lines near the touch are hot)
+   * keeps 6,144 ticks below the best, the depth of a deep book, out of the sorted fallback.
+   */
+  inline val WindowSlots = 8192
+  private inline val Words = WindowSlots / 64
+
+  /** Slots kept free above the best when the window re-centres, so a rising market moves it rarely. */
+  inline val Headroom = WindowSlots / 4
+
+  /** Coarser grids stay in the fallback: WindowSlots * tick stays below 2^52, exact in a double. */
+  inline val MaxTick = 1L << 39
+
+  private def gcd(a: Long, b: Long): Long = {
+    var x = a
+    var y = b
+    while (y != 0L) {
+      val t = x % y
+      x = y
+      y = t
+    }
+    x
+  }
+}
