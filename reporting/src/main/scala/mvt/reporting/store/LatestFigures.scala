@@ -24,10 +24,10 @@ final class LatestFigures(store: ReportStore) extends ReportReads {
   /** The hour the view in memory is of, if one was built. */
   def viewHour: Option[Long] = Option(view.get).map(_.hour)
 
+  // until a refresh has seen a closed hour, the store is asked: its first hour is not held back a refresh
   def lastClosedHour: IO[Option[Long]] =
     closed.get match {
-      case NotChecked => store.lastClosedHour
-      case NoHour => IO.pure(None)
+      case NotChecked | NoHour => store.lastClosedHour
       case h => IO.pure(Some(h))
     }
 
@@ -70,8 +70,15 @@ final class LatestFigures(store: ReportStore) extends ReportReads {
       }
     }
 
-  /** Refreshes every `every`, for as long as it runs. */
-  def follow(every: FiniteDuration): IO[Nothing] = (refresh >> IO.sleep(every)).foreverM
+  /**
+   * Refreshes every `every`, for as long as it runs. A refresh that fails (the store busy past its timeout, say)
+   * is tried again at the next one; meanwhile the last closed hour is read from the store, not from a refresh
+   * that may be behind it.
+   */
+  def follow(every: FiniteDuration): IO[Nothing] =
+    (refresh.handleError { _ =>
+      closed.set(NotChecked); false
+    } >> IO.sleep(every)).foreverM
 }
 
 object LatestFigures {
