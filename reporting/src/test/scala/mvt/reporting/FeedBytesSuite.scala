@@ -94,6 +94,10 @@ class FeedBytesSuite extends munit.ScalaCheckSuite {
           )
         case Left(_) => assert(!ok, s"accepted by the byte parser only: $line")
       }
+      assertEquals(
+        new FeedBytes().tradeLine(bytes, 2, bytes.length - 2, 7L),
+        FeedLine.trade(7L, line).swap.toOption
+      )
     }
   }
 
@@ -108,6 +112,10 @@ class FeedBytesSuite extends munit.ScalaCheckSuite {
           assertEquals(FeedLine.Quote(p.time, p.symbol, p.bid, p.ask, p.twoSided), q, line)
         case Left(_) => assert(!ok, s"accepted by the byte parser only: $line")
       }
+      assertEquals(
+        new FeedBytes().quoteLine(bytes, 2, bytes.length - 2, 7L),
+        FeedLine.quote(7L, line).swap.toOption
+      )
     }
   }
 

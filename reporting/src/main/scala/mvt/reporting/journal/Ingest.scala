@@ -234,22 +234,24 @@ final class Ingest private (
             o.quotesAtBytes = c.endOffset(i)
             o.quotesAtLine = 1L
           }
-        } else {
-          if (parse.quote(c.bytes, c.from(i), c.to(i)))
-            rows.add(parse.time, parse.symbol, parse.bid, parse.ask, parse.twoSided, number, c.endOffset(i))
-          else
-            FeedLine.quote(number, c.text(i)) match {
-              case Right(q) => rows.add(q.time, q.symbol, q.bid, q.ask, q.twoSided, number, c.endOffset(i))
-              case Left(e) => bad(o.quotes.path, e)
-            }
-          if (failure.isEmpty) {
-            val t = rows.time(rows.last)
-            if (take(o.quotesRead, o.quotes.path, t, number)) {
-              o.quoteClock = t
-              o.quotesRead = t
-            } else rows.removeLast()
+        } else
+          parse.quoteLine(c.bytes, c.from(i), c.to(i), number) match {
+            case Some(e) => bad(o.quotes.path, e)
+            case None =>
+              if (take(o.quotesRead, o.quotes.path, parse.time, number)) {
+                rows.add(
+                  parse.time,
+                  parse.symbol,
+                  parse.bid,
+                  parse.ask,
+                  parse.twoSided,
+                  number,
+                  c.endOffset(i)
+                )
+                o.quoteClock = parse.time
+                o.quotesRead = parse.time
+              }
           }
-        }
         i += 1
       }
     }
@@ -262,27 +264,22 @@ final class Ingest private (
       while (i < c.count && failure.isEmpty) {
         readAny = true
         val number = c.number(i)
-        if (parse.trade(c.bytes, c.from(i), c.to(i)))
-          rows.add(
-            parse.time,
-            parse.symbol,
-            parse.price,
-            parse.qty,
-            parse.buyAccount,
-            parse.sellAccount,
-            number,
-            c.endOffset(i)
-          )
-        else
-          FeedLine.trade(number, c.text(i)) match {
-            case Right(t) =>
-              rows.add(t.time, t.symbol, t.price, t.qty, t.buyAccount, t.sellAccount, number, c.endOffset(i))
-            case Left(e) => bad(o.trades.path, e)
-          }
-        if (failure.isEmpty) {
-          val t = rows.time(rows.last)
-          if (take(o.tradesRead, o.trades.path, t, number)) o.tradesRead = t
-          else rows.removeLast()
+        parse.tradeLine(c.bytes, c.from(i), c.to(i), number) match {
+          case Some(e) => bad(o.trades.path, e)
+          case None =>
+            if (take(o.tradesRead, o.trades.path, parse.time, number)) {
+              rows.add(
+                parse.time,
+                parse.symbol,
+                parse.price,
+                parse.qty,
+                parse.buyAccount,
+                parse.sellAccount,
+                number,
+                c.endOffset(i)
+              )
+              o.tradesRead = parse.time
+            }
         }
         i += 1
       }

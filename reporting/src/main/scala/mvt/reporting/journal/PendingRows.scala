@@ -19,13 +19,7 @@ abstract class PendingRows {
   /** The row at the head; meaningful only when not empty. */
   def first: Int = head
 
-  /** The row added last; meaningful only when not empty. */
-  def last: Int = tail - 1
-
   def removeFirst(): Unit = head += 1
-
-  /** Drops the row added last (one refused after it was parsed). */
-  def removeLast(): Unit = tail -= 1
 
   /** The row to fill next, with its common columns set; the subclass sets its own. */
   protected def append(t: Long, s: String, ln: Long, e: Long): Int = {
