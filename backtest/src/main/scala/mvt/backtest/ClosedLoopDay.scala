@@ -1,7 +1,7 @@
 package mvt.backtest
 
 import mvt.core.*
-import mvt.orderbook.{CommandTarget, Engine, TradingDay}
+import mvt.orderbook.{AccountsTarget, Engine, TradingDay}
 import mvt.trader.BboUpdated
 import mvt.trader.orders.{OrderRules, OrderVenue, StrategyIds, StrategyOrders}
 import mvt.trader.strategy.TradingStrategy
@@ -26,7 +26,7 @@ final class ClosedLoopDay(
     trades: Option[TradeSink] = None,
     quotes: Option[QuoteSink] = None,
     merged: Option[CommandWriter] = None
-) extends CommandTarget {
+) extends AccountsTarget {
 
   /** The strategy's orders, for tests and the result. */
   val orders = new StrategyOrders(rules)
@@ -105,9 +105,6 @@ final class ClosedLoopDay(
     if (orders.nextDue <= at.epochNanos) orders.deliver(at.epochNanos, venue)
     venue.time(at)
   }
-
-  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
-    add(book, id, side, price, qty, Account.House)
 
   override def add(
       book: Int,

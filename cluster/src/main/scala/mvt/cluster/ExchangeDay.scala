@@ -1,7 +1,7 @@
 package mvt.cluster
 
 import mvt.core.*
-import mvt.orderbook.{CommandTarget, Engine, TradingDay}
+import mvt.orderbook.{AccountsTarget, Engine, TradingDay}
 import mvt.trader.orders.StrategyIds
 
 import java.util.concurrent.ConcurrentLinkedQueue
@@ -28,7 +28,7 @@ final class ExchangeDay(
     tops: LatestTops,
     inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
     trades: Option[TradeSink]
-) extends CommandTarget {
+) extends AccountsTarget {
   import ExchangeDay.*
 
   /** Every order message received once, by (node, sequence number). */
@@ -120,9 +120,6 @@ final class ExchangeDay(
     day.time(at)
     val _ = drain()
   }
-
-  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
-    add(book, id, side, price, qty, Account.House)
 
   override def add(
       book: Int,

@@ -13,7 +13,7 @@ final class TradingDay(
     events: EventSink,
     trades: Option[TradeSink],
     quotes: Option[QuoteSink]
-) extends CommandTarget
+) extends AccountsTarget
     with EventSink {
 
   /** The exchange underneath; send commands through the trading day so the feeds see them. */
@@ -38,9 +38,6 @@ final class TradingDay(
   def bookOf(symbol: Symbol): Int = exchange.bookOf(symbol)
 
   override def time(at: Timestamp): Unit = clock = at
-
-  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
-    add(book, id, side, price, qty, Account.House)
 
   override def add(
       book: Int,
