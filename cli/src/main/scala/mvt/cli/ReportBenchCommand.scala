@@ -9,9 +9,8 @@ import mvt.workload.WorkloadProfile
 
 /**
  * `mvt bench report`: the client reports measured against the old design in the same run. `--fold` is the pure
- * fold's part; the SQLite ingest (trades/s) and the portal under load (p50/p99/p99.9) are parts still to be
- * added here, each a flag of its own beside `--fold`, printing its table after the fold's and adding its key
- * to the JSON document. With no part named, every part runs.
+ * fold's part, `--service` the SQLite ingest (trades/s) and the portal under load (p50/p99/p99.9); each prints
+ * its table and adds its key to the JSON document. With no part named, every part runs.
  */
 object ReportBenchCommand {
 
@@ -45,6 +44,7 @@ object ReportBenchCommand {
           .withDefault(2)
           .validate("--warmup must be between 0 and 1000")(n => n >= 0 && n <= 1000),
         FeeOpt.opts.withDefault(java.math.BigDecimal.ZERO),
+        HttpThreadsOpt.opts,
         Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
       ).mapN {
         (
@@ -62,6 +62,7 @@ object ReportBenchCommand {
             repeats,
             warmups,
             fee,
+            httpThreads,
             json
         ) =>
           val foldConfig =
@@ -87,7 +88,7 @@ object ReportBenchCommand {
               if (runService) {
                 val shape = ReportFeed.Shape(days, perDay, accounts, symbols, seed)
                 val r = StoreBench.run(
-                  StoreBench.Config(shape, rate, requests.toLong, clients, naiveRequests.toLong),
+                  StoreBench.Config(shape, rate, requests.toLong, clients, naiveRequests.toLong, httpThreads),
                   msg => t.err.println(s"  $msg...")
                 )
                 t.out.println()

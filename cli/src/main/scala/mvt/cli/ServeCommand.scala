@@ -22,7 +22,8 @@ object ServeCommand {
       port: Int,
       fee: Option[java.math.BigDecimal],
       once: Boolean,
-      batchBytes: Int
+      batchBytes: Int,
+      httpThreads: Int
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -50,7 +51,8 @@ object ServeCommand {
           metavar = "N"
         )
           .withDefault(Ingest.ChunkBytes)
-          .validate("--batch-bytes: expected at least 1")(_ >= 1)
+          .validate("--batch-bytes: expected at least 1")(_ >= 1),
+        HttpThreadsOpt.opts
       ).mapN(Args.apply).map(run(_, t))
     }
 
@@ -89,7 +91,8 @@ object ServeCommand {
                   args.journal,
                   args.host,
                   args.port,
-                  f => IO(t.err.println(failureLine(f)))
+                  f => IO(t.err.println(failureLine(f))),
+                  args.httpThreads
                 )
                 .use { server =>
                   val url = s"http://${hostText(args.host)}:${server.address.getPort}/"

@@ -41,6 +41,8 @@ class ReportBenchCommandSuite extends munit.FunSuite {
         "300",
         "--naive-requests",
         "40",
+        "--http-threads",
+        "2",
         "--json",
         json.toString
       )
@@ -52,6 +54,8 @@ class ReportBenchCommandSuite extends munit.FunSuite {
       val trades = service.downField("ingest").downField("trades").as[Long].toOption
       assert(trades.exists(_ > 0), doc.spaces2)
       assert(r.out.contains(f"${trades.get}%,d trades"), r.out)
+      assertEquals(service.downField("serverHttpWorkerThreads").as[Int].toOption, Some(2), doc.spaces2)
+      assert(r.out.contains("the server on 2 workers of its own"), r.out)
       // every request answered, and answered well: the figures are measured on real responses
       for ((part, n) <- Vector("portal" -> 300L, "naivePortal" -> 40L)) {
         assertEquals(service.downField(part).downField("sent").as[Long].toOption, Some(n), part)
@@ -82,7 +86,15 @@ class ReportBenchCommandSuite extends munit.FunSuite {
     }
   }
 
-  for ((opt, value) <- Vector("--days" -> "0", "--accounts" -> "-1", "--repeat" -> "0", "--warmup" -> "-2"))
+  for (
+    (opt, value) <- Vector(
+      "--days" -> "0",
+      "--accounts" -> "-1",
+      "--repeat" -> "0",
+      "--warmup" -> "-2",
+      "--http-threads" -> "-1"
+    )
+  )
     test(s"bench report $opt $value: a usage error before measuring anything") {
       val r = CliRun("bench", "report", opt, value)()
       assertEquals(r.status, 1, r.err)

@@ -243,6 +243,9 @@ class ServeCommandSuite extends munit.FunSuite {
 
       val port = CliRun("serve", "--journal", j.toString, "--db", db, "--port", "70000")()
       assertEquals(port.status, 1)
+      val threads = CliRun("serve", "--journal", j.toString, "--db", db, "--http-threads", "-1")()
+      assertEquals(threads.status, 1)
+      assert(threads.err.contains("--http-threads"), threads.err)
     } finally deleteAll(dir)
   }
 }

@@ -15,13 +15,22 @@ import scala.concurrent.duration.*
 /** `mvt serve` put together: the journal followed into the store in the background, and the portal over it. */
 object PortalServer {
 
+  /**
+   * Compute workers of the portal's own runtime when none is named: half the machine's cores, at least one. A
+   * runtime of its own keeps a click from queueing behind the ingest of a busy hour, and fewer workers than cores
+   * wake each other less: on the 2-core VM, the portal's p99 under load was several times lower on one worker of
+   * its own than on the process's two (docs/reporting.md).
+   */
+  val DefaultHttpThreads: Int = math.max(1, Runtime.getRuntime.availableProcessors / 2)
+
   /** Why the portal could not start listening. */
   final case class CannotListen(detail: String) extends Exception(detail)
 
   /**
    * Follows `journal` into `store` on a background fiber (stopping at bad data, reported through `onFailure`
    * and on `/api/status`) and serves the portal on `host:port` (port 0: any free port), the latest closed
-   * hour's figures of every account held in memory once built (`LatestFigures`, checked every 250 ms).
+   * hour's figures of every account held in memory once built (`LatestFigures`, checked every 250 ms). HTTP is
+   * served on `httpThreads` workers of its own (0: on the caller's runtime, beside the ingest).
    */
   def run(
       store: ReportStore,
@@ -29,7 +38,8 @@ object PortalServer {
       journal: Path,
       host: String,
       port: Int,
-      onFailure: IngestFailure => IO[Unit]
+      onFailure: IngestFailure => IO[Unit],
+      httpThreads: Int = DefaultHttpThreads
   ): Resource[IO, Server] =
     for {
       failed <- Resource.eval(Ref.of[IO, Option[IngestFailure]](None))
@@ -38,14 +48,29 @@ object PortalServer {
         .background
       latest = new LatestFigures(store)
       _ <- latest.follow(250.millis).background
-      server <- listen(new PortalRoutes(latest, status(store, journal, failed.get)), host, port)
+      server <- listen(new PortalRoutes(latest, status(store, journal, failed.get)), host, port, httpThreads)
     } yield server
 
-  def listen(routes: PortalRoutes, host: String, port: Int): Resource[IO, Server] =
-    listenApp(routes.app, host, port)
+  /** Serves `routes` on `host:port` (port 0: any free port) on `httpThreads` workers of its own (0: none). */
+  def listen(
+      routes: PortalRoutes,
+      host: String,
+      port: Int,
+      httpThreads: Int = DefaultHttpThreads
+  ): Resource[IO, Server] =
+    listenApp(routes.app, host, port, httpThreads)
 
   /** Serves any app as the portal is served (the benchmarks put a baseline beside it). */
-  def listenApp(app: org.http4s.HttpApp[IO], host: String, port: Int): Resource[IO, Server] =
+  def listenApp(
+      app: org.http4s.HttpApp[IO],
+      host: String,
+      port: Int,
+      httpThreads: Int = DefaultHttpThreads
+  ): Resource[IO, Server] =
+    if (httpThreads == 0) ember(app, host, port)
+    else OwnRuntime(httpThreads, "portal-http").flatMap(rt => OwnRuntime.lift(rt)(ember(app, host, port)))
+
+  private def ember(app: org.http4s.HttpApp[IO], host: String, port: Int): Resource[IO, Server] =
     (Host.fromString(host), Port.fromInt(port)) match {
       case (Some(h), Some(p)) =>
         EmberServerBuilder

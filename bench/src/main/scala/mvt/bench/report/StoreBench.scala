@@ -8,7 +8,7 @@ import doobie.implicits.*
 import mvt.bench.load.OpenLoad
 import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
 import mvt.orderbook.{Engine, TradingDay}
-import mvt.portal.{Hours, PortalRoutes, PortalServer}
+import mvt.portal.{Hours, OwnRuntime, PortalRoutes, PortalServer}
 import mvt.reporting.baseline.NaiveTrendReport
 import mvt.reporting.journal.{Ingest, Journal}
 import mvt.reporting.store.{LatestFigures, ReportStore, Sqlite}
@@ -36,7 +36,8 @@ object StoreBench {
       rate: Double,
       requests: Long,
       clients: Int,
-      naiveRequests: Long
+      naiveRequests: Long,
+      httpThreads: Int
   )
 
   /** What ingest measured: lines, wall and CPU time, and the baseline's. */
@@ -60,7 +61,8 @@ object StoreBench {
       pastHours: OpenLoad.Result,
       naive: OpenLoad.Result,
       keys: Long,
-      viewNanos: Long
+      viewNanos: Long,
+      portalCpuNanosPerRequest: Double
   )
 
   private def cpuNow: Long =
@@ -183,14 +185,15 @@ object StoreBench {
               naiveLoad(xa, journalDir) >> IO.monotonic.map(n1 => (n1 - n0).toNanos)
             )
           }
-          keys <-
-            Sqlite.readers(db, 1).use(r => sql"SELECT count(*) FROM lots".query[Long].unique.transact(r))
           hour <- store.lastClosedHour.map(_.get)
-          firstHour <-
-            Sqlite.readers(db, 1).use(r => sql"SELECT min(hour) FROM hourly".query[Long].unique.transact(r))
-          accounts <- Sqlite.readers(db, 1).use(r =>
-            sql"SELECT DISTINCT account FROM lots".query[Int].to[Vector].transact(r)
+          setup <- Sqlite.readers(db, 1).use(r =>
+            (
+              sql"SELECT count(*) FROM lots".query[Long].unique,
+              sql"SELECT min(hour) FROM hourly".query[Long].unique,
+              sql"SELECT DISTINCT account FROM lots".query[Int].to[Vector]
+            ).tupled.transact(r)
           )
+          (keys, firstHour, accounts) = setup
           ingestResult = IngestResult(trades, lines, (t1 - t0).toNanos, c1 - c0, naiveNanos)
           latest = new LatestFigures(store)
           _ <- IO(progress("building the latest hour's view of every account"))
@@ -201,7 +204,7 @@ object StoreBench {
             val routes = new PortalRoutes(latest, IO.pure(Json.obj()))
             val app: HttpApp[IO] =
               (naiveRoutes(naiveXa, (hour + 1) * PnlFold.NanosPerHour) <+> routes.routes).orNotFound
-            PortalServer.listenApp(app, "127.0.0.1", 0).use { server =>
+            PortalServer.listenApp(app, "127.0.0.1", 0, config.httpThreads).use { server =>
               val base = Uri.unsafeFromString(s"http://127.0.0.1:${server.address.getPort}")
               val rnd = new java.util.SplittableRandom(config.shape.seed)
               val picks = Array.fill(math.max(config.requests, config.naiveRequests).toInt)(
@@ -223,34 +226,46 @@ object StoreBench {
               // one client for every run, its connections opened by the warm-up and kept alive, as a browser
               // keeps its own: a fresh client per run opened 64 connections at once, and a connect refused by a
               // full accept queue is retried a second later, which is the harness's cost, not the portal's
-              OpenLoad.emberClient(config.clients, load.timeout).use { client =>
-                def run(c: OpenLoad.Config, uriOf: Long => Uri) =
-                  OpenLoad.drive(c, OpenLoad.get(client, uriOf))
-                IO(progress(f"warming up the portal")) >> IO(System.gc()) >>
-                  run(load.copy(requests = math.min(config.requests, 10000L)), ours) >>
-                  run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past) >>
-                  IO(System.gc()) >>
-                  IO(progress(
-                    f"the portal: ${config.requests}%,d requests at ${config.rate}%,.0f/s, ${config.clients} clients"
-                  )) >>
-                  (IO(cpuNow), run(load, ours), IO(cpuNow)).tupled.flatMap { (pc0, p, pc1) =>
+              // the generator on a runtime of its own, so that its fibers and its sockets' polling stay off the
+              // server's workers, as they would on the clients' machines
+              OwnRuntime(1, "load").use(rt =>
+                OwnRuntime.on(rt)(OpenLoad.emberClient(config.clients).use { client =>
+                  def run(c: OpenLoad.Config, uriOf: Long => Uri) =
+                    OpenLoad.drive(c, OpenLoad.get(client, uriOf), OpenLoad.Release.Paced)
+                  IO(progress(f"warming up the portal")) >> IO(System.gc()) >>
+                    run(load.copy(requests = math.min(config.requests, 10000L)), ours) >>
+                    run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past) >>
+                    IO(System.gc()) >>
                     IO(progress(
-                      f"  (${(pc1 - pc0) / 1e3 / p.sent}%.0f us of CPU a request, generator and server together)"
+                      f"the portal: ${config.requests}%,d requests at ${config.rate}%,.0f/s, ${config.clients} clients"
                     )) >>
+                    (IO(cpuNow), run(load, ours), IO(cpuNow)).tupled.flatMap { (pc0, p, pc1) =>
                       IO(progress(
                         f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate"
                       )) >>
-                      run(naiveLoad, past).flatMap { pp =>
-                        IO(
-                          progress(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")
-                        ) >>
-                          run(naiveLoad, naive).map(n => (p, pp, n))
-                      }
-                  }
-              }
+                        run(naiveLoad, past).flatMap { pp =>
+                          IO(
+                            progress(
+                              f"the naive report: ${config.naiveRequests}%,d requests at the same rate"
+                            )
+                          ) >>
+                            run(naiveLoad, naive).map(n => (p, pp, n, (pc1 - pc0).toDouble / p.sent))
+                        }
+                    }
+                })
+              )
             }
           }
-        } yield Result(config, ingestResult, results._1, results._2, results._3, keys, (v1 - v0).toNanos)
+        } yield Result(
+          config,
+          ingestResult,
+          results._1,
+          results._2,
+          results._3,
+          keys,
+          (v1 - v0).toNanos,
+          results._4
+        )
       }.unsafeRunSync()
     } finally {
       val s = Files.walk(dir)
@@ -270,6 +285,7 @@ object StoreBench {
       f"  naive    ${i.naivePerSecond / 1e6}%7.3f M/s                 every execution and its order, a row each",
       "",
       f"Portal: ${r.config.clients} clients, open loop, latency from each request's intended start; the latest hour's view of every account built in ${r.viewNanos / 1e9}%.2f s",
+      f"  the server on ${workers(r.config.httpThreads)}, the clients on one worker of their own; ${r.portalCpuNanosPerRequest / 1e3}%.0f us of CPU a request (ours), both together",
       f"  report       rate     sent       ok  non-2xx  failed        p50          p99        p99.9          max",
       line("ours", r.portal),
       line("past", r.pastHours),
@@ -277,6 +293,9 @@ object StoreBench {
       "  (ours: the latest closed hour, from the view; past: a random earlier hour, from SQLite)"
     ).mkString("\n")
   }
+
+  private def workers(n: Int): String =
+    if (n == 0) "the process's runtime" else if (n == 1) "one worker of its own" else s"$n workers of its own"
 
   private def line(name: String, o: OpenLoad.Result): String =
     f"  $name%-6s ${o.config.rate}%7.0f/s ${o.sent}%8d ${o.ok}%8d ${o.non2xx}%8d ${o.failed}%7d ${ms(o.p50)}%12s ${ms(o.p99)}%12s ${ms(o.p999)}%12s ${ms(o.max)}%12s"
@@ -303,6 +322,8 @@ object StoreBench {
         "naiveTradesPerSecond" -> Json.fromDoubleOrNull(r.ingest.naivePerSecond)
       ),
       "latestHourViewBuildNanos" -> Json.fromLong(r.viewNanos),
+      "serverHttpWorkerThreads" -> Json.fromInt(r.config.httpThreads),
+      "portalCpuNanosPerRequestServerAndClientsTogether" -> Json.fromDoubleOrNull(r.portalCpuNanosPerRequest),
       "portal" -> load(r.portal),
       "portalAtPastHours" -> load(r.pastHours),
       "naivePortal" -> load(r.naive)

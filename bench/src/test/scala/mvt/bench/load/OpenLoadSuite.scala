@@ -91,4 +91,19 @@ class OpenLoadSuite extends munit.FunSuite {
         assert(r.latencies.valuesAreEquivalent(r.max, (90L * 19 + 100).millis.toNanos), r.render)
     }.unsafeRunSync()
   }
+
+  test("in virtual time, requests with no answer by the run's deadline count as failed and the run ends") {
+    // every third request never answers; the others take 100 ms; the deadline is 1 s after the last one is due
+    val program = OpenLoad.drive(
+      OpenLoad.Config(rate = 100, requests = 30, clients = 30, timeout = 1.second),
+      i => if (i % 3 == 0) IO.never else slow(i)
+    ).product(IO.monotonic)
+    TestControl.executeEmbed(program).map { (r, end) =>
+      assertEquals(r.ok, 20L)
+      assertEquals(r.failed, 10L)
+      assertEquals(r.sent, 30L)
+      assertEquals(r.latencies.getTotalCount, 20L)
+      assertEquals(end, 290.millis + 1.second, "the last request is due at 290 ms")
+    }.unsafeRunSync()
+  }
 }
