@@ -8,19 +8,21 @@ import doobie.implicits.*
 import mvt.bench.load.OpenLoad
 import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
 import mvt.orderbook.{Engine, TradingDay}
-import mvt.portal.{Hours, OwnRuntime, PortalRoutes, PortalServer}
+import mvt.portal.{Hours, OwnRuntime, PortalJson, PortalRoutes, PortalServer}
 import mvt.reporting.baseline.NaiveTrendReport
 import mvt.reporting.journal.{Ingest, Journal}
 import mvt.reporting.store.{LatestFigures, ReportStore, Sqlite}
 import mvt.reporting.{FeedLine, PnlFold}
 import mvt.workload.DayGenerator
 import io.circe.Json
-import org.http4s.{HttpApp, HttpRoutes, Uri}
+import org.http4s.headers.`Content-Type`
+import org.http4s.{HttpApp, HttpRoutes, MediaType, Uri}
 import org.http4s.dsl.io.*
 
 import java.io.{BufferedOutputStream, FileOutputStream}
 import java.lang.management.ManagementFactory
 import java.nio.file.{Files, Path}
+import scala.concurrent.duration.*
 
 /**
  * The report service measured: ingest of a journal into the SQLite store (trade lines a second, batched
@@ -59,6 +61,7 @@ object StoreBench {
       ingest: IngestResult,
       portal: OpenLoad.Result,
       pastHours: OpenLoad.Result,
+      floor: OpenLoad.Result,
       naive: OpenLoad.Result,
       keys: Long,
       viewNanos: Long,
@@ -155,6 +158,12 @@ object StoreBench {
     }
   }
 
+  // the HTTP stack's own latency: a constant body of a real answer's size, no lookup and no rendering
+  private def floorRoutes(body: String): HttpRoutes[IO] =
+    HttpRoutes.of[IO] { case GET -> Root / "floor" / _ =>
+      Ok(body, `Content-Type`(MediaType.application.json))
+    }
+
   def run(config: Config, progress: String => Unit): Result = {
     val dir = Files.createTempDirectory("mvt-bench-store")
     try {
@@ -200,10 +209,15 @@ object StoreBench {
           v0 <- IO.monotonic
           _ <- latest.refresh
           v1 <- IO.monotonic
+          // the floor's body: one account's answer, rendered once
+          sample <- latest.performance(accounts.head, hour).map(rows =>
+            PortalJson.performance(accounts.head, hour, rows).noSpaces
+          )
           results <- Sqlite.readers(db, 8).use { naiveXa =>
             val routes = new PortalRoutes(latest, IO.pure(Json.obj()))
             val app: HttpApp[IO] =
-              (naiveRoutes(naiveXa, (hour + 1) * PnlFold.NanosPerHour) <+> routes.routes).orNotFound
+              (naiveRoutes(naiveXa, (hour + 1) * PnlFold.NanosPerHour) <+> floorRoutes(sample) <+> routes.routes)
+                .orNotFound
             PortalServer.listenApp(app, "127.0.0.1", 0, config.httpThreads).use { server =>
               val base = Uri.unsafeFromString(s"http://127.0.0.1:${server.address.getPort}")
               val rnd = new java.util.SplittableRandom(config.shape.seed)
@@ -221,8 +235,11 @@ object StoreBench {
                 (base / "api" / "accounts" / picks(i.toInt).toString / "performance")
                   .withQueryParam("at", Hours.render(pastHours(i.toInt)))
               def naive(i: Long) = base / "naive" / "accounts" / picks(i.toInt).toString / "performance"
+              def floor(i: Long) = base / "floor" / picks(i.toInt).toString
               val load = OpenLoad.Config(config.rate, config.requests, config.clients)
-              val naiveLoad = OpenLoad.Config(config.rate, config.naiveRequests, config.clients)
+              // the old report takes tens of seconds a request under this load: room for every answer
+              val naiveLoad =
+                OpenLoad.Config(config.rate, config.naiveRequests, config.clients, timeout = 5.minutes)
               // one client for every run, its connections opened by the warm-up and kept alive, as a browser
               // keeps its own: a fresh client per run opened 64 connections at once, and a connect refused by a
               // full accept queue is retried a second later, which is the harness's cost, not the portal's
@@ -233,23 +250,31 @@ object StoreBench {
                   def run(c: OpenLoad.Config, uriOf: Long => Uri) =
                     OpenLoad.drive(c, OpenLoad.get(client, uriOf), OpenLoad.Release.Paced)
                   IO(progress(f"warming up the portal")) >> IO(System.gc()) >>
-                    run(load.copy(requests = math.min(config.requests, 10000L)), ours) >>
+                    // at twice the rate, so that C2 has compiled the HTTP path before the timed runs
+                    run(
+                      load.copy(requests = math.min(config.requests, 30000L), rate = 2 * config.rate),
+                      ours
+                    ) >>
+                    run(load.copy(requests = math.min(config.requests, 5000L)), floor) >>
                     run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past) >>
                     IO(System.gc()) >>
                     IO(progress(
                       f"the portal: ${config.requests}%,d requests at ${config.rate}%,.0f/s, ${config.clients} clients"
                     )) >>
                     (IO(cpuNow), run(load, ours), IO(cpuNow)).tupled.flatMap { (pc0, p, pc1) =>
-                      IO(progress(
-                        f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate"
-                      )) >>
-                        run(naiveLoad, past).flatMap { pp =>
-                          IO(
-                            progress(
-                              f"the naive report: ${config.naiveRequests}%,d requests at the same rate"
-                            )
-                          ) >>
-                            run(naiveLoad, naive).map(n => (p, pp, n, (pc1 - pc0).toDouble / p.sent))
+                      IO(progress(f"the HTTP floor: ${config.requests}%,d requests at the same rate")) >>
+                        IO(System.gc()) >> run(load, floor).flatMap { f =>
+                          IO(progress(
+                            f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate"
+                          )) >>
+                            IO(System.gc()) >> run(naiveLoad, past).flatMap { pp =>
+                              IO(progress(
+                                f"the naive report: ${config.naiveRequests}%,d requests at the same rate"
+                              )) >>
+                                IO(System.gc()) >> run(naiveLoad, naive).map(n =>
+                                  (p, pp, n, (pc1 - pc0).toDouble / p.sent, f)
+                                )
+                            }
                         }
                     }
                 })
@@ -261,6 +286,7 @@ object StoreBench {
           ingestResult,
           results._1,
           results._2,
+          results._5,
           results._3,
           keys,
           (v1 - v0).toNanos,
@@ -288,9 +314,11 @@ object StoreBench {
       f"  the server on ${workers(r.config.httpThreads)}, the clients on one worker of their own; ${r.portalCpuNanosPerRequest / 1e3}%.0f us of CPU a request (ours), both together",
       f"  report       rate     sent       ok  non-2xx  failed        p50          p99        p99.9          max",
       line("ours", r.portal),
+      line("floor", r.floor),
       line("past", r.pastHours),
       line("naive", r.naive),
-      "  (ours: the latest closed hour, from the view; past: a random earlier hour, from SQLite)"
+      "  (ours: the latest closed hour, from the view; floor: a constant body of the same size, the HTTP stack alone;",
+      "   past: a random earlier hour, from SQLite)"
     ).mkString("\n")
   }
 
@@ -325,6 +353,7 @@ object StoreBench {
       "serverHttpWorkerThreads" -> Json.fromInt(r.config.httpThreads),
       "portalCpuNanosPerRequestServerAndClientsTogether" -> Json.fromDoubleOrNull(r.portalCpuNanosPerRequest),
       "portal" -> load(r.portal),
+      "httpFloorConstantBody" -> load(r.floor),
       "portalAtPastHours" -> load(r.pastHours),
       "naivePortal" -> load(r.naive)
     )
