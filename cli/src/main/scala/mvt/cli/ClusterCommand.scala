@@ -22,7 +22,8 @@ object ClusterCommand {
       accounts: Int,
       balance: Long,
       speed: ReplaySpeed,
-      killAfterSeconds: Option[Int]
+      killAfterSeconds: Option[Int],
+      downAfterMillis: Int = 3000
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -45,7 +46,8 @@ object ClusterCommand {
           metavar = "S"
         )
           .validate("--kill-after must be positive")(_ > 0)
-          .orNone
+          .orNone,
+        ClusterOpts.downAfter
       ).mapN(Args.apply).map(run(_, t))
     }
 
@@ -68,7 +70,9 @@ object ClusterCommand {
           "--accounts",
           a.accounts.toString,
           "--balance",
-          a.balance.toString
+          a.balance.toString,
+          "--down-after",
+          a.downAfterMillis.toString
         )
         val exchange = fork(
           dir,

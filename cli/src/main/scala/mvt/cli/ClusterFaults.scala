@@ -37,11 +37,13 @@ object ClusterFaults {
       accounts: Int,
       speed: ReplaySpeed,
       killAfterSeconds: Int,
-      progress: ProgressBar
+      progress: ProgressBar,
+      downAfterMillis: Int = 3000
   ): Figures = {
     val dir = JFiles.createTempDirectory("mvt-faults")
     val port = ClusterCommand.freePort()
-    val common = Vector("--consistency", mode.label, "--accounts", accounts.toString)
+    val common = Vector("--consistency", mode.label, "--accounts", accounts.toString) ++
+      Vector("--down-after", downAfterMillis.toString)
     val exchange = ClusterCommand.fork(
       dir,
       "exchange",

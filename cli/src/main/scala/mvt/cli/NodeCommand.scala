@@ -37,6 +37,7 @@ object NodeCommand {
       traders: Int,
       speed: ReplaySpeed,
       trades: Option[String],
+      downAfterMillis: Int,
       pipeline: NodePipeline.Settings
   )
 
@@ -83,6 +84,7 @@ object NodeCommand {
           "The exchange also writes its trade feed (every fill, the traders' included) to FILE.",
           metavar = "FILE"
         ).orNone,
+        ClusterOpts.downAfter,
         pipelineOpts
       ).mapN(Args.apply).mapValidated { a =>
         if (a.role == ExchangeNode.Role && a.day.isEmpty) "--data is required for --role exchange".invalidNel
@@ -90,7 +92,7 @@ object NodeCommand {
       }.map(run(_, t))
     }
 
-  /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for 3 s. */
+  /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for `--down-after`. */
   def settings(a: Args): ClusterNode.Settings =
     ClusterNode.Settings(
       a.role,
@@ -102,7 +104,7 @@ object NodeCommand {
       a.balance,
       publishEvery = 20.millis,
       writeTimeout = 2.seconds,
-      downAfter = Some(3.seconds),
+      downAfter = Some(a.downAfterMillis.millis),
       testMode = false,
       pipeline = a.pipeline
     )

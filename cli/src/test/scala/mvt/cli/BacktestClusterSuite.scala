@@ -13,27 +13,40 @@ class BacktestClusterSuite extends munit.FunSuite {
 
   override val munitTimeout: Duration = 4.minutes
 
-  private val days = FunFixture[Path](
-    setup = _ => {
-      val dir = JFiles.createTempDirectory("mvt-backtest-cluster")
-      val r = CliRun(
-        "generate",
-        "--days",
-        "4",
-        "--start",
-        "2026-03-02",
-        "--accounts",
-        "20",
-        "--commands",
-        "20000",
-        "--out",
-        dir.toString
-      )()
-      assertEquals(r.status, 0, r.err)
-      dir
-    },
-    teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
-  )
+  // the days every test reads, generated once for the suite
+  private var generated: Path = null
+  private lazy val dayDir: Path = {
+    val dir = JFiles.createTempDirectory("mvt-backtest-cluster")
+    generated = dir
+    val r = CliRun(
+      "generate",
+      "--days",
+      "4",
+      "--start",
+      "2026-03-02",
+      "--accounts",
+      "20",
+      "--commands",
+      "20000",
+      "--out",
+      dir.toString
+    )()
+    assertEquals(r.status, 0, r.err)
+    dir
+  }
+
+  override def afterAll(): Unit =
+    if (generated ne null) { val _ = new ProcessBuilder("rm", "-rf", generated.toString).start().waitFor() }
+
+  /** A test over the shared days. */
+  private def daysTest(name: String)(body: Path => Unit): Unit = test(name)(body(dayDir))
+
+  // what the single machine prints for the sweep: the reference of two tests, run once
+  private lazy val singleSweep: CliRun.Result = {
+    val r = CliRun(sweepArgs(dayDir)*)()
+    assertEquals(r.status, 0, r.err)
+    r
+  }
 
   private def freePort(): Int = {
     val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
@@ -56,9 +69,8 @@ class BacktestClusterSuite extends munit.FunSuite {
       "0.001"
     )
 
-  days.test("a sweep on two forked workers prints what the single-machine sweep prints") { dir =>
-    val single = CliRun(sweepArgs(dir)*)()
-    assertEquals(single.status, 0, single.err)
+  daysTest("a sweep on two forked workers prints what the single-machine sweep prints") { dir =>
+    val single = singleSweep
     val port = freePort()
     val r = CliRun((sweepArgs(dir) ++ Vector(
       "--cluster",
@@ -74,7 +86,7 @@ class BacktestClusterSuite extends munit.FunSuite {
     assert(r.err.contains("16 jobs in"), r.err)
   }
 
-  days.test("a single run on one forked worker prints and writes the same JSON as on one machine") { dir =>
+  daysTest("a single run on one forked worker prints and writes the same JSON as on one machine") { dir =>
     val args = Vector("backtest", "--data", dir.toString, "--strategy", "momentum", "--param", "size=70")
     CliRun.withTempFile(".json") { local =>
       CliRun.withTempFile(".json") { remote =>
@@ -91,17 +103,18 @@ class BacktestClusterSuite extends munit.FunSuite {
     }
   }
 
-  days.test(
+  daysTest(
     "SIGKILL of a worker JVM mid-sweep: its jobs run on the other, and the output is the single machine's"
   ) {
     dir =>
-      val single = CliRun(sweepArgs(dir)*)()
-      assertEquals(single.status, 0, single.err)
+      val single = singleSweep
       val port = freePort()
       val seed = s"127.0.0.1:$port"
-      val backtest = ForkedMvt.start(dir, None, (sweepArgs(dir) ++ Vector("--cluster", seed))*)
-      val w1 = ForkedMvt.start(dir, None, "worker", "--seed", seed, "--parallelism", "1")
-      val w2 = ForkedMvt.start(dir, None, "worker", "--seed", seed, "--parallelism", "1")
+      // the processes' output files go beside the days, not among them
+      val logs = JFiles.createTempDirectory(dir.getParent, "mvt-backtest-cluster-logs")
+      val backtest = ForkedMvt.start(logs, None, (sweepArgs(dir) ++ Vector("--cluster", seed))*)
+      val w1 = ForkedMvt.start(logs, None, "worker", "--seed", seed, "--parallelism", "1")
+      val w2 = ForkedMvt.start(logs, None, "worker", "--seed", seed, "--parallelism", "1")
       try {
         val deadline = 120.seconds.fromNow
         def firstJob = JFiles.readString(w1.out).linesIterator.exists(_.startsWith("job "))
@@ -120,6 +133,7 @@ class BacktestClusterSuite extends munit.FunSuite {
         assert(JFiles.readString(w2.out).contains("the backtest node left"), JFiles.readString(w2.out))
       } finally {
         Vector(backtest, w1, w2).foreach(_.process.destroyForcibly())
+        val _ = new ProcessBuilder("rm", "-rf", logs.toString).start().waitFor()
       }
   }
 

@@ -22,7 +22,7 @@ class ClusterCommandSuite extends munit.FunSuite {
     val day = dir.resolve("day.csv")
     val out0 = JFiles.newOutputStream(day)
     val plan =
-      DayPlan(java.time.LocalDate.of(2026, 3, 4), 1, 120_000, WorkloadProfile.normal, AccountMix(20), 11L)
+      DayPlan(java.time.LocalDate.of(2026, 3, 4), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 11L)
     new DayGenerator(plan).next().batch.writeCsv(out0)
     out0.close()
     val out = new ByteArrayOutputStream()
@@ -39,8 +39,9 @@ class ClusterCommandSuite extends munit.FunSuite {
               mvt.cluster.Consistency.Bounded,
               6,
               20_000_000L,
-              ReplaySpeed(1500.0), // the 6.5-hour session in about 16 s
-              Some(3)
+              ReplaySpeed(3000.0), // the 6.5-hour session in about 8 s
+              Some(2),
+              downAfterMillis = 1000 // a killed node detected and removed within about 2 s
             ),
             t
           )
@@ -71,12 +72,14 @@ class ClusterCommandSuite extends munit.FunSuite {
     val day = dir.resolve("day.csv")
     val out0 = JFiles.newOutputStream(day)
     val plan =
-      DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 120_000, WorkloadProfile.normal, AccountMix(20), 12L)
+      DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 12L)
     new DayGenerator(plan).next().batch.writeCsv(out0)
     out0.close()
     val progress = new ProgressBar(new PrintStream(new ByteArrayOutputStream()), false)
     val f =
-      try ClusterFaults.run(mvt.cluster.Consistency.Bounded, day, 3, 6, ReplaySpeed(1000.0), 3, progress)
+      // the day (about 16 s) outlasts the kill, the takeover and the restarted JVM's start
+      try
+        ClusterFaults.run(mvt.cluster.Consistency.Bounded, day, 3, 6, ReplaySpeed(1500.0), 2, progress, 1000)
       finally {
         JFiles.deleteIfExists(day)
         JFiles.deleteIfExists(dir)
