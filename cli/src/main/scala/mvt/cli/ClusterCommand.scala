@@ -116,6 +116,8 @@ object ClusterCommand {
               Thread.sleep(100)
             }
           }
+          // the desks' last fills came back before the exchange left: one more positions line from each shows them
+          awaitPositions(traders.filter(_.process.isAlive))
         } finally {
           traders.foreach(_.process.destroy())
           traders.foreach(_.process.waitFor())
@@ -154,12 +156,55 @@ object ClusterCommand {
         case None => out.println("takeover: no survivor re-shared the subscriptions")
       }
     }
+    val byFeed = exchangePositions(exchange.lines)
+    traders.indices.filterNot(i => killed.exists(_._1 == i)).foreach { i =>
+      val n = traders(i)
+      val owned = ownedLabels(n.lines)
+      val held = traderPositions(n.lines)
+      val fromExchange = n.lines.count(_.startsWith("position "))
+      val differ = owned.filter(l => held.get(l) != byFeed.get(l))
+      out.println(
+        s"positions ${n.name}: ${owned.size} owned, $fromExchange started from the exchange's position, " +
+          s"equal to the trade feed: ${differ.isEmpty}"
+      )
+      differ.foreach(l =>
+        out.println(
+          s"  $l: ${held.getOrElse(l, "flat")} held, ${byFeed.getOrElse(l, "flat")} by the trade feed"
+        )
+      )
+    }
     exchange.lines.filter(l => l.startsWith("account ") || l.startsWith("orders") || l.startsWith("day ")).foreach(
       l => out.println(s"exchange: $l")
     )
     if (exchange.process.exitValue != 0) out.println(s"exchange failed: ${JFiles.readString(exchange.out)}")
     out.flush()
   }
+
+  // waits (up to 5 s) until each trader printed one more positions line than it had
+  private def awaitPositions(traders: Vector[Forked]): Unit = {
+    def count(n: Forked) = n.lines.count(_.startsWith("positions"))
+    val before = traders.map(count)
+    val deadline = System.currentTimeMillis + 5000L
+    while (traders.indices.exists(i => count(traders(i)) <= before(i)) && System.currentTimeMillis < deadline)
+      Thread.sleep(100)
+  }
+
+  /** The exchange's positions by the trade feed: "position SUB SYM=N,..." as SUB -> "SYM=N,...". */
+  private[cli] def exchangePositions(lines: Vector[String]): Map[String, String] =
+    lines.filter(_.startsWith("position ")).map(_.split(' ')).collect { case Array(_, sub, held) =>
+      sub -> held
+    }.toMap
+
+  /** A trader's last "positions SUB SYM=N,... SUB ..." line as SUB -> "SYM=N,...". */
+  private[cli] def traderPositions(lines: Vector[String]): Map[String, String] =
+    lines.filter(_.startsWith("positions")).lastOption.fold(Map.empty[String, String])(
+      _.split(' ').toVector.drop(1).grouped(2).collect { case Vector(sub, held) => sub -> held }.toMap
+    )
+
+  /** The subscriptions a trader said it owns last ("owns N at MILLIS: a,b"). */
+  private[cli] def ownedLabels(lines: Vector[String]): Vector[String] =
+    lines.filter(_.startsWith("owns ")).lastOption.map(_.dropWhile(_ != ':').drop(1).trim)
+      .fold(Vector.empty[String])(s => if (s.isEmpty) Vector.empty else s.split(',').toVector)
 
   /** How many subscriptions a node said it owns last ("owns N at ..."). */
   private[cli] def ownedNow(n: Forked): Int =

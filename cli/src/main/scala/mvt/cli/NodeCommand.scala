@@ -137,10 +137,17 @@ object NodeCommand {
                     )
                   )
                   d.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n debited=$c"))
+                  // each subscription's net position by the fills: what its owner's desk must hold
+                  d.positions.foreach { (sub, hs) =>
+                    val held =
+                      hs.filter(_.position != 0L).sortBy(_.symbol).map(h => s"${h.symbol}=${h.position}")
+                    if (held.nonEmpty) say(s"position ${sub.label} ${held.mkString(",")}")
+                  }
                   say(
                     s"orders ${d.feed.orders} cancels ${d.feed.cancels} duplicates ${d.feed.duplicates} " +
                       s"fills ${d.fills.fills} refused ${d.refused} credited ${d.credited} " +
-                      s"adopted-replicas ${d.replicasAdopted} adopted-debits ${d.adopted} reconciled ${o.reconciled}"
+                      s"adopted-replicas ${d.replicasAdopted} adopted-debits ${d.adopted} positions-handed ${d.positionsHanded} " +
+                      s"refused-not-owner ${d.refusedNotOwner} reconciled ${o.reconciled}"
                   )
                 }
                 played
@@ -168,7 +175,10 @@ object NodeCommand {
               say(s"caught-up at ${System.currentTimeMillis}: the replica holds every account's balance")
             }
             ticks += 1
-            if (ticks % 20 == 0) say(s"status ${node.counters.render}")
+            if (ticks % 20 == 0) {
+              say(s"status ${node.counters.render}")
+              say(s"positions ${node.counters.positions}".trim)
+            }
           }
           ExitCode.Success
         }

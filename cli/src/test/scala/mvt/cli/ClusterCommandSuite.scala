@@ -61,6 +61,14 @@ class ClusterCommandSuite extends munit.FunSuite {
     assert(summary.contains("duplicates 0") && summary.contains("reconciled true"), text)
     // the exchange took over the killed replica's entries: its rights, and any debit its deltas had not carried
     assert(summary.contains("adopted-replicas 1"), text)
+    // the survivors took the killed trader's subscriptions over from the positions its fills left, and each survivor's
+    // positions at the end equal the trade feed's for every subscription it owns
+    val positions = text.linesIterator.filter(_.startsWith("positions trader-")).toVector
+    assertEquals(positions.size, 2, text)
+    assert(positions.forall(_.endsWith("equal to the trade feed: true")), text)
+    val started = positions.map(_.split(", ")(1).takeWhile(_ != ' ').toInt).sum
+    assert(started > 0, s"a survivor started from a position the killed trader built: $text")
+    assert(summary.contains("positions-handed "), text)
     // the traders' orders were matched on the exchange's engine: the reconciliation is by fills
     assert(summary.split(' ').dropWhile(_ != "fills").lift(1).flatMap(_.toLongOption).exists(_ > 0L), text)
   }

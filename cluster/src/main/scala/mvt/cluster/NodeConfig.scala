@@ -46,6 +46,8 @@ object NodeConfig {
            |  "mvt.cluster.MarketUpdates" = mvt-crdt
            |  "mvt.cluster.OrderMessage" = mvt-crdt
            |  "mvt.cluster.OrderReport" = mvt-crdt
+           |  "mvt.cluster.PositionRequest" = mvt-crdt
+           |  "mvt.cluster.PositionReport" = mvt-crdt
            |}
            |pekko.remote.artery.transport = tcp
            |pekko.remote.artery.canonical.hostname = "$host"
