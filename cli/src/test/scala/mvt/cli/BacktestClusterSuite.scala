@@ -113,14 +113,17 @@ class BacktestClusterSuite extends munit.FunSuite {
       // the processes' output files go beside the days, not among them
       val logs = JFiles.createTempDirectory(dir.getParent, "mvt-backtest-cluster-logs")
       val backtest = ForkedMvt.start(logs, None, (sweepArgs(dir) ++ Vector("--cluster", seed))*)
-      val w1 = ForkedMvt.start(logs, None, "worker", "--seed", seed, "--parallelism", "1")
-      val w2 = ForkedMvt.start(logs, None, "worker", "--seed", seed, "--parallelism", "1")
+      val workers =
+        Vector.fill(2)(ForkedMvt.start(logs, None, "worker", "--seed", seed, "--parallelism", "1"))
       try {
         val deadline = 120.seconds.fromNow
-        def firstJob = JFiles.readString(w1.out).linesIterator.exists(_.startsWith("job "))
-        while (!firstJob && backtest.process.isAlive && deadline.hasTimeLeft()) Thread.sleep(50)
-        assert(firstJob, s"worker 1 ran a job: ${JFiles.readString(w1.out)} ${w1.stderr}")
-        assert(backtest.process.isAlive, "the sweep was still running when worker 1 was killed")
+        def ranJob(w: ForkedMvt.Running) = JFiles.readString(w.out).linesIterator.exists(_.startsWith("job "))
+        // the first worker to run a job is killed (whichever JVM started sooner: the other may not have joined yet)
+        while (!workers.exists(ranJob) && backtest.process.isAlive && deadline.hasTimeLeft()) Thread.sleep(50)
+        val victim = workers.indexWhere(ranJob)
+        assert(victim >= 0, s"a worker ran a job: ${workers.map(w => JFiles.readString(w.out) + w.stderr)}")
+        assert(backtest.process.isAlive, "the sweep was still running when the worker was killed")
+        val (w1, w2) = (workers(victim), workers(1 - victim))
         w1.process.destroyForcibly() // SIGKILL: no goodbye to the cluster
         assertEquals(backtest.await(180), Some(0), backtest.stderr)
         assertEquals(JFiles.readString(backtest.out), single.out)
@@ -132,7 +135,7 @@ class BacktestClusterSuite extends munit.FunSuite {
         assertEquals(w2.await(60), Some(0), w2.stderr)
         assert(JFiles.readString(w2.out).contains("the backtest node left"), JFiles.readString(w2.out))
       } finally {
-        Vector(backtest, w1, w2).foreach(_.process.destroyForcibly())
+        (backtest +: workers).foreach(_.process.destroyForcibly())
         val _ = new ProcessBuilder("rm", "-rf", logs.toString).start().waitFor()
       }
   }
