@@ -5,13 +5,16 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.cluster.{Consistency, ReplaySpeed}
 
+import mvt.cluster.fork.{ForkedCluster, Launcher, NodeLines, Phases}
+
+import java.io.PrintStream
 import java.nio.file.{Files as JFiles, Path}
-import scala.jdk.CollectionConverters.*
 
 /**
- * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders).
- * Shows progress on stderr; optionally kills the busiest trader with SIGKILL mid-day; then prints per node what it did,
- * the takeover, and the exchange's reconciliation of every balance with the trade feed.
+ * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders;
+ * the orchestration is `mvt.cluster.fork.ForkedCluster`). Shows progress on stderr; optionally kills the busiest
+ * trader with SIGKILL mid-day (and restarts it); then prints per node what it did, the takeover, the positions
+ * against the trade feed, and the exchange's reconciliation of every balance with the trade feed.
  */
 object ClusterCommand {
 
@@ -22,7 +25,9 @@ object ClusterCommand {
       accounts: Int,
       balance: Long,
       speed: ReplaySpeed,
-      killAfterSeconds: Option[Int]
+      killAfterSeconds: Option[Int],
+      downAfterMillis: Int = 3000,
+      rejoin: Boolean = false
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -41,18 +46,32 @@ object ClusterCommand {
         ClusterOpts.speed,
         Opts.option[Int](
           "kill-after",
-          "Kill the trader owning most subscriptions with SIGKILL this many seconds into the day.",
+          "Kill the busiest trader (most fills, then most subscriptions) with SIGKILL this many seconds into the day.",
           metavar = "S"
         )
           .validate("--kill-after must be positive")(_ > 0)
-          .orNone
+          .orNone,
+        ClusterOpts.downAfter,
+        Opts.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions.").orFalse
       ).mapN(Args.apply).map(run(_, t))
     }
 
-  /** One forked node: its process and the file its stdout goes to. */
-  final case class Forked(name: String, process: Process, out: Path) {
-    def lines: Vector[String] =
-      if (JFiles.exists(out)) JFiles.readAllLines(out).asScala.toVector else Vector.empty
+  /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */
+  def launcher: Launcher =
+    Launcher(
+      Vector(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString,
+        "-Xmx512m",
+        "-XX:+UseSerialGC",
+        "-cp",
+        System.getProperty("java.class.path"),
+        "mvt.cli.Main"
+      )
+    )
+
+  /** A forked run's phases on the progress bar. */
+  def phases(progress: ProgressBar): Phases = new Phases {
+    def phase[A](name: String)(body: => A): A = progress.phase(name)(body)
   }
 
   def run(a: Args, t: Terminal): IO[ExitCode] =
@@ -60,133 +79,64 @@ object ClusterCommand {
       IO(t.err.println(s"mvt cluster: cannot read ${a.day}")).as(Cli.Failure)
     else
       Blocking {
-        val dir = JFiles.createTempDirectory("mvt-cluster")
-        val port = freePort()
-        val common = Vector(
-          "--consistency",
-          a.mode.label,
-          "--accounts",
-          a.accounts.toString,
-          "--balance",
-          a.balance.toString
+        val plan = ForkedCluster.Plan(
+          Path.of(a.day),
+          a.nodes,
+          a.mode,
+          a.accounts,
+          a.balance,
+          a.speed,
+          a.killAfterSeconds,
+          a.rejoin,
+          a.downAfterMillis
         )
-        val exchange = fork(
-          dir,
-          "exchange",
-          Vector(
-            "node",
-            "--role",
-            "exchange",
-            "--port",
-            port.toString,
-            "--data",
-            a.day,
-            "--traders",
-            a.nodes.toString,
-            "--speed",
-            a.speed.label
-          ) ++ common
-        )
-        val traders = (1 to a.nodes).toVector.map { i =>
-          fork(dir, s"trader-$i", Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ common)
-        }
-        val progress = ProgressBar(t.err)
-        var killedAt: Option[Long] = None
-        var victim = 0
-        try {
-          progress.phase("forming the cluster") {
-            while (exchange.process.isAlive && !exchange.lines.exists(_.startsWith("day started")))
-              Thread.sleep(100)
-          }
-          val dayStart = System.currentTimeMillis
-          progress.phase(s"trading (${a.mode.label})") {
-            while (exchange.process.isAlive) {
-              a.killAfterSeconds.foreach { s =>
-                if (killedAt.isEmpty && System.currentTimeMillis - dayStart >= s * 1000L) {
-                  // the trader owning most subscriptions: one that owns none would leave nothing to take over
-                  victim = traders.indices.maxBy(i => ownedNow(traders(i)))
-                  traders(victim).process.destroyForcibly() // SIGKILL: no goodbye to the cluster
-                  killedAt = Some(System.currentTimeMillis)
-                }
-              }
-              Thread.sleep(100)
-            }
-          }
-        } finally {
-          traders.foreach(_.process.destroy())
-          traders.foreach(_.process.waitFor())
-        }
-        report(a, exchange, traders, killedAt.map(k => (victim, k)), t)
-        // the nodes' own output was read into the report; nothing of it is the user's to keep
-        JFiles.list(dir).forEach(f => JFiles.deleteIfExists(f): Unit)
-        JFiles.deleteIfExists(dir)
-        if (exchange.process.exitValue == 0) ExitCode.Success else Cli.Failure
+        val outcome =
+          ForkedCluster.run(launcher, plan, phases(ProgressBar(t.err)), s"cluster (${a.mode.label})")
+        report(outcome, t.out)
+        if (outcome.exchangeStatus == 0) ExitCode.Success else Cli.Failure
       }
 
-  private def report(
-      a: Args,
-      exchange: Forked,
-      traders: Vector[Forked],
-      killed: Option[(Int, Long)],
-      t: Terminal
-  ): Unit = {
-    val out = t.out
-    out.println(s"mvt cluster: ${traders.size} traders, consistency ${a.mode.label}, ${a.accounts} accounts")
-    traders.foreach { n =>
-      val lines = n.lines
-      val owns = lines.filter(_.startsWith("owns ")).lastOption.getOrElse("owns nothing")
-      val status = lines.filter(_.startsWith("status ")).lastOption.getOrElse("status none")
-      val mark = if (killed.exists((v, _) => traders(v) eq n)) " (killed)" else ""
+  /**
+   * What `mvt cluster` prints of a run: per trader what it did, the takeover, the restart, per live trader whether
+   * its positions equal the trade feed's for every subscription it owns, and the exchange's reconciliation.
+   */
+  def report(o: ForkedCluster.Outcome, out: PrintStream): Unit = {
+    val p = o.plan
+    out.println(s"mvt cluster: ${p.nodes} traders, consistency ${p.mode.label}, ${p.accounts} accounts")
+    def describe(n: ForkedCluster.Captured, mark: String): Unit = {
+      val owns = n.lines.filter(_.startsWith("owns ")).lastOption.getOrElse("owns nothing")
+      val status = n.lines.filter(_.startsWith("status ")).lastOption.getOrElse("status none")
       out.println(s"${n.name}$mark: ${status.stripPrefix("status ")}; last ${owns.takeWhile(_ != ':')}")
     }
-    killed.foreach { (v, k) =>
-      val takeovers =
-        traders.indices.filter(_ != v).flatMap(i =>
-          traders(i).lines.filter(_.startsWith("owns ")).flatMap(ownsAt).filter(_ > k)
-        )
-      takeovers.minOption match {
-        case Some(ms) =>
-          out.println(s"takeover: survivors re-shared the subscriptions ${ms - k} ms after the kill")
-        case None => out.println("takeover: no survivor re-shared the subscriptions")
-      }
+    o.traders.indices.foreach(i => describe(o.traders(i), if (o.victim.contains(i)) " (killed)" else ""))
+    o.restarted.foreach(describe(_, " (restarted)"))
+    if (o.victim.isDefined) o.takeoverMillis match {
+      case Some(ms) => out.println(s"takeover: survivors re-shared the subscriptions $ms ms after the kill")
+      case None => out.println("takeover: no survivor re-shared the subscriptions")
     }
-    exchange.lines.filter(l => l.startsWith("account ") || l.startsWith("orders") || l.startsWith("day ")).foreach(
-      l => out.println(s"exchange: $l")
-    )
-    if (exchange.process.exitValue != 0) out.println(s"exchange failed: ${JFiles.readString(exchange.out)}")
+    o.restarted.foreach { n =>
+      val back = n.lines.exists(l => l.startsWith("owns ") && !l.startsWith("owns 0 "))
+      out.println(s"rejoin: ${n.name} ${if (back) "owns subscriptions again" else "owns none"}")
+    }
+    val byFeed = NodeLines.exchangePositions(o.exchange.lines)
+    o.live.foreach { n =>
+      val owned = NodeLines.ownedLabels(n.lines)
+      val held = NodeLines.traderPositions(n.lines)
+      val fromExchange = n.lines.count(_.startsWith("position "))
+      val differ = owned.filter(l => held.get(l) != byFeed.get(l))
+      out.println(
+        s"positions ${n.name}: ${owned.size} owned, $fromExchange started from the exchange's position, " +
+          s"equal to the trade feed: ${differ.isEmpty}"
+      )
+      differ.foreach(l =>
+        out.println(
+          s"  $l: ${held.getOrElse(l, "flat")} held, ${byFeed.getOrElse(l, "flat")} by the trade feed"
+        )
+      )
+    }
+    o.exchange.lines.filter(l => l.startsWith("account ") || l.startsWith("orders") || l.startsWith("day "))
+      .foreach(l => out.println(s"exchange: $l"))
+    if (o.exchangeStatus != 0) out.println(s"exchange failed: ${o.exchange.lines.mkString("\n")}")
     out.flush()
-  }
-
-  /** How many subscriptions a node said it owns last ("owns N at ..."). */
-  private[cli] def ownedNow(n: Forked): Int =
-    n.lines.filter(_.startsWith("owns ")).lastOption.flatMap(_.split(' ').lift(1)).flatMap(_.toIntOption)
-      .getOrElse(0)
-
-  // "owns N at MILLIS: ..." -> MILLIS
-  private[cli] def ownsAt(line: String): Option[Long] =
-    line.split(' ').lift(3).flatMap(_.stripSuffix(":").toLongOption)
-
-  private[cli] def fork(dir: Path, name: String, args: Vector[String]): Forked = {
-    val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString
-    val cmd = Vector(
-      javaBin,
-      "-Xmx512m",
-      "-XX:+UseSerialGC",
-      "-cp",
-      System.getProperty("java.class.path"),
-      "mvt.cli.Main"
-    ) ++ args
-    val out = dir.resolve(s"$name.out")
-    val pb = new ProcessBuilder(cmd.asJava)
-      .redirectOutput(out.toFile)
-      .redirectError(dir.resolve(s"$name.err").toFile)
-      .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-    Forked(name, pb.start(), out)
-  }
-
-  private[cli] def freePort(): Int = {
-    val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
-    try s.getLocalPort
-    finally s.close()
   }
 }

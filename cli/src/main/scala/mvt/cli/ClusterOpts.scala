@@ -48,6 +48,14 @@ object ClusterOpts {
       metavar = "1|N|max"
     ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
+  /** How long a silent node stays a member before Pekko's split-brain resolver removes it, in milliseconds. */
+  val downAfter: Opts[Int] =
+    Opts.option[Int](
+      "down-after",
+      "Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default 3000).",
+      metavar = "MS"
+    ).withDefault(3000).validate("--down-after must be 500 to 60000")(ms => ms >= 500 && ms <= 60_000)
+
   /** `HOST:PORT`, checked for a port in range. */
   def hostPort(s: String): ValidatedNel[String, (String, Int)] = {
     val i = s.lastIndexOf(':')

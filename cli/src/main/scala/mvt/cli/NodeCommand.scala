@@ -37,6 +37,7 @@ object NodeCommand {
       traders: Int,
       speed: ReplaySpeed,
       trades: Option[String],
+      downAfterMillis: Int,
       pipeline: NodePipeline.Settings
   )
 
@@ -83,6 +84,7 @@ object NodeCommand {
           "The exchange also writes its trade feed (every fill, the traders' included) to FILE.",
           metavar = "FILE"
         ).orNone,
+        ClusterOpts.downAfter,
         pipelineOpts
       ).mapN(Args.apply).mapValidated { a =>
         if (a.role == ExchangeNode.Role && a.day.isEmpty) "--data is required for --role exchange".invalidNel
@@ -90,7 +92,7 @@ object NodeCommand {
       }.map(run(_, t))
     }
 
-  /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for 3 s. */
+  /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for `--down-after`. */
   def settings(a: Args): ClusterNode.Settings =
     ClusterNode.Settings(
       a.role,
@@ -102,7 +104,7 @@ object NodeCommand {
       a.balance,
       publishEvery = 20.millis,
       writeTimeout = 2.seconds,
-      downAfter = Some(3.seconds),
+      downAfter = Some(a.downAfterMillis.millis),
       testMode = false,
       pipeline = a.pipeline
     )
@@ -135,10 +137,17 @@ object NodeCommand {
                     )
                   )
                   d.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n debited=$c"))
+                  // each subscription's net position by the fills: what its owner's desk must hold
+                  d.positions.foreach { (sub, hs) =>
+                    val held =
+                      hs.filter(_.position != 0L).sortBy(_.symbol).map(h => s"${h.symbol}=${h.position}")
+                    if (held.nonEmpty) say(s"position ${sub.label} ${held.mkString(",")}")
+                  }
                   say(
                     s"orders ${d.feed.orders} cancels ${d.feed.cancels} duplicates ${d.feed.duplicates} " +
                       s"fills ${d.fills.fills} refused ${d.refused} credited ${d.credited} " +
-                      s"adopted-replicas ${d.replicasAdopted} adopted-debits ${d.adopted} reconciled ${o.reconciled}"
+                      s"adopted-replicas ${d.replicasAdopted} adopted-debits ${d.adopted} positions-handed ${d.positionsHanded} " +
+                      s"refused-not-owner ${d.refusedNotOwner} reconciled ${o.reconciled}"
                   )
                 }
                 played
@@ -166,7 +175,10 @@ object NodeCommand {
               say(s"caught-up at ${System.currentTimeMillis}: the replica holds every account's balance")
             }
             ticks += 1
-            if (ticks % 20 == 0) say(s"status ${node.counters.render}")
+            if (ticks % 20 == 0) {
+              say(s"status ${node.counters.render}")
+              say(s"positions ${node.counters.positions}".trim)
+            }
           }
           ExitCode.Success
         }

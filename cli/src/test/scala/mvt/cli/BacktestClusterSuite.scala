@@ -13,27 +13,40 @@ class BacktestClusterSuite extends munit.FunSuite {
 
   override val munitTimeout: Duration = 4.minutes
 
-  private val days = FunFixture[Path](
-    setup = _ => {
-      val dir = JFiles.createTempDirectory("mvt-backtest-cluster")
-      val r = CliRun(
-        "generate",
-        "--days",
-        "4",
-        "--start",
-        "2026-03-02",
-        "--accounts",
-        "20",
-        "--commands",
-        "20000",
-        "--out",
-        dir.toString
-      )()
-      assertEquals(r.status, 0, r.err)
-      dir
-    },
-    teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
-  )
+  // the days every test reads, generated once for the suite
+  private var generated: Path = null
+  private lazy val dayDir: Path = {
+    val dir = JFiles.createTempDirectory("mvt-backtest-cluster")
+    generated = dir
+    val r = CliRun(
+      "generate",
+      "--days",
+      "4",
+      "--start",
+      "2026-03-02",
+      "--accounts",
+      "20",
+      "--commands",
+      "20000",
+      "--out",
+      dir.toString
+    )()
+    assertEquals(r.status, 0, r.err)
+    dir
+  }
+
+  override def afterAll(): Unit =
+    if (generated ne null) { val _ = new ProcessBuilder("rm", "-rf", generated.toString).start().waitFor() }
+
+  /** A test over the shared days. */
+  private def daysTest(name: String)(body: Path => Unit): Unit = test(name)(body(dayDir))
+
+  // what the single machine prints for the sweep: the reference of two tests, run once
+  private lazy val singleSweep: CliRun.Result = {
+    val r = CliRun(sweepArgs(dayDir)*)()
+    assertEquals(r.status, 0, r.err)
+    r
+  }
 
   private def freePort(): Int = {
     val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
@@ -56,9 +69,8 @@ class BacktestClusterSuite extends munit.FunSuite {
       "0.001"
     )
 
-  days.test("a sweep on two forked workers prints what the single-machine sweep prints") { dir =>
-    val single = CliRun(sweepArgs(dir)*)()
-    assertEquals(single.status, 0, single.err)
+  daysTest("a sweep on two forked workers prints what the single-machine sweep prints") { dir =>
+    val single = singleSweep
     val port = freePort()
     val r = CliRun((sweepArgs(dir) ++ Vector(
       "--cluster",
@@ -74,7 +86,7 @@ class BacktestClusterSuite extends munit.FunSuite {
     assert(r.err.contains("16 jobs in"), r.err)
   }
 
-  days.test("a single run on one forked worker prints and writes the same JSON as on one machine") { dir =>
+  daysTest("a single run on one forked worker prints and writes the same JSON as on one machine") { dir =>
     val args = Vector("backtest", "--data", dir.toString, "--strategy", "momentum", "--param", "size=70")
     CliRun.withTempFile(".json") { local =>
       CliRun.withTempFile(".json") { remote =>
@@ -91,23 +103,27 @@ class BacktestClusterSuite extends munit.FunSuite {
     }
   }
 
-  days.test(
+  daysTest(
     "SIGKILL of a worker JVM mid-sweep: its jobs run on the other, and the output is the single machine's"
   ) {
     dir =>
-      val single = CliRun(sweepArgs(dir)*)()
-      assertEquals(single.status, 0, single.err)
+      val single = singleSweep
       val port = freePort()
       val seed = s"127.0.0.1:$port"
-      val backtest = ForkedMvt.start(dir, None, (sweepArgs(dir) ++ Vector("--cluster", seed))*)
-      val w1 = ForkedMvt.start(dir, None, "worker", "--seed", seed, "--parallelism", "1")
-      val w2 = ForkedMvt.start(dir, None, "worker", "--seed", seed, "--parallelism", "1")
+      // the processes' output files go beside the days, not among them
+      val logs = JFiles.createTempDirectory(dir.getParent, "mvt-backtest-cluster-logs")
+      val backtest = ForkedMvt.start(logs, None, (sweepArgs(dir) ++ Vector("--cluster", seed))*)
+      val workers =
+        Vector.fill(2)(ForkedMvt.start(logs, None, "worker", "--seed", seed, "--parallelism", "1"))
       try {
         val deadline = 120.seconds.fromNow
-        def firstJob = JFiles.readString(w1.out).linesIterator.exists(_.startsWith("job "))
-        while (!firstJob && backtest.process.isAlive && deadline.hasTimeLeft()) Thread.sleep(50)
-        assert(firstJob, s"worker 1 ran a job: ${JFiles.readString(w1.out)} ${w1.stderr}")
-        assert(backtest.process.isAlive, "the sweep was still running when worker 1 was killed")
+        def ranJob(w: ForkedMvt.Running) = JFiles.readString(w.out).linesIterator.exists(_.startsWith("job "))
+        // the first worker to run a job is killed (whichever JVM started sooner: the other may not have joined yet)
+        while (!workers.exists(ranJob) && backtest.process.isAlive && deadline.hasTimeLeft()) Thread.sleep(50)
+        val victim = workers.indexWhere(ranJob)
+        assert(victim >= 0, s"a worker ran a job: ${workers.map(w => JFiles.readString(w.out) + w.stderr)}")
+        assert(backtest.process.isAlive, "the sweep was still running when the worker was killed")
+        val (w1, w2) = (workers(victim), workers(1 - victim))
         w1.process.destroyForcibly() // SIGKILL: no goodbye to the cluster
         assertEquals(backtest.await(180), Some(0), backtest.stderr)
         assertEquals(JFiles.readString(backtest.out), single.out)
@@ -119,7 +135,8 @@ class BacktestClusterSuite extends munit.FunSuite {
         assertEquals(w2.await(60), Some(0), w2.stderr)
         assert(JFiles.readString(w2.out).contains("the backtest node left"), JFiles.readString(w2.out))
       } finally {
-        Vector(backtest, w1, w2).foreach(_.process.destroyForcibly())
+        (backtest +: workers).foreach(_.process.destroyForcibly())
+        val _ = new ProcessBuilder("rm", "-rf", logs.toString).start().waitFor()
       }
   }
 

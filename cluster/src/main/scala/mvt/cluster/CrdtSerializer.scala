@@ -27,6 +27,8 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     case _: MarketUpdates => CrdtSerializer.MarketManifest
     case _: OrderMessage => CrdtSerializer.OrderManifest
     case _: OrderReport => CrdtSerializer.ReportManifest
+    case _: PositionRequest => CrdtSerializer.PositionRequestManifest
+    case _: PositionReport => CrdtSerializer.PositionReportManifest
     case other =>
       throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
   }
@@ -74,6 +76,26 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.writeVarLong(r.fillQty)
       out.writeVarLong(r.fillPriceRaw)
       out.writeByte(if (r.closed) 1 else 0)
+      out.toByteArray
+    case r: PositionRequest =>
+      val out = new WireWriter(64)
+      out.writeString(r.node)
+      out.writeString(r.account)
+      out.writeString(r.strategy)
+      out.writeString(resolver.toSerializationFormat(r.replyTo))
+      out.toByteArray
+    case r: PositionReport =>
+      val out = new WireWriter(32 + r.holdings.size * 24)
+      out.writeString(r.account)
+      out.writeString(r.strategy)
+      out.writeVarLong(r.holdings.size.toLong)
+      r.holdings.foreach { h =>
+        out.writeString(h.symbol)
+        out.writeZigZagLong(h.position)
+        out.writeVarLong(h.costRaw)
+      }
+      out.writeZigZagLong(r.realizedCents)
+      out.writeVarLong(r.withdrawn.toLong)
       out.toByteArray
     case other =>
       throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
@@ -129,6 +151,35 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           in.readByte("closed") == 1
         )
       }
+    else if (manifest == CrdtSerializer.PositionRequestManifest)
+      message(bytes, "position request") { in =>
+        PositionRequest(
+          in.readString("a node"),
+          in.readString("an account"),
+          in.readString("a strategy"),
+          resolver.resolveActorRef[TraderNode.Command](in.readString("a reply-to actor"))
+        )
+      }
+    else if (manifest == CrdtSerializer.PositionReportManifest)
+      message(bytes, "position report") { in =>
+        val account = in.readString("an account")
+        val strategy = in.readString("a strategy")
+        val n = in.readCount("holdings")
+        val holdings = Vector.fill(n)(
+          PositionReport.Holding(
+            in.readString("a symbol"),
+            in.readZigZagLong("a position"),
+            in.readVarLong("a cost")
+          )
+        )
+        PositionReport(
+          account,
+          strategy,
+          holdings,
+          in.readZigZagLong("a realized result"),
+          in.readVarLong("withdrawn").toInt
+        )
+      }
     else
       Lattice.byManifest.get(manifest) match {
         case Some(l) => decode(l, bytes)
@@ -163,4 +214,6 @@ object CrdtSerializer {
   private val MarketManifest = "mu"
   private val OrderManifest = "om"
   private val ReportManifest = "or"
+  private val PositionRequestManifest = "pq"
+  private val PositionReportManifest = "pr"
 }

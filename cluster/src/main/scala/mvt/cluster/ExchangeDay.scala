@@ -40,6 +40,12 @@ final class ExchangeDay(
   private val accountIndex: Map[String, Account] =
     accounts.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
 
+  // per subscription (account, strategy): its fills whoever sent them, and the node incarnation that owns it now
+  private val subscriptionBooks = mutable.HashMap.empty[(String, String), SubscriptionBook]
+  private val owners = mutable.HashMap.empty[(String, String), String]
+  private var handedOver = 0L
+  private var notOwner = 0L
+
   private val tradesOut = trades.orNull
   private val open = mutable.LongMap.empty[Open]
   private val byKey = mutable.HashMap.empty[Key, Long]
@@ -110,6 +116,18 @@ final class ExchangeDay(
   /** Downed replicas whose entries this exchange took over (`bounded` only). */
   def replicasAdopted: Int = adoptions
 
+  /** Position requests answered: subscriptions handed to a node, each starting from its fills so far. */
+  def positionsHanded: Long = handedOver
+
+  /** Adds refused because their node no longer owned the subscription (another node asked for its position). */
+  def refusedNotOwner: Long = notOwner
+
+  /** Every subscription that filled, with its net position per symbol by the fills, in label order. */
+  def positions: Vector[(Subscription, Vector[PositionReport.Holding])] =
+    subscriptionBooks.toVector.map { case ((a, st), b) => (Subscription(a, st), b.holdings) }.sortBy(
+      _._1.label
+    )
+
   /** What the exchange credited back in all: refunds of unfilled buys and proceeds of sells. */
   def credited: Long = creditedCents
 
@@ -164,6 +182,7 @@ final class ExchangeDay(
       m match {
         case o: OrderMessage => if (feed.record(o)) order(o)
         case NodeGone(trader) => withdraw(_.replyTo == trader)
+        case r: PositionRequest => handOver(r)
         case ReplicaGone(replica) =>
           // the order feed knows every debit the node made for an order that reached the exchange
           if (ledger.mode == Consistency.Bounded) {
@@ -187,6 +206,24 @@ final class ExchangeDay(
     withdraw(_ => true)
   }
 
+  // the requester owns the subscription from now: the other nodes' orders for it go (so no fill of theirs moves the
+  // position after the answer), and their adds are refused from now on
+  private def handOver(r: PositionRequest): Unit = {
+    val sub = (r.account, r.strategy)
+    owners.update(sub, r.node)
+    val before = open.size
+    withdraw(e => e.key.account == r.account && e.key.strategy == r.strategy && e.key.node != r.node)
+    val book = subscriptionBooks.get(sub)
+    handedOver += 1
+    r.replyTo ! PositionReport(
+      r.account,
+      r.strategy,
+      book.fold(Vector.empty)(_.holdings),
+      book.fold(0L)(_.realized),
+      before - open.size
+    )
+  }
+
   private def order(o: OrderMessage): Unit = {
     val key = Key(o.node, o.account, o.strategy, o.orderId)
     o.kind match {
@@ -195,9 +232,12 @@ final class ExchangeDay(
         val symbol = Symbol.parse(o.symbol)
         val id = nextId
         nextId += 1
-        val refuse = closed || account.isEmpty || symbol.isEmpty || o.qty <= 0L || o.qty > Quantity.Max
+        val stale = owners.get((o.account, o.strategy)).exists(_ != o.node)
+        if (stale) notOwner += 1
+        val refuse =
+          closed || stale || account.isEmpty || symbol.isEmpty || o.qty <= 0L || o.qty > Quantity.Max
         val book = if (refuse) -1 else day.bookOf(symbol.get)
-        val entry = new Open(key, book, o.buy, o.qty, o.costCents, o.replyTo)
+        val entry = new Open(key, o.symbol, book, o.buy, o.qty, o.costCents, o.replyTo)
         open.update(id, entry)
         byKey.update(key, id)
         if (refuse) {
@@ -229,6 +269,8 @@ final class ExchangeDay(
   private def filled(id: Long, priceRaw: Long, qty: Long): Unit =
     open.get(id).foreach { e =>
       fills.record(id, e.key.account, e.buy, priceRaw, qty)
+      subscriptionBooks.getOrElseUpdate((e.key.account, e.key.strategy), new SubscriptionBook)
+        .fill(e.symbol, e.buy, priceRaw, qty)
       e.remaining -= qty
       val done = e.remaining <= 0L
       e.replyTo ! OrderReport(e.key.account, e.key.strategy, e.key.orderId, e.buy, qty, priceRaw, done)
@@ -276,6 +318,7 @@ object ExchangeDay {
 
   private final class Open(
       val key: Key,
+      val symbol: String,
       val book: Int,
       val buy: Boolean,
       var remaining: Long,

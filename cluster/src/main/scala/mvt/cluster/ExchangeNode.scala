@@ -18,7 +18,7 @@ import scala.concurrent.duration.FiniteDuration
  */
 object ExchangeNode {
 
-  /** What the exchange node handles; [[OrderMessage]] crosses the network. */
+  /** What the exchange node handles; [[OrderMessage]] and [[PositionRequest]] cross the network. */
   trait Command
 
   private case object Publish extends Command
@@ -63,6 +63,9 @@ object ExchangeNode {
             Behaviors.same
           case o: OrderMessage =>
             inbox.add(o)
+            Behaviors.same
+          case r: PositionRequest =>
+            inbox.add(r)
             Behaviors.same
           case Removed(m) =>
             if (m.hasRole(TraderNode.Role))

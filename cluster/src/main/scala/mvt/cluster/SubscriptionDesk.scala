@@ -48,10 +48,43 @@ final class SubscriptionDesk(
     def isLive(id: OrderId): Boolean = id.value != refused
   }
 
-  /** Makes decision `d`, taken on `bbo`, orders: the rules decide what to cancel and add, and it goes out now. */
-  def act(bbo: BboUpdated, d: Decision): Unit = {
-    val name = bbo.symbol.name
-    val book = books.getOrElseUpdate(name, { symbols += name; symbols.size - 1 })
+  private var started = false
+
+  /** Whether the desk knows where the subscription stands (its [[PositionReport]] came): only then does it trade. */
+  def ready: Boolean = started
+
+  /**
+   * Starts from the exchange's account of the subscription: each symbol's position (the position limit counts from
+   * it) and its cost, and the result realized before. Once; a later report (a repeated request) is ignored.
+   */
+  def start(r: PositionReport): Unit =
+    if (!started) {
+      started = true
+      r.holdings.foreach { h =>
+        val book = bookOf(h.symbol)
+        orders.startAt(book, h.position)
+        result.restore(book, h.position, h.costRaw)
+      }
+      result.carry(r.realizedCents)
+    }
+
+  /** The position in `symbol` now (0 if never held). */
+  def position(symbol: String): Long = books.get(symbol).fold(0L)(orders.position)
+
+  /** Every symbol with a nonzero position, as `SYMBOL=N` in symbol order. */
+  def positions: Vector[String] =
+    books.toVector.sortBy(_._1).collect {
+      case (s, b) if orders.position(b) != 0L => s"$s=${orders.position(b)}"
+    }
+
+  private def bookOf(name: String): Int = books.getOrElseUpdate(name, { symbols += name; symbols.size - 1 })
+
+  /**
+   * Makes decision `d`, taken on `bbo`, orders: the rules decide what to cancel and add, and it goes out now. A
+   * desk not yet [[ready]] ignores it: its position limit would count from a position it does not know.
+   */
+  def act(bbo: BboUpdated, d: Decision): Unit = if (started) {
+    val book = bookOf(bbo.symbol.name)
     orders.decide(Timestamp.Epoch, book, bbo, d)
     orders.deliver(Long.MaxValue, venue)
   }

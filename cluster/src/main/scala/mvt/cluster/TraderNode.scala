@@ -59,12 +59,20 @@ object TraderNode {
     @volatile var exchangesKnown: Int = 0
     @volatile var realizedCents: Long = 0L
     @volatile var pipeline: () => String = () => ""
+    // the owned subscriptions' positions, rendered by the actor whenever a fill or a takeover moves one
+    @volatile var positions: String = ""
+    val positionsAdopted = new LongAdder
 
     def render: String =
       s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} cancels=${cancels.sum} fills=${fills.sum} " +
         s"refused=${refused.sum} barred-refusals=${barredRefusals.sum} realized-cents=$realizedCents " +
         s"pipeline: ${pipeline()}"
   }
+
+  /** One subscription's positions as `SUB SYMBOL=N,...`; flat subscriptions are left out. */
+  private def renderPositions(desks: Iterable[SubscriptionDesk]): String =
+    desks.toVector.sortBy(_.sub.label).filter(_.positions.nonEmpty)
+      .map(d => s"${d.sub.label} ${d.positions.mkString(",")}").mkString(" ")
 
   // one message on its way to the exchange: a pending add waits for its write, and everything behind it waits too
   private final class Outgoing(val message: OrderMessage, var pending: Boolean, var dropped: Boolean)
@@ -135,6 +143,12 @@ object TraderNode {
           rejects.update(account, rejects.getOrElse(account, 0L) + 1L)
           judge(account)
         }
+
+        // a desk trades only once the exchange said where its subscription stands; asked again until it answers
+        def askPositions(): Unit =
+          desks.valuesIterator.filterNot(_.ready).foreach { d =>
+            exchanges.foreach(_ ! PositionRequest(node, d.sub.account, d.sub.strategy, ctx.self))
+          }
 
         def flush(): Unit =
           while (outbox.nonEmpty && !outbox.head.pending) {
@@ -234,12 +248,28 @@ object TraderNode {
               }.toMap
               pipeline.own(mine.map(s => s -> desks(s).strategy))
               counters.owned = mine
+              counters.positions = renderPositions(desks.values)
               say(s"owns ${mine.size} at ${System.currentTimeMillis}: ${mine.map(_.label).mkString(",")}")
             }
+            askPositions()
             Behaviors.same
           case Exchanges(refs) =>
             exchanges = refs
             counters.exchangesKnown = refs.size
+            askPositions()
+            Behaviors.same
+          case r: PositionReport =>
+            desks.get(Subscription(r.account, r.strategy)).filterNot(_.ready).foreach { desk =>
+              desk.start(r)
+              if (desk.positions.nonEmpty) {
+                counters.positionsAdopted.increment()
+                counters.positions = renderPositions(desks.values)
+                say(
+                  s"position ${r.account}/${r.strategy} at ${System.currentTimeMillis}: " +
+                    s"${desk.positions.mkString(",")} (withdrawn ${r.withdrawn})"
+                )
+              }
+            }
             Behaviors.same
           case MarketUpdates(tops) =>
             tops.foreach { t =>
@@ -261,6 +291,7 @@ object TraderNode {
               if (r.fillQty > 0L) {
                 counters.fills.increment()
                 counters.realizedCents = desks.valuesIterator.map(_.result.realized).sum
+                counters.positions = renderPositions(desks.values)
                 judge(r.account)
               }
             }

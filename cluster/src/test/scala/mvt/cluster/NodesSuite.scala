@@ -32,9 +32,9 @@ class NodesSuite extends munit.FunSuite {
       testMode = false
     )
 
-  /** A generated session with its clock: 6.5 hours of 60,000 commands. */
+  /** A generated session with its clock: 6.5 hours of 40,000 commands. */
   private def day(seed: Long): Array[Byte] = {
-    val plan = DayPlan(LocalDate.of(2026, 3, 4), 1, 60_000, WorkloadProfile.normal, AccountMix(20), seed)
+    val plan = DayPlan(LocalDate.of(2026, 3, 4), 1, 40_000, WorkloadProfile.normal, AccountMix(20), seed)
     val out = new ByteArrayOutputStream()
     new DayGenerator(plan).next().batch.writeCsv(out)
     out.toByteArray
@@ -55,10 +55,10 @@ class NodesSuite extends munit.FunSuite {
       Eventually("the exchange and the traders know each other") {
         ex.tops.subscribers == 2 && t1.counters.exchangesKnown == 1 && t2.counters.exchangesKnown == 1
       }
-      // 23,400 session seconds at 2,000 times real time: about 12 s of trading
-      val played = ex.playDay(new ByteArrayInputStream(day(7L)), ReplaySpeed(2000.0), None, 60.seconds)
+      // 23,400 session seconds at 4,000 times real time: about 6 s of trading
+      val played = ex.playDay(new ByteArrayInputStream(day(7L)), ReplaySpeed(4000.0), None, 60.seconds)
       val outcome = played.fold(e => fail(e.toString), identity)
-      assert(outcome.commands >= 60_000L, outcome.commands.toString) // the time lines count too
+      assert(outcome.commands >= 40_000L, outcome.commands.toString) // the time lines count too
       val rec = outcome.reconciliation
       assert(outcome.reconciled, rec.mkString("\n"))
       assert(outcome.day.feed.orders > 0L, "orders reached the exchange")

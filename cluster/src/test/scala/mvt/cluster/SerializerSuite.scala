@@ -30,7 +30,7 @@ class SerializerSuite extends munit.FunSuite {
   }
 
   system.test(
-    "replicated states of every lattice, rights requests, market updates, orders and order reports round-trip"
+    "replicated states of every lattice, rights requests, market updates, orders, reports and positions round-trip"
   ) {
     sys =>
       val trader = sys.systemActorOf(Behaviors.empty[TraderNode.Command], "trader")
@@ -62,7 +62,19 @@ class SerializerSuite extends munit.FunSuite {
         ),
         OrderMessage(OrderMessage.Withdraw, "n#1", 8L, "acct-2", "spread", "", 0L, false, 0L, 0L, 0L, trader),
         OrderReport("acct-1", "spread", (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false),
-        OrderReport("acct-1", "spread", 1L << 62, buy = false, 0L, 0L, closed = true)
+        OrderReport("acct-1", "spread", 1L << 62, buy = false, 0L, 0L, closed = true),
+        PositionRequest("mvt@127.0.0.1:2552#9", "acct-1", "spread", trader),
+        PositionReport(
+          "acct-1",
+          "spread",
+          Vector(
+            PositionReport.Holding("ABC", -300L, 3_030_000_000_000L),
+            PositionReport.Holding("XY", 0L, 0L)
+          ),
+          -12_345L,
+          2
+        ),
+        PositionReport("acct-2", "spread", Vector.empty, 0L, 0)
       )
       items.foreach(o => assertEquals(roundTrip(sys, o), o))
       // a state with pending deltas arrives as the state alone: only the sender ships its deltas

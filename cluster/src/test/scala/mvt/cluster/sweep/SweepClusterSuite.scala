@@ -25,15 +25,21 @@ class SweepClusterSuite extends munit.FunSuite {
 
   private val capital = new BigDecimal("1000000")
 
-  private val dir = FunFixture[Path](
-    _ => {
-      val d = Fixtures.write(Fixtures.generated(3, 4000))
-      // a day that fails: its outcome must come back named, as the single machine names it
-      Files.writeString(d.resolve("2026-03-05.csv"), "add,1,2\nnot a command\n")
-      d
-    },
-    d => { val _ = new ProcessBuilder("rm", "-rf", d.toString).start().waitFor() }
-  )
+  // the days and the single-machine sweep every test compares with: made once for the suite
+  private var dayDir: Path = null
+  private lazy val reference: (SweepPlan, Vector[Sweep.Row]) = {
+    dayDir = Fixtures.write(Fixtures.generated(3, 4000))
+    // a day that fails: its outcome must come back named, as the single machine names it
+    Files.writeString(dayDir.resolve("2026-03-05.csv"), "add,1,2\nnot a command\n")
+    sweep(dayDir)
+  }
+
+  override def afterAll(): Unit =
+    if (dayDir ne null) { val _ = new ProcessBuilder("rm", "-rf", dayDir.toString).start().waitFor() }
+
+  /** A test over the shared days: the plan and the single machine's rows. */
+  private def sweepTest(name: String)(body: (SweepPlan, Vector[Sweep.Row]) => Unit): Unit =
+    test(name)(body(reference._1, reference._2))
 
   private def sweep(d: Path): (SweepPlan, Vector[Sweep.Row]) = {
     val specs = Sweep
@@ -52,14 +58,20 @@ class SweepClusterSuite extends munit.FunSuite {
     (SweepPlan(specs, days, base), single)
   }
 
+  // a node cut off is seen unreachable and removed within about a second each (the detector's pause follows it)
+  private val DownAfter = 1.second
+
+  // one after the other: nodes leaving all at once wait out the exiting phase's timeout (10 s)
+  private def closeAll(nodes: SweepNode*): Unit = nodes.foreach(_.close())
+
   private def worker(seeds: Vector[String], ran: AtomicInteger = new AtomicInteger): SweepNode = {
-    val n = SweepNode.start("127.0.0.1", 0, seeds, Seq(SweepNode.WorkerRole), downAfter = 2.seconds)
+    val n = SweepNode.start("127.0.0.1", 0, seeds, Seq(SweepNode.WorkerRole), downAfter = DownAfter)
     n.startWorker(1, identity, (_, _) => { val _ = ran.incrementAndGet() })
     n
   }
 
   private def client(seeds: Vector[String]): SweepNode =
-    SweepNode.start("127.0.0.1", 0, seeds, Seq(SweepNode.ClientRole), downAfter = 2.seconds)
+    SweepNode.start("127.0.0.1", 0, seeds, Seq(SweepNode.ClientRole), downAfter = DownAfter)
 
   private def rows(plan: SweepPlan, node: SweepNode): (Vector[Sweep.Row], SweepClient.Status) = {
     val (future, status) = node.run(plan, _ => ())
@@ -67,8 +79,7 @@ class SweepClusterSuite extends munit.FunSuite {
     (Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), status)
   }
 
-  dir.test("two workers and a client: the rows equal the single-machine sweep's") { d =>
-    val (plan, single) = sweep(d)
+  sweepTest("two workers and a client: the rows equal the single-machine sweep's") { (plan, single) =>
     val w1 =
       worker(Vector.empty) // the oldest: the coordinator runs here, so every message crosses the network
     val c = client(Vector(w1.name))
@@ -79,23 +90,22 @@ class SweepClusterSuite extends munit.FunSuite {
       val (cluster, status) = rows(plan, c)
       assertEquals(cluster, single)
       assertEquals(status.submissions, 1)
-    } finally { c.close(); w2.close(); w1.close() }
+    } finally closeAll(c, w2, w1)
   }
 
-  dir.test(
+  sweepTest(
     "the coordinator's node leaves mid-sweep: the singleton moves, the client resubmits, the rows are equal"
   ) {
-    d =>
-      val (plan, single) = sweep(d)
+    (plan, single) =>
       // past the first two jobs, days wait for the gate: the sweep cannot end before the coordinator's node leaves
       val started = new AtomicInteger
       val gate = new CountDownLatch(1)
       def gated(day: DayFile): DayFile = { if (started.incrementAndGet() > 2) gate.await(); day }
-      val w1 = SweepNode.start("127.0.0.1", 0, Vector.empty, Seq(SweepNode.WorkerRole), downAfter = 2.seconds)
+      val w1 = SweepNode.start("127.0.0.1", 0, Vector.empty, Seq(SweepNode.WorkerRole), downAfter = DownAfter)
       w1.startWorker(1, gated, (_, _) => ())
       val c = client(Vector(w1.name))
       val w2 =
-        SweepNode.start("127.0.0.1", 0, Vector(w1.name), Seq(SweepNode.WorkerRole), downAfter = 2.seconds)
+        SweepNode.start("127.0.0.1", 0, Vector(w1.name), Seq(SweepNode.WorkerRole), downAfter = DownAfter)
       w2.startWorker(1, gated, (_, _) => ())
       try {
         Eventually("two workers up")(c.workersUp == 2)
@@ -111,18 +121,17 @@ class SweepClusterSuite extends munit.FunSuite {
           status.submissions >= 2,
           s"the client submitted again to the new coordinator: ${status.submissions}"
         )
-      } finally { gate.countDown(); c.close(); w2.close(); w1.close() }
+      } finally { gate.countDown(); closeAll(c, w2, w1) }
   }
 
-  dir.test(
+  sweepTest(
     "the coordinator's node is cut off mid-sweep, as if it crashed: it is downed, the rows are equal"
-  ) { d =>
-    val (plan, single) = sweep(d)
+  ) { (plan, single) =>
     val started = new AtomicInteger
     val gate = new CountDownLatch(1)
     def gated(day: DayFile): DayFile = { if (started.incrementAndGet() > 2) gate.await(); day }
     def node(seeds: Vector[String], role: String) =
-      SweepNode.start("127.0.0.1", 0, seeds, Seq(role), downAfter = 2.seconds, testMode = true)
+      SweepNode.start("127.0.0.1", 0, seeds, Seq(role), downAfter = DownAfter, testMode = true)
     val w1 = node(Vector.empty, SweepNode.WorkerRole) // the oldest: the coordinator runs here
     w1.startWorker(1, gated, (_, _) => ())
     val c = node(Vector(w1.name), SweepNode.ClientRole)
@@ -147,31 +156,31 @@ class SweepClusterSuite extends munit.FunSuite {
         status.submissions >= 2,
         s"the client submitted again to the new coordinator: ${status.submissions}"
       )
-    } finally { gate.countDown(); c.close(); w2.close(); w1.close() }
+    } finally { gate.countDown(); closeAll(c, w2, w1) }
   }
 
-  dir.test("a worker that takes jobs and never answers: its leases expire and the jobs run elsewhere") { d =>
-    val (plan, single) = sweep(d)
-    val c = SweepNode.start("127.0.0.1", 0, Vector.empty, Seq(SweepNode.ClientRole), leaseFor = 2.seconds)
-    val silent = SweepNode.start("127.0.0.1", 0, Vector(c.name), Seq(SweepNode.WorkerRole))
-    val taken = new AtomicInteger
-    try {
-      val (future, _) = c.run(plan, _ => ())
-      silent.system.systemActorOf(
-        Behaviors.setup[WorkerCommand] { ctx =>
-          silent.coordinator ! Request(ctx.self, 2)
-          Behaviors.receiveMessage { _ =>
-            taken.incrementAndGet(); Behaviors.same
-          }
-        },
-        "silent"
-      )
-      Eventually("the silent worker holds jobs")(taken.get >= 2)
-      val w = worker(Vector(c.name))
+  sweepTest("a worker that takes jobs and never answers: its leases expire and the jobs run elsewhere") {
+    (plan, single) =>
+      val c = SweepNode.start("127.0.0.1", 0, Vector.empty, Seq(SweepNode.ClientRole), leaseFor = 2.seconds)
+      val silent = SweepNode.start("127.0.0.1", 0, Vector(c.name), Seq(SweepNode.WorkerRole))
+      val taken = new AtomicInteger
       try {
-        val outcomes = Await.result(future, 3.minutes)
-        assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
-      } finally w.close()
-    } finally { silent.close(); c.close() }
+        val (future, _) = c.run(plan, _ => ())
+        silent.system.systemActorOf(
+          Behaviors.setup[WorkerCommand] { ctx =>
+            silent.coordinator ! Request(ctx.self, 2)
+            Behaviors.receiveMessage { _ =>
+              taken.incrementAndGet(); Behaviors.same
+            }
+          },
+          "silent"
+        )
+        Eventually("the silent worker holds jobs")(taken.get >= 2)
+        val w = worker(Vector(c.name))
+        try {
+          val outcomes = Await.result(future, 3.minutes)
+          assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
+        } finally w.close()
+      } finally closeAll(silent, c)
   }
 }

@@ -41,6 +41,15 @@ final class StrategyOrders(val rules: OrderRules) {
   private var qHead = 0
   private var qCount = 0
 
+  /**
+   * Starts `book` at `position` (a subscription taken over from another node holds what its fills left it): the
+   * position limit counts from there. Only before this strategy's own orders in `book`.
+   */
+  def startAt(book: Int, position: Long): Unit = {
+    ensureBook(book)
+    positions(book) = position
+  }
+
   /** The position in the book numbered `book` (positive long, negative short). */
   def position(book: Int): Long = if (book < positions.length) positions(book) else 0L
 

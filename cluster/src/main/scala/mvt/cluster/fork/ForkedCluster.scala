@@ -1,0 +1,149 @@
+package mvt.cluster.fork
+
+import mvt.cluster.{Consistency, ReplaySpeed}
+
+import java.nio.file.{Files, Path}
+
+/**
+ * A whole trader cluster on loopback as forked JVMs running `mvt node`: one exchange playing `day` and `nodes`
+ * traders. Optionally the busiest trader (most fills, then most subscriptions) is killed with SIGKILL
+ * `killAfterSeconds` into the day, and with `rejoin` started again (a new incarnation) once a survivor owns its
+ * subscriptions. What every node printed comes back in the [[ForkedCluster.Outcome]]; the nodes' files are removed.
+ */
+object ForkedCluster {
+
+  /** What to run. `downAfterMillis` is the nodes' `--down-after`. */
+  final case class Plan(
+      day: Path,
+      nodes: Int,
+      mode: Consistency,
+      accounts: Int,
+      balance: Long,
+      speed: ReplaySpeed,
+      killAfterSeconds: Option[Int],
+      rejoin: Boolean,
+      downAfterMillis: Int
+  )
+
+  /** One node's name and every line it printed. */
+  final case class Captured(name: String, lines: Vector[String])
+
+  /**
+   * What happened: the exchange's and each trader's lines (`victim` indexes the killed one), the kill's wall-clock
+   * instant (0 without one), the restarted node's lines and start instant, and the exchange's exit status.
+   */
+  final case class Outcome(
+      plan: Plan,
+      exchange: Captured,
+      exchangeStatus: Int,
+      traders: Vector[Captured],
+      victim: Option[Int],
+      killedAt: Long,
+      restarted: Option[Captured],
+      restartedAt: Long
+  ) {
+
+    /** From the kill until a survivor re-shared the subscriptions, if one did. */
+    def takeoverMillis: Option[Long] =
+      victim.flatMap(v => ForkedCluster.takeover(traders.map(_.lines), v, killedAt)).map(_ - killedAt)
+
+    /** The traders alive at the end: the survivors and the restarted node. */
+    def live: Vector[Captured] = traders.indices.filterNot(victim.contains).map(traders).toVector ++ restarted
+  }
+
+  def run(launcher: Launcher, plan: Plan, phases: Phases, title: String): Outcome = {
+    val dir = Files.createTempDirectory("mvt-cluster")
+    val port = ForkedNode.freePort()
+    val common = Vector(
+      "--consistency",
+      plan.mode.label,
+      "--accounts",
+      plan.accounts.toString,
+      "--balance",
+      plan.balance.toString,
+      "--down-after",
+      plan.downAfterMillis.toString
+    )
+    val exchange = ForkedNode.start(
+      launcher,
+      dir,
+      "exchange",
+      Vector("node", "--role", "exchange", "--port", port.toString, "--data", plan.day.toString) ++
+        Vector("--traders", plan.nodes.toString, "--speed", plan.speed.label) ++ common
+    )
+    val traderArgs = Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ common
+    val traders =
+      (1 to plan.nodes).toVector.map(i => ForkedNode.start(launcher, dir, s"trader-$i", traderArgs))
+    var victim: Option[Int] = None
+    var killedAt = 0L
+    var restarted: Option[ForkedNode] = None
+    var restartedAt = 0L
+    try {
+      phases.phase(s"$title: forming") {
+        while (exchange.process.isAlive && !exchange.lines.exists(_.startsWith("day started")))
+          Thread.sleep(100)
+      }
+      val start = System.currentTimeMillis
+      phases.phase(s"$title: trading") {
+        while (exchange.process.isAlive) {
+          plan.killAfterSeconds.foreach { s =>
+            if (victim.isEmpty && System.currentTimeMillis - start >= s * 1000L) {
+              // the busiest trader: its positions and its replica's entries are what must move
+              val v = traders.indices.maxBy(i =>
+                (NodeLines.fillsNow(traders(i).lines), NodeLines.ownedNow(traders(i).lines))
+              )
+              traders(v).process.destroyForcibly() // SIGKILL: no goodbye to the cluster
+              killedAt = System.currentTimeMillis
+              victim = Some(v)
+            }
+          }
+          // the killed node comes back once the survivors have taken its work
+          for (
+            v <- victim
+            if plan.rejoin && restarted.isEmpty && takeover(traders.map(_.lines), v, killedAt).isDefined
+          ) {
+            restartedAt = System.currentTimeMillis
+            restarted = Some(ForkedNode.start(launcher, dir, s"trader-${v + 1}-again", traderArgs))
+          }
+          Thread.sleep(100)
+        }
+      }
+      // the desks' last fills came back before the exchange left: one more positions line from each shows them
+      awaitPositions((traders ++ restarted).filter(_.process.isAlive))
+    } finally {
+      (traders ++ restarted).foreach(_.process.destroy())
+      (traders ++ restarted).foreach(_.process.waitFor())
+    }
+    exchange.process.waitFor()
+    def captured(n: ForkedNode) = Captured(n.name, n.lines)
+    val outcome = Outcome(
+      plan,
+      captured(exchange),
+      exchange.process.exitValue,
+      traders.map(captured),
+      victim,
+      killedAt,
+      restarted.map(captured),
+      restartedAt
+    )
+    // the nodes' own output is in the outcome; nothing of it is the user's to keep
+    Files.list(dir).forEach(f => Files.deleteIfExists(f): Unit)
+    Files.deleteIfExists(dir)
+    outcome
+  }
+
+  // waits (up to 5 s) until each trader printed one more positions line than it had
+  private def awaitPositions(traders: Vector[ForkedNode]): Unit = {
+    def count(n: ForkedNode) = n.lines.count(_.startsWith("positions"))
+    val before = traders.map(count)
+    val deadline = System.currentTimeMillis + 5000L
+    while (traders.indices.exists(i => count(traders(i)) <= before(i)) && System.currentTimeMillis < deadline)
+      Thread.sleep(100)
+  }
+
+  // the first instant after the kill that a survivor re-shared the subscriptions
+  private def takeover(lines: Vector[Vector[String]], victim: Int, killedAt: Long): Option[Long] =
+    lines.indices.filter(_ != victim).flatMap(i =>
+      lines(i).filter(_.startsWith("owns ")).flatMap(NodeLines.ownsAt).filter(_ > killedAt)
+    ).minOption
+}

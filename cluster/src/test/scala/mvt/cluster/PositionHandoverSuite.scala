@@ -1,0 +1,184 @@
+package mvt.cluster
+
+import mvt.core.*
+import mvt.trader.{BboUpdated, Decision}
+import mvt.trader.orders.StrategyIds
+import mvt.trader.pipeline.PreTradeCheck
+import org.apache.pekko.actor.typed.ActorRef
+import org.apache.pekko.actor.typed.scaladsl.Behaviors
+
+import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue, TimeUnit}
+import scala.collection.mutable
+import scala.concurrent.duration.*
+
+/**
+ * A subscription that moves after fills: the exchange hands it to the node that asks for its position, with the
+ * position its fills left (cancelling the old node's open orders and refusing its later adds), and the new desk
+ * starts from that position, so its position limit still holds for the account. Exact numbers throughout.
+ */
+class PositionHandoverSuite extends munit.FunSuite {
+
+  override val munitTimeout: Duration = 2.minutes
+
+  private val Provision = 10_000_000L
+  private val acme = Symbol.unsafe("ACME")
+  private val sub = Subscription("acct-1", "spread-capture")
+
+  private lazy val node = ClusterNode.start(
+    ClusterNode.Settings(
+      ExchangeNode.Role,
+      "127.0.0.1",
+      0,
+      Vector.empty,
+      Consistency.Local,
+      Vector.empty,
+      Provision,
+      publishEvery = 1.hour,
+      writeTimeout = 2.seconds,
+      downAfter = None,
+      testMode = false
+    ),
+    _ => ()
+  )
+
+  override def afterAll(): Unit = node.close()
+
+  // what each (fake) trader node hears from the exchange
+  private def listener(
+      name: String,
+      into: LinkedBlockingQueue[TraderNode.Command]
+  ): ActorRef[TraderNode.Command] =
+    node.system.systemActorOf(
+      Behaviors.receiveMessage[TraderNode.Command] { m =>
+        into.add(m); Behaviors.same
+      },
+      name
+    )
+
+  private def take(q: LinkedBlockingQueue[TraderNode.Command]): TraderNode.Command =
+    Option(q.poll(30, TimeUnit.SECONDS)).getOrElse(fail("nothing heard from the exchange"))
+
+  test("the new owner starts from the position the old owner's fills left, and the old owner's orders go") {
+    val oldHeard = new LinkedBlockingQueue[TraderNode.Command]()
+    val newHeard = new LinkedBlockingQueue[TraderNode.Command]()
+    val oldNode = listener("old-owner", oldHeard)
+    val newNode = listener("new-owner", newHeard)
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
+    val day =
+      new ExchangeDay(
+        mvt.orderbook.Engine.Fast,
+        Vector(sub.account),
+        node.ledger,
+        ReplaySpeed.Max,
+        new LatestTops,
+        inbox,
+        None
+      )
+    node.ledger.credit(sub.account, Provision)
+    var seq = 0L
+    def send(
+        from: String,
+        replyTo: ActorRef[TraderNode.Command],
+        id: Long,
+        buy: Boolean,
+        price: String,
+        qty: Long
+    ) = {
+      val raw = Price.unsafe(price).raw
+      val cost = if (buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
+      if (cost > 0L) assertEquals(node.ledger.authorize(sub.account, cost), Authorization.Approved)
+      seq += 1
+      inbox.add(OrderMessage(
+        OrderMessage.Add,
+        from,
+        seq,
+        sub.account,
+        sub.strategy,
+        "ACME",
+        StrategyIds.First + id,
+        buy,
+        raw,
+        qty,
+        cost,
+        replyTo
+      ))
+    }
+    def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
+      day.add(
+        day.bookOf(acme),
+        OrderId(id),
+        if (buy) Side.Buy else Side.Sell,
+        Price.unsafe(price),
+        Quantity(qty)
+      )
+
+    // the old owner buys 500 at 10.00 and sells 200 of them at 10.50: long 300 at 10.00, 100.00 dollars realized
+    flow(1L, buy = false, "10.00", 500L)
+    send("old#1", oldNode, 0L, buy = true, "10.00", 500L)
+    day.drain()
+    flow(2L, buy = true, "10.50", 200L)
+    send("old#1", oldNode, 1L, buy = false, "10.50", 200L)
+    // and leaves a buy of 100 at 9.00 resting
+    send("old#1", oldNode, 2L, buy = true, "9.00", 100L)
+    day.drain()
+    assertEquals(day.openOrders, 1)
+    (1 to 2).foreach(_ => take(oldHeard)) // the two fills
+
+    // the subscription moves: the new owner asks where it stands
+    inbox.add(PositionRequest("new#2", sub.account, sub.strategy, newNode))
+    day.drain()
+    val report = take(newHeard) match {
+      case r: PositionReport => r
+      case other => fail(s"expected a position report, got $other")
+    }
+    assertEquals(
+      report,
+      PositionReport(
+        sub.account,
+        sub.strategy,
+        Vector(PositionReport.Holding("ACME", 300L, 300L * Price.unsafe("10.00").raw)),
+        realizedCents = 10_000L,
+        withdrawn = 1
+      )
+    )
+    // the old owner's resting buy was cancelled (its 900.00 dollars credited back) and its later add is refused
+    assertEquals(day.openOrders, 0)
+    take(oldHeard) match {
+      case r: OrderReport =>
+        assertEquals((r.orderId, r.fillQty, r.closed), (StrategyIds.First + 2L, 0L, true))
+      case other => fail(s"expected the cancel's report, got $other")
+    }
+    send("old#1", oldNode, 3L, buy = false, "11.00", 100L)
+    day.drain()
+    take(oldHeard) match {
+      case r: OrderReport =>
+        assertEquals((r.orderId, r.fillQty, r.closed), (StrategyIds.First + 3L, 0L, true))
+      case other => fail(s"expected the refusal's report, got $other")
+    }
+    assertEquals(day.refusedNotOwner, 1L)
+    assertEquals(day.positions, Vector(sub -> report.holdings))
+    // bought 5,000.00, sold 2,100.00: the rest of every debit came back
+    assertEquals(node.ledger.balance(sub.account), Provision - 500_000L + 210_000L)
+
+    // the new owner's desk starts there: long 300, so a buy of 1,000 is cut to the 700 the limit leaves
+    val sent = mutable.ArrayBuffer.empty[(Boolean, Long, Long)]
+    val out = new SubscriptionDesk.Out {
+      def add(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long): Boolean = {
+        sent += ((buy, priceRaw, qty)); true
+      }
+      def cancel(s: Subscription, symbol: String, id: Long): Unit = ()
+    }
+    val desk = new SubscriptionDesk(sub, ClusterNode.strategy(sub), Account(1), 1_000L, out)
+    val bbo = BboUpdated.fromRaw(acme, Price.unsafe("9.99").raw, 100L, Price.unsafe("10.01").raw, 100L)
+    desk.act(bbo, Decision(acme, Side.Buy, Price.unsafe("9.99"), Quantity(1_000L)))
+    assertEquals(sent.size, 0, "a desk that does not know its position does not trade")
+    desk.start(report)
+    assertEquals(desk.position("ACME"), 300L)
+    assertEquals(desk.result.realized, 10_000L)
+    desk.act(bbo, Decision(acme, Side.Buy, Price.unsafe("9.99"), Quantity(1_000L)))
+    assertEquals(sent.toVector, Vector((true, Price.unsafe("9.99").raw, 700L)))
+    // selling 300 at 10.50 closes the position and realizes 150.00 dollars more on the carried cost
+    desk.result.fill(0, buy = false, Price.unsafe("10.50").raw, 300L)
+    assertEquals(desk.result.realized, 25_000L)
+  }
+}
