@@ -26,22 +26,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
   private val Large = 1_000_000_000_000L
   private val acme = Symbol.unsafe("ACME")
 
-  private lazy val node = ClusterNode.start(
-    ClusterNode.Settings(
-      ExchangeNode.Role,
-      "127.0.0.1",
-      0,
-      Vector.empty,
-      Consistency.Local,
-      Vector.empty,
-      Provision,
-      publishEvery = 1.hour,
-      writeTimeout = 2.seconds,
-      downAfter = None,
-      testMode = false
-    ),
-    _ => ()
-  )
+  private lazy val node = LoneExchange.start(Provision)
 
   override def afterAll(): Unit = node.close()
 

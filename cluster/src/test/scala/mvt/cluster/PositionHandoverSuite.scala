@@ -24,22 +24,7 @@ class PositionHandoverSuite extends munit.FunSuite {
   private val acme = Symbol.unsafe("ACME")
   private val sub = Subscription("acct-1", "spread-capture")
 
-  private lazy val node = ClusterNode.start(
-    ClusterNode.Settings(
-      ExchangeNode.Role,
-      "127.0.0.1",
-      0,
-      Vector.empty,
-      Consistency.Local,
-      Vector.empty,
-      Provision,
-      publishEvery = 1.hour,
-      writeTimeout = 2.seconds,
-      downAfter = None,
-      testMode = false
-    ),
-    _ => ()
-  )
+  private lazy val node = LoneExchange.start(Provision)
 
   override def afterAll(): Unit = node.close()
 
