@@ -1,8 +1,6 @@
 package mvt.cluster
 
 import mvt.core.*
-import mvt.trader.orders.StrategyIds
-import mvt.trader.pipeline.PreTradeCheck
 import munit.ScalaCheckSuite
 import org.apache.pekko.actor.typed.ActorRef
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
@@ -59,34 +57,23 @@ class ExchangeDaySuite extends ScalaCheckSuite {
 
     /** What a trader node does: debit a buy's cost on the ledger, then send. */
     def send(kind: Int, account: String, id: Long, buy: Boolean, price: String, qty: Long): Unit = {
-      val raw = if (price.isEmpty) 0L else Price.unsafe(price).raw
-      val cost = if (kind == OrderMessage.Add && buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
-      if (cost > 0L) assertEquals(node.ledger.authorize(account, cost), Authorization.Approved)
       seq += 1
-      inbox.add(OrderMessage(
+      inbox.add(LoneExchange.order(
+        node.ledger,
         kind,
         "t#1",
         seq,
-        account,
-        "s",
-        "ACME",
-        StrategyIds.First + id,
+        Subscription(account, "s"),
+        id,
         buy,
-        raw,
+        price,
         qty,
-        cost,
         trader
       ))
     }
 
     def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
-      day.add(
-        day.bookOf(acme),
-        OrderId(id),
-        if (buy) Side.Buy else Side.Sell,
-        Price.unsafe(price),
-        Quantity(qty)
-      )
+      LoneExchange.flow(day, acme, id, buy, price, qty)
   }
 
   private def fixture(n: Int, provision: Long = Provision): Fixture = {

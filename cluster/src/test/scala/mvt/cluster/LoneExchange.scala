@@ -1,5 +1,10 @@
 package mvt.cluster
 
+import mvt.core.*
+import mvt.trader.orders.StrategyIds
+import mvt.trader.pipeline.PreTradeCheck
+import org.apache.pekko.actor.typed.ActorRef
+
 import scala.concurrent.duration.*
 
 /** One exchange node on loopback with no peers, for tests that play the traders themselves. */
@@ -23,4 +28,49 @@ object LoneExchange {
       ),
       _ => ()
     )
+
+  /** A flow order (nobody's strategy) added to `day`'s book of `symbol`. */
+  def flow(day: ExchangeDay, symbol: Symbol, id: Long, buy: Boolean, price: String, qty: Long): Unit =
+    day.add(
+      day.bookOf(symbol),
+      OrderId(id),
+      if (buy) Side.Buy else Side.Sell,
+      Price.unsafe(price),
+      Quantity(qty)
+    )
+
+  /**
+   * What a trader node does before it sends: debit a buy's cost on `ledger` (the test's provision must cover
+   * it), then the message, under the strategy's order id `id` (an empty price: none, as a cancel has).
+   */
+  def order(
+      ledger: Ledger[?],
+      kind: Int,
+      from: String,
+      seq: Long,
+      sub: Subscription,
+      id: Long,
+      buy: Boolean,
+      price: String,
+      qty: Long,
+      replyTo: ActorRef[TraderNode.Command]
+  ): OrderMessage = {
+    val raw = if (price.isEmpty) 0L else Price.unsafe(price).raw
+    val cost = if (kind == OrderMessage.Add && buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
+    if (cost > 0L) munit.Assertions.assertEquals(ledger.authorize(sub.account, cost), Authorization.Approved)
+    OrderMessage(
+      kind,
+      from,
+      seq,
+      sub.account,
+      sub.strategy,
+      "ACME",
+      StrategyIds.First + id,
+      buy,
+      raw,
+      qty,
+      cost,
+      replyTo
+    )
+  }
 }

@@ -3,7 +3,6 @@ package mvt.cluster
 import mvt.core.*
 import mvt.trader.{BboUpdated, Decision}
 import mvt.trader.orders.StrategyIds
-import mvt.trader.pipeline.PreTradeCheck
 import org.apache.pekko.actor.typed.ActorRef
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 
@@ -69,33 +68,22 @@ class PositionHandoverSuite extends munit.FunSuite {
         price: String,
         qty: Long
     ) = {
-      val raw = Price.unsafe(price).raw
-      val cost = if (buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
-      if (cost > 0L) assertEquals(node.ledger.authorize(sub.account, cost), Authorization.Approved)
       seq += 1
-      inbox.add(OrderMessage(
+      inbox.add(LoneExchange.order(
+        node.ledger,
         OrderMessage.Add,
         from,
         seq,
-        sub.account,
-        sub.strategy,
-        "ACME",
-        StrategyIds.First + id,
+        sub,
+        id,
         buy,
-        raw,
+        price,
         qty,
-        cost,
         replyTo
       ))
     }
     def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
-      day.add(
-        day.bookOf(acme),
-        OrderId(id),
-        if (buy) Side.Buy else Side.Sell,
-        Price.unsafe(price),
-        Quantity(qty)
-      )
+      LoneExchange.flow(day, acme, id, buy, price, qty)
 
     // the old owner buys 500 at 10.00 and sells 200 of them at 10.50: long 300 at 10.00, 100.00 dollars realized
     flow(1L, buy = false, "10.00", 500L)
