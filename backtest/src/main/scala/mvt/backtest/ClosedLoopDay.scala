@@ -3,7 +3,7 @@ package mvt.backtest
 import mvt.core.*
 import mvt.orderbook.{AccountsTarget, Engine, TradingDay}
 import mvt.trader.BboUpdated
-import mvt.trader.orders.{OrderRules, OrderVenue, StrategyIds, StrategyOrders}
+import mvt.trader.orders.{OrderRules, OrderVenue, StrategyFills, StrategyIds, StrategyOrders}
 import mvt.trader.strategy.TradingStrategy
 import mvt.workload.CommandWriter
 
@@ -31,7 +31,6 @@ final class ClosedLoopDay(
   /** The strategy's orders, for tests and the result. */
   val orders = new StrategyOrders(rules)
 
-  private val tradesOut = trades.orNull
   private val quotesOut = quotes.orNull
   private val mergedOut = merged.orNull
 
@@ -48,23 +47,9 @@ final class ClosedLoopDay(
   private var slippage = BigDecimal.ZERO
   private var notional = BigDecimal.ZERO
 
-  private val fillSink: TradeSink = new TradeSink {
-    def trade(
-        time: Timestamp,
-        symbol: Symbol,
-        price: Price,
-        qty: Quantity,
-        buyId: OrderId,
-        buyAccount: Account,
-        sellId: OrderId,
-        sellAccount: Account,
-        aggressor: Side
-    ): Unit = {
-      if (StrategyIds.isStrategy(buyId.value)) own(symbol, buyId.value, price, qty, buy = true)
-      if (StrategyIds.isStrategy(sellId.value)) own(symbol, sellId.value, price, qty, buy = false)
-      if (tradesOut != null)
-        tradesOut.trade(time, symbol, price, qty, buyId, buyAccount, sellId, sellAccount, aggressor)
-    }
+  private val fillSink: TradeSink = new StrategyFills(trades) {
+    protected def strategyFill(symbol: Symbol, id: Long, price: Price, qty: Quantity, buy: Boolean): Unit =
+      own(symbol, id, price, qty, buy)
   }
 
   private val quoteSink: QuoteSink = new QuoteSink {

@@ -2,7 +2,7 @@ package mvt.cluster
 
 import mvt.core.*
 import mvt.orderbook.{AccountsTarget, Engine, TradingDay}
-import mvt.trader.orders.StrategyIds
+import mvt.trader.orders.{StrategyFills, StrategyIds}
 
 import java.util.concurrent.ConcurrentLinkedQueue
 import java.util.concurrent.locks.LockSupport
@@ -46,7 +46,6 @@ final class ExchangeDay(
   private var handedOver = 0L
   private var notOwner = 0L
 
-  private val tradesOut = trades.orNull
   private val open = mutable.LongMap.empty[Open]
   private val byKey = mutable.HashMap.empty[Key, Long]
   private var nextId = StrategyIds.First
@@ -60,23 +59,9 @@ final class ExchangeDay(
   private var clock0 = Long.MinValue
   private var wall0 = 0L
 
-  private val tradeSink: TradeSink = new TradeSink {
-    def trade(
-        time: Timestamp,
-        symbol: Symbol,
-        price: Price,
-        qty: Quantity,
-        buyId: OrderId,
-        buyAccount: Account,
-        sellId: OrderId,
-        sellAccount: Account,
-        aggressor: Side
-    ): Unit = {
-      if (StrategyIds.isStrategy(buyId.value)) filled(buyId.value, price.raw, qty.units)
-      if (StrategyIds.isStrategy(sellId.value)) filled(sellId.value, price.raw, qty.units)
-      if (tradesOut != null)
-        tradesOut.trade(time, symbol, price, qty, buyId, buyAccount, sellId, sellAccount, aggressor)
-    }
+  private val tradeSink: TradeSink = new StrategyFills(trades) {
+    protected def strategyFill(symbol: Symbol, id: Long, price: Price, qty: Quantity, buy: Boolean): Unit =
+      filled(id, price.raw, qty.units)
   }
 
   private val quoteSink: QuoteSink = new QuoteSink {
