@@ -93,45 +93,19 @@ class SweepClusterSuite extends munit.FunSuite {
     } finally closeAll(c, w2, w1)
   }
 
-  sweepTest(
-    "the coordinator's node leaves mid-sweep: the singleton moves, the client resubmits, the rows are equal"
-  ) {
-    (plan, single) =>
-      // past the first two jobs, days wait for the gate: the sweep cannot end before the coordinator's node leaves
-      val started = new AtomicInteger
-      val gate = new CountDownLatch(1)
-      def gated(day: DayFile): DayFile = { if (started.incrementAndGet() > 2) gate.await(); day }
-      val w1 = SweepNode.start("127.0.0.1", 0, Vector.empty, Seq(SweepNode.WorkerRole), downAfter = DownAfter)
-      w1.startWorker(1, gated, (_, _) => ())
-      val c = client(Vector(w1.name))
-      val w2 =
-        SweepNode.start("127.0.0.1", 0, Vector(w1.name), Seq(SweepNode.WorkerRole), downAfter = DownAfter)
-      w2.startWorker(1, gated, (_, _) => ())
-      try {
-        Eventually("two workers up")(c.workersUp == 2)
-        val done = new AtomicInteger
-        val (future, status) = c.run(plan, n => done.set(n))
-        Eventually("a job done")(done.get >= 1)
-        assert(done.get < plan.jobs)
-        w1.close() // the oldest node leaves: the singleton starts again, empty, on the next oldest
-        gate.countDown()
-        val outcomes = Await.result(future, 3.minutes)
-        assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
-        assert(
-          status.submissions >= 2,
-          s"the client submitted again to the new coordinator: ${status.submissions}"
-        )
-      } finally { gate.countDown(); closeAll(c, w2, w1) }
-  }
-
-  sweepTest(
-    "the coordinator's node is cut off mid-sweep, as if it crashed: it is downed, the rows are equal"
-  ) { (plan, single) =>
+  /**
+   * The coordinator's node (the oldest, a worker) fails by `fail(it, the others)` once a job is done and before
+   * the last (past the first two jobs, days wait for a gate that opens after the failure): the singleton moves,
+   * the client submits again, and the rows equal the single machine's.
+   */
+  private def coordinatorFails(plan: SweepPlan, single: Vector[Sweep.Row], testMode: Boolean)(
+      fail: (SweepNode, Vector[SweepNode]) => Unit
+  ): Unit = {
     val started = new AtomicInteger
     val gate = new CountDownLatch(1)
     def gated(day: DayFile): DayFile = { if (started.incrementAndGet() > 2) gate.await(); day }
     def node(seeds: Vector[String], role: String) =
-      SweepNode.start("127.0.0.1", 0, seeds, Seq(role), downAfter = DownAfter, testMode = true)
+      SweepNode.start("127.0.0.1", 0, seeds, Seq(role), downAfter = DownAfter, testMode = testMode)
     val w1 = node(Vector.empty, SweepNode.WorkerRole) // the oldest: the coordinator runs here
     w1.startWorker(1, gated, (_, _) => ())
     val c = node(Vector(w1.name), SweepNode.ClientRole)
@@ -143,12 +117,7 @@ class SweepClusterSuite extends munit.FunSuite {
       val (future, status) = c.run(plan, n => done.set(n))
       Eventually("a job done")(done.get >= 1)
       assert(done.get < plan.jobs)
-      // no goodbye: every link of w1 dropped both ways, so the others see it unreachable and down it
-      def address(n: SweepNode) = Cluster(n.system).selfMember.address
-      for (other <- Vector(c, w2)) {
-        Await.result(Partition.cut(w1.system, address(other)), 10.seconds)
-        Await.result(Partition.cut(other.system, address(w1)), 10.seconds)
-      }
+      fail(w1, Vector(c, w2))
       gate.countDown()
       val outcomes = Await.result(future, 3.minutes)
       assertEquals(Sweep.assemble(plan.specs, plan.days.size, outcomes, capital), single)
@@ -157,6 +126,26 @@ class SweepClusterSuite extends munit.FunSuite {
         s"the client submitted again to the new coordinator: ${status.submissions}"
       )
     } finally { gate.countDown(); closeAll(c, w2, w1) }
+  }
+
+  sweepTest(
+    "the coordinator's node leaves mid-sweep: the singleton moves, the client resubmits, the rows are equal"
+  ) { (plan, single) =>
+    // the singleton starts again, empty, on the next oldest
+    coordinatorFails(plan, single, testMode = false)((w1, _) => w1.close())
+  }
+
+  sweepTest(
+    "the coordinator's node is cut off mid-sweep, as if it crashed: it is downed, the rows are equal"
+  ) { (plan, single) =>
+    coordinatorFails(plan, single, testMode = true) { (w1, others) =>
+      // no goodbye: every link of w1 dropped both ways, so the others see it unreachable and down it
+      def address(n: SweepNode) = Cluster(n.system).selfMember.address
+      for (other <- others) {
+        Await.result(Partition.cut(w1.system, address(other)), 10.seconds)
+        Await.result(Partition.cut(other.system, address(w1)), 10.seconds)
+      }
+    }
   }
 
   sweepTest("a worker that takes jobs and never answers: its leases expire and the jobs run elsewhere") {
