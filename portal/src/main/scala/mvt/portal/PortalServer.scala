@@ -18,8 +18,9 @@ object PortalServer {
   /**
    * Compute workers of the portal's own runtime when none is named: half the machine's cores, at least one. A
    * runtime of its own keeps a click from queueing behind the ingest of a busy hour, and fewer workers than cores
-   * wake each other less: on the 2-core VM, the portal's p99 under load was several times lower on one worker of
-   * its own than on the process's two (docs/reporting.md).
+   * wake each other less: on the 2-core VM, the portal's p99 under load was lower on one worker of its own than
+   * on the process's two, by about a fifth on a quiet machine and more than tenfold on a loaded one
+   * (docs/reporting.md).
    */
   val DefaultHttpThreads: Int = math.max(1, Runtime.getRuntime.availableProcessors / 2)
 

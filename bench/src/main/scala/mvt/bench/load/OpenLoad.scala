@@ -168,7 +168,7 @@ object OpenLoad {
    * An Ember client with room for `clients` connections to one host, for `get`. It sets no timeout of its own:
    * `drive`'s deadline ends a run whose server stopped answering.
    */
-  def emberClient(clients: Int): Resource[IO, Client[IO]] =
+  private def emberClient(clients: Int): Resource[IO, Client[IO]] =
     EmberClientBuilder.default[IO]
       .withMaxTotal(clients)
       .withMaxPerKey(_ => clients)
@@ -177,11 +177,13 @@ object OpenLoad {
       .build
 
   /**
-   * Runs the schedule as GETs of `uriOf(i)` through a fresh Ember client, on a runtime of one worker of its own
-   * so that the clients stay off the workers of a server in the same process, as they would on another machine.
+   * `f` with an Ember client for `clients` connections to one host, both on a runtime of one worker of its own, so
+   * that the clients stay off the workers of a server in the same process, as they would on another machine.
    */
+  def withClient[A](clients: Int)(f: Client[IO] => IO[A]): IO[A] =
+    OwnRuntime(1, "load").use(rt => OwnRuntime.on(rt)(emberClient(clients).use(f)))
+
+  /** Runs the schedule as GETs of `uriOf(i)` through a fresh client (`withClient`), paced on real time. */
   def run(config: Config, uriOf: Long => Uri): IO[Result] =
-    OwnRuntime(1, "load").use(rt =>
-      OwnRuntime.on(rt)(emberClient(config.clients).use(c => drive(config, get(c, uriOf), Release.Paced)))
-    )
+    withClient(config.clients)(c => drive(config, get(c, uriOf), Release.Paced))
 }

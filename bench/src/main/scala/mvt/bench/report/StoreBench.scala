@@ -8,7 +8,7 @@ import doobie.implicits.*
 import mvt.bench.load.OpenLoad
 import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
 import mvt.orderbook.{Engine, TradingDay}
-import mvt.portal.{Hours, OwnRuntime, PortalJson, PortalRoutes, PortalServer}
+import mvt.portal.{Hours, PortalJson, PortalRoutes, PortalServer}
 import mvt.reporting.baseline.NaiveTrendReport
 import mvt.reporting.journal.{Ingest, Journal}
 import mvt.reporting.store.{LatestFigures, ReportStore, Sqlite}
@@ -66,6 +66,15 @@ object StoreBench {
       keys: Long,
       viewNanos: Long,
       portalCpuNanosPerRequest: Double
+  )
+
+  // the timed runs against the portal, and the CPU a request of `ours`
+  private final case class PortalRuns(
+      ours: OpenLoad.Result,
+      floor: OpenLoad.Result,
+      pastHours: OpenLoad.Result,
+      naive: OpenLoad.Result,
+      cpuNanosPerRequest: Double
   )
 
   private def cpuNow: Long =
@@ -243,54 +252,44 @@ object StoreBench {
               // one client for every run, its connections opened by the warm-up and kept alive, as a browser
               // keeps its own: a fresh client per run opened 64 connections at once, and a connect refused by a
               // full accept queue is retried a second later, which is the harness's cost, not the portal's
-              // the generator on a runtime of its own, so that its fibers and its sockets' polling stay off the
-              // server's workers, as they would on the clients' machines
-              OwnRuntime(1, "load").use(rt =>
-                OwnRuntime.on(rt)(OpenLoad.emberClient(config.clients).use { client =>
-                  def run(c: OpenLoad.Config, uriOf: Long => Uri) =
-                    OpenLoad.drive(c, OpenLoad.get(client, uriOf), OpenLoad.Release.Paced)
-                  IO(progress(f"warming up the portal")) >> IO(System.gc()) >>
-                    // at twice the rate, so that C2 has compiled the HTTP path before the timed runs
-                    run(
-                      load.copy(requests = math.min(config.requests, 30000L), rate = 2 * config.rate),
-                      ours
-                    ) >>
-                    run(load.copy(requests = math.min(config.requests, 5000L)), floor) >>
-                    run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past) >>
-                    IO(System.gc()) >>
-                    IO(progress(
-                      f"the portal: ${config.requests}%,d requests at ${config.rate}%,.0f/s, ${config.clients} clients"
-                    )) >>
-                    (IO(cpuNow), run(load, ours), IO(cpuNow)).tupled.flatMap { (pc0, p, pc1) =>
-                      IO(progress(f"the HTTP floor: ${config.requests}%,d requests at the same rate")) >>
-                        IO(System.gc()) >> run(load, floor).flatMap { f =>
-                          IO(progress(
-                            f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate"
-                          )) >>
-                            IO(System.gc()) >> run(naiveLoad, past).flatMap { pp =>
-                              IO(progress(
-                                f"the naive report: ${config.naiveRequests}%,d requests at the same rate"
-                              )) >>
-                                IO(System.gc()) >> run(naiveLoad, naive).map(n =>
-                                  (p, pp, n, (pc1 - pc0).toDouble / p.sent, f)
-                                )
-                            }
-                        }
-                    }
-                })
-              )
+              OpenLoad.withClient(config.clients) { client =>
+                def run(c: OpenLoad.Config, uriOf: Long => Uri) =
+                  OpenLoad.drive(c, OpenLoad.get(client, uriOf), OpenLoad.Release.Paced)
+                // each timed part starts on a collected heap
+                def next(what: String) = IO(progress(what)) >> IO(System.gc())
+                for {
+                  _ <- next("warming up the portal")
+                  // at twice the rate, so that C2 has compiled the HTTP path before the timed runs
+                  _ <-
+                    run(load.copy(requests = math.min(config.requests, 30000L), rate = 2 * config.rate), ours)
+                  _ <- run(load.copy(requests = math.min(config.requests, 5000L)), floor)
+                  _ <- run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past)
+                  _ <- next(
+                    f"the portal: ${config.requests}%,d requests at ${config.rate}%,.0f/s, ${config.clients} clients"
+                  )
+                  c0 <- IO(cpuNow)
+                  p <- run(load, ours)
+                  c1 <- IO(cpuNow)
+                  _ <- next(f"the HTTP floor: ${config.requests}%,d requests at the same rate")
+                  f <- run(load, floor)
+                  _ <- next(f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate")
+                  pp <- run(naiveLoad, past)
+                  _ <- next(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")
+                  n <- run(naiveLoad, naive)
+                } yield PortalRuns(p, f, pp, n, (c1 - c0).toDouble / p.sent)
+              }
             }
           }
         } yield Result(
           config,
           ingestResult,
-          results._1,
-          results._2,
-          results._5,
-          results._3,
+          results.ours,
+          results.pastHours,
+          results.floor,
+          results.naive,
           keys,
           (v1 - v0).toNanos,
-          results._4
+          results.cpuNanosPerRequest
         )
       }.unsafeRunSync()
     } finally {
