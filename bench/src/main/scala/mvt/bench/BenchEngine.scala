@@ -1,7 +1,7 @@
 package mvt.bench
 
 import mvt.bench.peer.ExchangeCorePeer
-import mvt.core.{EventCounter, QuoteFeedWriter, TradeFeedWriter}
+import mvt.core.{QuoteFeedWriter, TradeFeedWriter}
 import mvt.orderbook.{CommandTarget, Engine, Exchange, TradingDay}
 import mvt.workload.CommandBatch
 
@@ -25,10 +25,10 @@ enum BenchEngine(val label: String) {
    */
   def instance(batch: CommandBatch): (CommandTarget, () => Long) = this match {
     case Ours(engine) =>
-      val events = new EventCounter
+      val events = new EventTally
       (new Exchange(engine, events), () => events.total)
     case WithFeeds(engine) =>
-      val events = new EventCounter
+      val events = new EventTally
       val trades = new TradeFeedWriter(OutputStream.nullOutputStream())
       val quotes = new QuoteFeedWriter(OutputStream.nullOutputStream())
       (new TradingDay(engine, events, Some(trades), Some(quotes)), () => events.total)
