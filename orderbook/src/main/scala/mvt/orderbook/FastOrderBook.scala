@@ -82,19 +82,17 @@ final class FastOrderBook(
   def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity = {
     val limit = price.raw
     var remaining = qty.units
-    val book = ladder(side.opposite)
-    val buying = side.isBuy
-    var crossing = true
-    while (remaining > 0 && crossing && !book.isEmpty) {
+    val opposite = side.opposite
+    val book = ladder(opposite)
+    // the opposite side's best crosses exactly when its key reaches the limit's key on that side; an empty side's
+    // best key is below every key, so the common case (nothing to match) is one field compare
+    val reach = keyOf(opposite, limit)
+    while (remaining > 0 && book.bestKey >= reach) {
       val lvl = book.bestLevel
-      val lp = lvlPrice(lvl)
-      crossing = if (buying) lp <= limit else lp >= limit
-      if (crossing) {
-        remaining = fillLevel(lvl, lp, remaining, fills)
-        if (lvlCount(lvl) == 0) {
-          book.removeBest()
-          releaseLevel(lvl)
-        }
+      remaining = fillLevel(lvl, lvlPrice(lvl), remaining, fills)
+      if (lvlCount(lvl) == 0) {
+        book.removeBest()
+        releaseLevel(lvl)
       }
     }
     if (remaining > 0) rest(id.value, side, limit, remaining)

@@ -11,41 +11,55 @@ package mvt.orderbook
  * Not thread-safe.
  */
 final class LevelWindow {
-  import LevelWindow.{Headroom, MaxTick, WindowSlots, Words}
+  import LevelWindow.{Headroom, MaxTick, SlotBits, WindowSlots, Words}
 
   private val slots = new Array[Int](WindowSlots) // slots(j): level at key base + j * tick, 0 when none
   private val bits = new Array[Long](Words) // bit j set exactly when slots(j) != 0
   private var tick = 0L // gcd of every key inserted so far; 0 before the first
-  private var inverse = 0.0 // 1.0 / tick, for the index without a division
+  // tick = odd * 2^shift; inverse * odd == 1 (mod 2^64): the slot of a key without a division (see slotIndex)
+  private var inverse = 0L
+  private var shift = 0
   private var base =
     Long.MaxValue // key of slot 0; Long.MaxValue while the window is off (tick unknown or too big)
   private var spanKeys = 0L // WindowSlots * tick: keys in [base, base + spanKeys) are in the window
   private var top = -1 // highest occupied slot, -1 when the window is empty
   private var inWindow = 0 // occupied slots
+  private var best = Long.MinValue // the greatest key, Long.MinValue when the side is empty
   // invariant: every key >= base is in the window, every key < base is in the fallback
   private val fallback = new PriceLadder(16)
 
   def size: Int = inWindow + fallback.size
   def isEmpty: Boolean = inWindow == 0 && fallback.isEmpty
 
+  /** The greatest key, `Long.MinValue` when the side is empty: a crossing check reads one field. */
+  inline def bestKey: Long = best
+
   /** The best level's id; the side must not be empty. */
   def bestLevel: Int = if (top >= 0) slots(top) else fallback.bestLevel
 
   /** Removes the best level; the side must not be empty. */
-  def removeBest(): Unit = if (top >= 0) clearSlot(top) else fallback.removeBest()
+  def removeBest(): Unit = {
+    if (top >= 0) clearSlot(top) else fallback.removeBest()
+    refreshBest()
+  }
 
-  // the slot of an in-window key: d is an exact multiple of tick below 2^52, so the product rounds exactly
-  private inline def slotOf(d: Long): Int = (d.toDouble * inverse + 0.5).toInt
+  /**
+   * `(key - base) / tick` for a key on the grid, in a shift and a multiply: an exact division by an odd number is a
+   * multiplication by its inverse mod 2^64, and the rotation divides by 2^shift. Both steps are bijections of the
+   * longs, and the keys on the grid in the window map to `[0, WindowSlots)`; so every other key (off the grid,
+   * outside the window) maps outside it, and one unsigned range check tells the two apart.
+   */
+  private inline def slotIndex(key: Long): Long = java.lang.Long.rotateRight((key - base) * inverse, shift)
+
+  // whether a slotIndex result is a window slot; key >= base also holds then, and is checked for a window that is off
+  private inline def isSlot(q: Long): Boolean = (q >>> SlotBits) == 0L
 
   /** The level at `key`, or 0 when no level is open there. */
   def levelOf(key: Long): Int =
     if (key >= base) {
-      val d = key - base
-      if (d >= spanKeys) 0 // above the window: nothing is open there (invariant)
-      else {
-        val j = slotOf(d)
-        if (j.toLong * tick == d) slots(j) else 0 // off the grid: no key was ever there
-      }
+      val q = slotIndex(key)
+      if (isSlot(q)) slots(q.toInt)
+      else 0 // above the window or off the grid: nothing is open there (invariant)
     } else {
       val at = fallback.find(key)
       if (at >= 0) fallback.levelAt(at) else 0
@@ -53,14 +67,13 @@ final class LevelWindow {
 
   /** Opens `level` at `key`, which must not be open. */
   def insert(key: Long, level: Int): Unit = {
-    if (key >= base) {
-      val d = key - base
-      if (d < spanKeys) {
-        val j = slotOf(d)
-        if (j.toLong * tick == d) { placeAt(j, level); return } // the common case: on the grid, in the window
-      }
-    }
-    insertSlow(key, level)
+    val q = slotIndex(key)
+    if (isSlot(q) && key >= base) {
+      // the common case: on the grid, in the window
+      val j = q.toInt
+      placeAt(j, level)
+      if (j == top) best = key
+    } else insertSlow(key, level)
   }
 
   // off the grid, above the window or below it: refine the tick, re-centre, or use the fallback
@@ -68,22 +81,31 @@ final class LevelWindow {
     if (tick == 0L || key % tick != 0L) refine(key)
     if (key >= base) {
       if (key - base >= spanKeys) rebuild(key) // a new best above the window: move the window up to it
-      placeAt(slotOf(key - base), level)
+      placeAt(slotIndex(key).toInt, level)
     } else if (base != Long.MaxValue && inWindow == 0) {
       // the window emptied: centre it on the best again, so the traffic near the touch finds it
       rebuild(if (fallback.isEmpty) key else math.max(key, fallback.keyAt(fallback.size - 1)))
-      if (key >= base) placeAt(slotOf(key - base), level) else fallbackInsert(key, level)
+      if (key >= base) placeAt(slotIndex(key).toInt, level) else fallbackInsert(key, level)
     } else if (inWindow > 0 && top < WindowSlots / 2 && topKey - key < (WindowSlots - Headroom) * tick) {
       // the best has fallen into the lower half and the key is near it: move the window down to the best
       rebuild(topKey)
-      if (key >= base) placeAt(slotOf(key - base), level) else fallbackInsert(key, level)
+      if (key >= base) placeAt(slotIndex(key).toInt, level) else fallbackInsert(key, level)
     } else fallbackInsert(key, level)
+    refreshBest()
   }
 
   /** Closes the level at `key`, which must be open. */
-  def remove(key: Long): Unit =
-    if (key >= base) clearSlot(slotOf(key - base))
+  def remove(key: Long): Unit = {
+    if (key >= base) clearSlot(slotIndex(key).toInt)
     else fallback.removeAt(fallback.find(key))
+    refreshBest()
+  }
+
+  private def refreshBest(): Unit =
+    best =
+      if (top >= 0) topKey
+      else if (!fallback.isEmpty) fallback.keyAt(fallback.size - 1)
+      else Long.MinValue
 
   private def topKey: Long = base + top * tick
 
@@ -123,7 +145,8 @@ final class LevelWindow {
     if (!fallback.isEmpty) max = math.max(max, fallback.keyAt(fallback.size - 1))
     flush()
     tick = g
-    inverse = 1.0 / g.toDouble
+    shift = java.lang.Long.numberOfTrailingZeros(g)
+    inverse = LevelWindow.oddInverse(g >>> shift)
     spanKeys = WindowSlots * g
     if (g <= MaxTick) pull(max) else base = Long.MaxValue // a coarser grid than this stays in the fallback
   }
@@ -156,7 +179,7 @@ final class LevelWindow {
   private def pull(best: Long): Unit = {
     base = best - (WindowSlots - Headroom) * tick
     while (!fallback.isEmpty && fallback.keyAt(fallback.size - 1) >= base) {
-      placeAt(slotOf(fallback.keyAt(fallback.size - 1) - base), fallback.bestLevel)
+      placeAt(slotIndex(fallback.keyAt(fallback.size - 1)).toInt, fallback.bestLevel)
       fallback.removeBest()
     }
   }
@@ -205,6 +228,11 @@ final class LevelWindow {
     if (!fallback.isEmpty && fallback.keyAt(fallback.size - 1) >= base)
       fail(s"fallback key ${fallback.keyAt(fallback.size - 1)} at or above the window's base $base")
     if (base != Long.MaxValue && base % tick != 0L) fail(s"base $base off the grid of tick $tick")
+    val greatest =
+      if (high >= 0) base + high * tick
+      else if (!fallback.isEmpty) fallback.keyAt(fallback.size - 1)
+      else Long.MinValue
+    if (best != greatest) fail(s"best key is $best, the greatest key $greatest")
   }
 
   /** Bytes held by the arrays. */
@@ -218,6 +246,7 @@ object LevelWindow {
    * keeps 6,144 ticks below the best, the depth of a deep book, out of the sorted fallback.
    */
   inline val WindowSlots = 8192
+  private inline val SlotBits = 13 // WindowSlots == 1 << SlotBits
   private inline val Words = WindowSlots / 64
 
   /** Slots kept free above the best when the window re-centres, so a rising market moves it rarely. */
@@ -225,6 +254,14 @@ object LevelWindow {
 
   /** Coarser grids stay in the fallback: WindowSlots * tick stays below 2^52, exact in a double. */
   inline val MaxTick = 1L << 39
+
+  /** The inverse of an odd `x` mod 2^64: Newton's iteration doubles the correct low bits from 3 (x * x == 1 mod 8). */
+  private[orderbook] def oddInverse(x: Long): Long = {
+    var y = x
+    var i = 0
+    while (i < 5) { y *= 2L - x * y; i += 1 }
+    y
+  }
 
   private def gcd(a: Long, b: Long): Long = {
     var x = a

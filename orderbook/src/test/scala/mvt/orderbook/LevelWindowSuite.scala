@@ -64,8 +64,16 @@ class LevelWindowSuite extends munit.ScalaCheckSuite {
       assertEquals(window.size, model.size, s"step $step")
       assertEquals(window.isEmpty, model.isEmpty)
       if (model.nonEmpty) assertEquals(window.bestLevel, model.last._2, s"step $step: best")
+      assertEquals(window.bestKey, model.lastOption.fold(Long.MinValue)(_._1), s"step $step: best key")
       assertEquals(window.keysAscending.toVector, model.keys.toVector, s"step $step")
       assertEquals(window.levelsAscending.toVector, model.values.toVector, s"step $step")
+    }
+  }
+
+  property("the inverse of an odd number mod 2^64, which the window's slot index multiplies by") {
+    forAll(Gen.choose(Long.MinValue, Long.MaxValue)) { (x: Long) =>
+      val odd = x | 1L
+      assertEquals(odd * LevelWindow.oddInverse(odd), 1L)
     }
   }
 
