@@ -23,12 +23,22 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
   private var mask = initialCapacity - 1
   private var low = 1L // the window is ids [low, low + entries.length); ids are positive
   private var count = 0 // live entries
+  // low + room (capacity less its top eighth), or Long.MaxValue if that overflows: an id at or above it makes the
+  // window move (reach), so the top eighth stays ahead of the ids
+  private var lead = 0L
+  leadFrom()
+
+  private def room: Long = entries.length - (entries.length >>> 3)
+  private def leadFrom(): Unit = lead = if (low > Long.MaxValue - room) Long.MaxValue else low + room
 
   def size: Int = count
   def capacity: Int = entries.length
 
   /** The lowest id of the window: ids below it are never here. */
   def lowest: Long = low
+
+  /** Ids at or above this make the window move: `reach` keeps the top eighth of the window ahead of the ids. */
+  inline def threshold: Long = lead
 
   /** Whether `id` falls in the window (live or not). */
   inline def covers(id: Long): Boolean = id >= low && id - low < entries.length
@@ -50,16 +60,19 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
   }
 
   /**
-   * Makes the window reach `id` (at least `low + capacity`, and the highest id so far): doubles while more than an
-   * eighth of the entries are live and the maximum allows, then slides until `id` is an eighth of the capacity
-   * below the top, handing every live entry it leaves to `evict(id, value)`.
+   * Moves the window for an `id` at or above `threshold`: doubles while more than an eighth of the entries are live
+   * and the maximum allows; then, if `id` is still in the top eighth, slides by `Step` ids (an eighth of a smaller window) (or as far as a jump in
+   * the ids needs), handing every live entry it leaves to `evict(id, value)`. Afterwards `id` is covered.
    */
   def reach(id: Long, evict: IdWindow.Evict): Unit = {
-    while (id - low >= entries.length && count * 8 > entries.length && entries.length < maxCapacity) grow()
-    if (id - low >= entries.length) {
-      // slide an eighth of the capacity past `id`, so the next ids are covered and the slide (a tight scan of
-      // consecutive entries) runs once per capacity / 8 new ids instead of once per id
-      val newLow = id - entries.length + 1 + (entries.length >>> 3)
+    // differences, not sums: ids may come near Long.MaxValue
+    while (id - low >= room && count * 8 > entries.length && entries.length < maxCapacity) grow()
+    if (id - low >= room) {
+      // a few cache lines at a time, a little ahead of the ids: ids rising one by one slide it once per Step ids,
+      // in a short scan, instead of a pause of capacity / 8 entries once per capacity / 8 ids
+      // (a small window slides an eighth of itself at most, so `id`, at least that far above low, stays covered)
+      val step = math.max(1, math.min(IdWindow.Step, entries.length >>> 3))
+      val newLow = low + math.max(step.toLong, id - low - room + 1) // at most id: id stays covered
       // every slot of an id in [low, newLow) is reused; past one full turn each slot is visited once
       val end = if (newLow - low >= entries.length) low + entries.length else newLow
       var x = low
@@ -74,6 +87,7 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
         x += 1
       }
       low = newLow
+      leadFrom()
     }
   }
 
@@ -82,6 +96,7 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
     val oldMask = mask
     entries = Array.fill(old.length * 2)(Empty)
     mask = entries.length - 1
+    leadFrom()
     var k = 0
     while (k < old.length) {
       val x = low + k
@@ -108,6 +123,9 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
 
 object IdWindow {
   inline val Empty = -1L
+
+  /** Ids the window slides by at a time when the ids rise one by one: eight cache lines of entries. */
+  inline val Step = 64
 
   /** Receives the live entries a sliding window leaves behind. */
   trait Evict {

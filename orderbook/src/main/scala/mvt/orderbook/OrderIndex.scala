@@ -44,7 +44,7 @@ final class OrderIndex(initialCapacity: Int = 1 << 10) {
   /** Registers `id` (positive) as resting in `book` (non-negative) with `handle`. */
   def register(id: Long, book: Int, handle: Int): Unit = {
     val v = (book.toLong << 32) | (handle.toLong & 0xffffffffL) // non-negative: -1 can mean absent
-    if (id >= window.lowest && !window.covers(id)) window.reach(id, toMap) // a new highest id: slide or grow
+    if (id >= window.threshold) window.reach(id, toMap) // a new id near the top: slide or grow ahead of it
     if (window.covers(id)) window.set(id, v) else map.put(id, v)
   }
 

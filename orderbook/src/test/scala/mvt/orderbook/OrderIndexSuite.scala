@@ -99,4 +99,40 @@ class OrderIndexSuite extends munit.ScalaCheckSuite {
     assertEquals(window.size, 0)
     assert(window.covers(20L) && window.covers(21L) && !window.covers(13L) && !window.covers(22L))
   }
+
+  test(
+    "ids rising one by one move a full window a step at a time: no pause of more than a step of evictions"
+  ) {
+    val window = new IdWindow(1024, 1024)
+    var evictedNow = 0
+    val evictedIds = scala.collection.mutable.ArrayBuffer.empty[Long]
+    val evict = new IdWindow.Evict {
+      def evict(id: Long, value: Long): Unit = { evictedNow += 1; evictedIds += id }
+    }
+    (1L to 20000L).foreach { id =>
+      evictedNow = 0
+      if (id >= window.threshold) window.reach(id, evict)
+      assert(evictedNow <= IdWindow.Step, s"id $id: $evictedNow evictions in one move")
+      assert(window.covers(id), s"id $id not covered")
+      window.set(id, id)
+    }
+    // every id the window left behind went to the evictor once, oldest first; the rest are still in it
+    assertEquals(evictedIds.toVector, (1L until window.lowest).toVector)
+    assertEquals(window.size.toLong, 20000L - window.lowest + 1)
+    assert(20000L - window.lowest < 1024 - 1024 / 8, "the top eighth stays ahead of the ids")
+  }
+
+  test("ids next to Long.MaxValue: the window moves there without overflow, and older ids go to the map") {
+    val index = new OrderIndex(16)
+    index.register(5L, 0, 1)
+    index.register(Long.MaxValue, 0, 2)
+    index.register(Long.MaxValue - 1, 1, 3)
+    index.register(7L, 1, 4)
+    assertEquals(index.size, 4)
+    assertEquals(index.take(Long.MaxValue, 0), 2)
+    assertEquals(index.take(Long.MaxValue - 1, 1), 3)
+    assertEquals(index.take(5L, 0), 1)
+    assertEquals(index.take(7L, 1), 4)
+    assertEquals(index.size, 0)
+  }
 }
