@@ -2,7 +2,7 @@ package mvt.bench
 
 import mvt.bench.peer.ExchangeCorePeer
 import mvt.core.{QuoteFeedWriter, TradeFeedWriter}
-import mvt.orderbook.{CommandTarget, Engine, Exchange, TradingDay}
+import mvt.orderbook.{CommandTarget, Engine, Exchange, Sizing, TradingDay}
 import mvt.workload.CommandBatch
 
 import java.io.OutputStream
@@ -21,24 +21,26 @@ enum BenchEngine(val label: String) {
   /**
    * A fresh instance over `batch`, as a command target, and how many events it has emitted so far (trades for
    * exchange-core, structural operations for the limit gauge). For `+feeds`, both feeds are formatted to a
-   * discarding stream; the limit gauge's plan is made on the first instance of a batch and reused.
+   * discarding stream; the limit gauge's plan is made on the first instance of a batch and reused. Our exchange
+   * starts at `sizing` (the others size themselves).
    */
-  def instance(batch: CommandBatch): (CommandTarget, () => Long) = this match {
-    case Ours(engine) =>
-      val events = new EventTally
-      (new Exchange(engine, events), () => events.total)
-    case WithFeeds(engine) =>
-      val events = new EventTally
-      val trades = new TradeFeedWriter(OutputStream.nullOutputStream())
-      val quotes = new QuoteFeedWriter(OutputStream.nullOutputStream())
-      (new TradingDay(engine, events, Some(trades), Some(quotes)), () => events.total)
-    case Peer(kind) =>
-      val peer = ExchangeCorePeer.forBatch(kind, batch)
-      (peer.target(batch.symbols), () => peer.trades.sum)
-    case Limit =>
-      val gauge = new LimitGauge(LimitGauge.planOf(batch))
-      (gauge, () => gauge.operations)
-  }
+  def instance(batch: CommandBatch, sizing: Sizing = Sizing.Default): (CommandTarget, () => Long) =
+    this match {
+      case Ours(engine) =>
+        val events = new EventTally
+        (new Exchange(engine, events, sizing), () => events.total)
+      case WithFeeds(engine) =>
+        val events = new EventTally
+        val trades = new TradeFeedWriter(OutputStream.nullOutputStream())
+        val quotes = new QuoteFeedWriter(OutputStream.nullOutputStream())
+        (new TradingDay(engine, events, Some(trades), Some(quotes)), () => events.total)
+      case Peer(kind) =>
+        val peer = ExchangeCorePeer.forBatch(kind, batch)
+        (peer.target(batch.symbols), () => peer.trades.sum)
+      case Limit =>
+        val gauge = new LimitGauge(LimitGauge.planOf(batch))
+        (gauge, () => gauge.operations)
+    }
 
   /** Replays `batch` once on a fresh instance; returns the events emitted (trade events for exchange-core). */
   def replay(batch: CommandBatch): Long = {

@@ -6,6 +6,7 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.bench.{MachineInfo, ThroughputBench}
 import mvt.bench.latency.{LatencyBench, LatencyResult, OpenLoopDriver, PercentileChart}
+import mvt.orderbook.Sizing
 import mvt.workload.{CommandBatch, ProfileGenerator}
 import Named.given
 
@@ -106,8 +107,13 @@ object LatencyCommand {
           "Write a percentile-distribution chart as a standalone HTML page.",
           metavar = "FILE"
         ).orNone,
-        Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone
-      ).mapN { (engines, ratesAndSeconds, in, handoff, budget, naive, floor, hlog, html, json) =>
+        Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone,
+        Opts.option[Int](
+          "orders-per-book",
+          "Size our engines' pools for N resting orders a book up front, as a deployment that knows its depth would, so none grows (and pauses to copy) during a run (default: start small and grow).",
+          metavar = "N"
+        ).validate("--orders-per-book must be between 1 and 16,777,216")(n => n >= 1 && n <= (1 << 24)).orNone
+      ).mapN { (engines, ratesAndSeconds, in, handoff, budget, naive, floor, hlog, html, json, perBook) =>
         val (rates, seconds) = ratesAndSeconds
         Outputs.use("bench latency", t, in.toList, List(hlog, html, json))(outputs =>
           load(in, (rates.max * seconds).toLong, t).flatMap {
@@ -118,12 +124,14 @@ object LatencyCommand {
                 t.out.println(
                   f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
                 )
+                perBook.foreach(n => t.out.println(f"Our books pre-sized for $n%,d resting orders each"))
                 val subjects =
                   (if (floor) Vector(LatencyBench.Subject.Floor) else Vector.empty) ++
                     engines.map(LatencyBench.Subject.Of(_))
                 val results = for (s <- subjects; r <- rates) yield {
                   t.err.println(s"  ${s.label} at $r/s...")
-                  val result = LatencyBench.runOne(s, batch, r, seconds, handoff, budget)
+                  val sizing = perBook.fold(Sizing.Default)(Sizing.upFront(_, batch.symbols.size))
+                  val result = LatencyBench.runOne(s, batch, r, seconds, handoff, budget, sizing)
                   Interrupts.done(s"${s.label} at $r/s")
                   result
                 }

@@ -61,4 +61,28 @@ class LatencyCommandRunSuite extends munit.FunSuite {
       assertEquals(results.count(JsonDoc.long(_, "count").contains(2000L)), 3, text)
     }
   }
+
+  test("--orders-per-book pre-sizes our books, says so, and is refused outside 1 to 2^24") {
+    val r = CliRun(
+      "bench",
+      "latency",
+      "--engine",
+      "fast",
+      "--rates",
+      "20000",
+      "--duration",
+      "0.05",
+      "--orders-per-book",
+      "4096"
+    )()
+    assertEquals(r.status, 0, r.err)
+    assert(r.out.contains("Our books pre-sized for 4,096 resting orders each"), r.out)
+    assert(r.out.linesIterator.exists(_.trim.startsWith("fast ")), r.out)
+    for (bad <- Seq("0", "-3", "16777217")) {
+      val refused =
+        CliRun("bench", "latency", "--engine", "fast", "--rates", "20000", "--orders-per-book", bad)()
+      assertEquals(refused.status, 1, refused.err)
+      assert(refused.err.contains("--orders-per-book must be between 1 and 16,777,216"), refused.err)
+    }
+  }
 }

@@ -9,9 +9,12 @@ enum Engine(val label: String, val description: String) {
   case QueueBook extends Engine("queue", "historical: TreeMap of immutable Queues, cancels search levels")
   case ListBook extends Engine("list", "historical: TreeMap of Lists, linear append, cancels search levels")
 
-  /** A new empty book of this design for one symbol, registering its orders in `index` as book `bookNo`. */
-  def newBook(index: OrderIndex, bookNo: Int): OrderBook = this match {
-    case Fast => new FastOrderBook(index, bookNo)
+  /**
+   * A new empty book of this design for one symbol, registering its orders in `index` as book `bookNo`; the fast
+   * engine's pools start at `sizing`'s sizes.
+   */
+  def newBook(index: OrderIndex, bookNo: Int, sizing: Sizing = Sizing.Default): OrderBook = this match {
+    case Fast => new FastOrderBook(index, bookNo, sizing.ordersPerBook, sizing.levelsPerBook)
     case LazyCancel => new LazyCancelOrderBook(index, bookNo)
     case QueueBook => new QueueOrderBook(index, bookNo)
     case ListBook => new ListOrderBook(index, bookNo)

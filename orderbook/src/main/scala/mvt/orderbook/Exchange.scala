@@ -5,15 +5,15 @@ import mvt.core.*
 /**
  * Routes commands to one book per symbol, validates them and keeps order ids unique across books (spec rule 2),
  * for any engine. Reports every event to `sink`, which must not call back into the exchange. Order ids must be
- * positive, as the command readers guarantee. Not thread-safe.
+ * positive, as the command readers guarantee. Structures start at `sizing`'s sizes. Not thread-safe.
  */
-final class Exchange(engine: Engine, sink: EventSink) extends CommandTarget {
+final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.Default) extends CommandTarget {
   private val bookIndex = new java.util.HashMap[String, Integer]()
   private var books = new Array[OrderBook](16)
   private var symbols = new Array[String](16)
   private var bookCount = 0
   // live: every resting order id -> its book; books add and remove as orders rest and fill, cancels take
-  private val live = new OrderIndex()
+  private val live = new OrderIndex(sizing.indexedOrders)
 
   // the add being matched, read by the fill listener
   private var takerSymbol: Symbol = Symbol.unsafe("NONE")
@@ -49,7 +49,7 @@ final class Exchange(engine: Engine, sink: EventSink) extends CommandTarget {
         books = java.util.Arrays.copyOf(books, bookCount * 2)
         symbols = java.util.Arrays.copyOf(symbols, bookCount * 2)
       }
-      books(bookCount) = engine.newBook(live, bookCount)
+      books(bookCount) = engine.newBook(live, bookCount, sizing)
       symbols(bookCount) = symbol.name
       bookIndex.put(symbol.name, Integer.valueOf(bookCount))
       bookCount += 1

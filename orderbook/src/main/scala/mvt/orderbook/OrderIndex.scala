@@ -8,11 +8,16 @@ package mvt.orderbook
  * consecutive entries: a new order's entry is usually in a cache line just used), older ones and ids that
  * arrive out of order in an open-addressing map. Not thread-safe: it belongs to the exchange's thread.
  */
-final class OrderIndex(initialCapacity: Int = 1 << 10) {
-  // the defaults start small and grow: a few thousand live orders then keep their index in the core's L2
-  private val map = new LongLongHashMap(initialCapacity)
+final class OrderIndex(initialCapacity: Int = 1 << 10) { // live orders it has room for before it grows
+  // the defaults start small and grow: a few thousand live orders then keep their index in the core's L2; the map
+  // only holds the ids the window left behind, a fraction of the live ones
+  private val map = new LongLongHashMap(math.max(math.min(initialCapacity, 1 << 10), initialCapacity / 8))
   private val window =
-    new IdWindow(Integer.highestOneBit(math.max(16, initialCapacity)), OrderIndex.MaxWindow)
+    new IdWindow(
+      // eight entries a live order: the window doubles while over an eighth live
+      Integer.highestOneBit(math.min(OrderIndex.MaxWindow.toLong, math.max(16L, initialCapacity * 8L)).toInt),
+      OrderIndex.MaxWindow
+    )
   // invariant: an id is in the window exactly when the window covers it; the map only holds ids below it, so an
   // id above the window is not live
   private val toMap = new IdWindow.Evict {

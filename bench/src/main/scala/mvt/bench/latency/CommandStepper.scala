@@ -1,6 +1,7 @@
 package mvt.bench.latency
 
 import mvt.bench.BenchEngine
+import mvt.orderbook.Sizing
 import mvt.workload.CommandBatch
 
 /** Applies command `i` of a batch to one engine instance: what the latency driver times. Not thread-safe. */
@@ -23,9 +24,12 @@ object CommandStepper {
     def step(i: Int): Unit = touched += batch.id(i)
   }
 
-  /** A fresh instance of `engine` over `batch`, stepped through the one replay loop, one command at a time. */
-  def apply(engine: BenchEngine, batch: CommandBatch): CommandStepper = {
-    val (target, _) = engine.instance(batch)
+  /**
+   * A fresh instance of `engine` over `batch` (our exchange sized by `sizing`), stepped through the one replay loop,
+   * one command at a time.
+   */
+  def apply(engine: BenchEngine, batch: CommandBatch, sizing: Sizing = Sizing.Default): CommandStepper = {
+    val (target, _) = engine.instance(batch, sizing)
     val books = batch.books(target)
     i => batch.replayInto(target, books, i, i + 1)
   }

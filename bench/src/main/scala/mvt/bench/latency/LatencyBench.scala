@@ -1,6 +1,7 @@
 package mvt.bench.latency
 
 import mvt.bench.BenchEngine
+import mvt.orderbook.Sizing
 import mvt.workload.CommandBatch
 import org.HdrHistogram.HistogramLogWriter
 
@@ -9,7 +10,7 @@ import java.io.PrintStream
 /**
  * Runs the open-loop latency sweep: for each engine and rate, a warm-up on throwaway instances (unpaced, then
  * up to half a second on schedule, never more than the run), then a fresh instance fed `rate * seconds`
- * commands on schedule.
+ * commands on schedule. `sizing` sizes our exchange: pre-sized, no pool of it grows during the recorded run.
  */
 object LatencyBench {
 
@@ -18,9 +19,9 @@ object LatencyBench {
     case Of(engine: BenchEngine) extends Subject(engine.label)
     case Floor extends Subject(CommandStepper.FloorLabel)
 
-    /** A fresh instance over `batch`. */
-    def stepper(batch: CommandBatch): CommandStepper = this match {
-      case Of(engine) => CommandStepper(engine, batch)
+    /** A fresh instance over `batch`, our exchange sized by `sizing`. */
+    def stepper(batch: CommandBatch, sizing: Sizing): CommandStepper = this match {
+      case Of(engine) => CommandStepper(engine, batch, sizing)
       case Floor => CommandStepper.floor(batch)
     }
   }
@@ -31,21 +32,22 @@ object LatencyBench {
       rate: Long,
       seconds: Double,
       handoff: OpenLoopDriver.Handoff,
-      budgetNanos: Long
+      budgetNanos: Long,
+      sizing: Sizing = Sizing.Default
   ): LatencyResult = {
     val count = math.min(batch.size.toLong, math.max(1L, (rate * seconds).toLong)).toInt
     // warm-up: compile the engine's paths on throwaway instances, unrecorded and unpaced (three passes, as
     // the fast engine's compiled code keeps improving for several)
     val warmCount = math.min(count, 2000000)
     for (_ <- 1 to 3) {
-      val warm = subject.stepper(batch)
+      val warm = subject.stepper(batch, sizing)
       var i = 0
       while (i < warmCount) { warm.step(i); i += 1 }
     }
     // then up to half a second of the paced driver itself, unrecorded, so its loop is compiled and the JVM's own
     // background work (compiler, GC threads) has settled before the recorded run, for every engine and the floor
     OpenLoopDriver.run(
-      subject.stepper(batch),
+      subject.stepper(batch, sizing),
       math.max(1L, math.min(count.toLong, rate / 2)).toInt,
       rate,
       handoff,
@@ -53,7 +55,7 @@ object LatencyBench {
     )
     System.gc()
     val recorder = new LatencyRecorder(budgetNanos)
-    OpenLoopDriver.run(subject.stepper(batch), count, rate, handoff, recorder)
+    OpenLoopDriver.run(subject.stepper(batch, sizing), count, rate, handoff, recorder)
     LatencyResult(subject.label, rate, handoff.label, recorder)
   }
 
