@@ -21,7 +21,8 @@ final class FastOrderBook(
   )
 
   // order slots interleaved in one array, Stride longs each, so one order's fields share a cache line;
-  // slot 0 is unused so that 0 can mean "none"
+  // slot 0 is no order, so that 0 can mean "none"; its links are scratch: linking writes a neighbour's link
+  // unconditionally, into slot 0 when there is no neighbour, instead of branching on an unpredictable test
   private var ord = new Array[Long](initialOrders * Stride)
   private var freeOrder = NoSlot // head of the free-slot list, linked through next
   private var orderHigh = 1 // slots at or above this were never used
@@ -118,8 +119,9 @@ final class FastOrderBook(
       val done = makerQty == trade
       if (done) {
         // fills consume from the head, so the maker is the head: unlink it there
-        setLvlHead(lvl, after)
-        if (after != NoSlot) setPrev(after, NoSlot) else setLvlTail(lvl, NoSlot)
+        setPrev(after, NoSlot) // the scratch slot when the maker was alone
+        val links = levelData(lvl * LevelStride + 2)
+        levelData(lvl * LevelStride + 2) = pair(after, if (after == NoSlot) NoSlot else lo(links))
         addLvlCount(lvl, -1)
         index.unregister(makerId)
         releaseOrder(o)
@@ -144,10 +146,11 @@ final class FastOrderBook(
     ord(base) = id
     ord(base + 1) = qty
     ord(base + 3) = lvl.toLong
-    val tail = lvlTail(lvl)
+    val links = levelData(lvl * LevelStride + 2)
+    val tail = lo(links)
     setLinks(o, tail, NoSlot)
-    if (tail == NoSlot) setLvlHead(lvl, o) else setNext(tail, o)
-    setLvlTail(lvl, o)
+    setNext(tail, o) // the scratch slot when the level is empty
+    levelData(lvl * LevelStride + 2) = pair(if (tail == NoSlot) o else hi(links), o)
     addLvlQty(lvl, qty)
     addLvlCount(lvl, 1)
     resting += 1
@@ -164,8 +167,12 @@ final class FastOrderBook(
     val lvl = levelOf(o)
     val before = prevOf(o)
     val after = nextOf(o)
-    if (before == NoSlot) setLvlHead(lvl, after) else setNext(before, after)
-    if (after == NoSlot) setLvlTail(lvl, before) else setPrev(after, before)
+    // neighbours' links unconditionally (the scratch slot stands in for a missing one), the level's ends by selects
+    setNext(before, after)
+    setPrev(after, before)
+    val links = levelData(lvl * LevelStride + 2)
+    levelData(lvl * LevelStride + 2) =
+      pair(if (before == NoSlot) after else hi(links), if (after == NoSlot) before else lo(links))
     addLvlQty(lvl, -left)
     addLvlCount(lvl, -1)
     if (lvlCount(lvl) == 0) {
