@@ -4,7 +4,8 @@ package mvt.orderbook
  * The live orders among the most recent ids, in a direct-mapped window: the entry of id `x` in `[low, low +
  * capacity)` is `entries(x & mask)`, with no hashing and no key. Exchanges hand out ids in increasing order, so
  * new orders land in consecutive entries that share cache lines, instead of a scattered slot each. The window
- * slides up as ids grow: the live entries of the ids it leaves behind are handed to `evict`, and it doubles
+ * slides up as ids grow, a step at a time with its top eighth kept ahead of the ids (no long pause to slide): the
+ * live entries of the ids it leaves behind are handed to `evict`, and it doubles
  * instead while more than an eighth of its entries are live (so the orders that rest a while stay in it, and
  * a deep book of long-lived orders gets a window as wide as its ids). Ids below the window are
  * not its business (the caller keeps them elsewhere). Values are non-negative longs. Not thread-safe.
