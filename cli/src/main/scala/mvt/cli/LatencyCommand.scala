@@ -5,7 +5,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.bench.{MachineInfo, ThroughputBench}
-import mvt.bench.latency.{LatencyBench, LatencyResult, OpenLoopDriver, PercentileChart}
+import mvt.bench.latency.{CommandStepper, LatencyBench, LatencyResult, OpenLoopDriver, PercentileChart}
 import mvt.orderbook.Sizing
 import mvt.workload.{CommandBatch, ProfileGenerator}
 import Named.given
@@ -112,44 +112,57 @@ object LatencyCommand {
           "orders-per-book",
           "Size our engines' pools for N resting orders a book up front, as a deployment that knows its depth would, so none grows (and pauses to copy) during a run (default: start small and grow).",
           metavar = "N"
-        ).validate("--orders-per-book must be between 1 and 16,777,216")(n => n >= 1 && n <= (1 << 24)).orNone
-      ).mapN { (engines, ratesAndSeconds, in, handoff, budget, naive, floor, hlog, html, json, perBook) =>
-        val (rates, seconds) = ratesAndSeconds
-        Outputs.use("bench latency", t, in.toList, List(hlog, html, json))(outputs =>
-          load(in, (rates.max * seconds).toLong, t).flatMap {
-            case Left(code) => IO.pure(code)
-            case Right(batch) =>
-              Blocking {
-                t.out.println(MachineInfo.describe)
-                t.out.println(
-                  f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
-                )
-                perBook.foreach(n => t.out.println(f"Our books pre-sized for $n%,d resting orders each"))
-                val subjects =
-                  (if (floor) Vector(LatencyBench.Subject.Floor) else Vector.empty) ++
-                    engines.map(LatencyBench.Subject.Of(_))
-                val results = for (s <- subjects; r <- rates) yield {
-                  t.err.println(s"  ${s.label} at $r/s...")
-                  val sizing = perBook.fold(Sizing.Default)(Sizing.upFront(_, batch.symbols.size))
-                  val result = LatencyBench.runOne(s, batch, r, seconds, handoff, budget, sizing)
-                  Interrupts.done(s"${s.label} at $r/s")
-                  result
-                }
-                t.out.println(LatencyResult.table(results, naive))
-                outputs.get(hlog).foreach(LatencyBench.writeLog(results, _))
-                html.foreach(path =>
-                  outputs.text(
-                    path,
-                    PercentileChart.html(results, "mvt open-loop latency", MachineInfo.describe)
+        ).validate("--orders-per-book must be between 1 and 16,777,216")(n => n >= 1 && n <= (1 << 24)).orNone,
+        Opts.option[Int](
+          "rounds",
+          "Run the whole sweep R times, one round after the other (default 1); with --floor, each engine's p99 and p99.9 over the floor's of the same round, round by round and their median.",
+          metavar = "R"
+        ).withDefault(1).validate("--rounds must be between 1 and 20")(r => r >= 1 && r <= 20)
+      ).mapN {
+        (engines, ratesAndSeconds, in, handoff, budget, naive, floor, hlog, html, json, perBook, rounds) =>
+          val (rates, seconds) = ratesAndSeconds
+          Outputs.use("bench latency", t, in.toList, List(hlog, html, json))(outputs =>
+            load(in, (rates.max * seconds).toLong, t).flatMap {
+              case Left(code) => IO.pure(code)
+              case Right(batch) =>
+                Blocking {
+                  t.out.println(MachineInfo.describe)
+                  t.out.println(
+                    f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
                   )
-                )
-                json.foreach(path =>
-                  outputs.text(path, LatencyResult.json(results, ThroughputBench.machineJson, budget))
-                )
-                ExitCode.Success
-              }
-          }
-        )
+                  perBook.foreach(n => t.out.println(f"Our books pre-sized for $n%,d resting orders each"))
+                  val subjects =
+                    (if (floor) Vector(LatencyBench.Subject.Floor) else Vector.empty) ++
+                      engines.map(LatencyBench.Subject.Of(_))
+                  val sizing = perBook.fold(Sizing.Default)(Sizing.upFront(_, batch.symbols.size))
+                  val results = for (round <- (1 to rounds).toVector; s <- subjects; r <- rates) yield {
+                    val label = s"${s.label} at $r/s" + (if (rounds > 1) s" (round $round of $rounds)"
+                                                         else "")
+                    t.err.println(s"  $label...")
+                    val result = LatencyBench.runOne(s, batch, r, seconds, handoff, budget, sizing, round)
+                    Interrupts.done(label)
+                    result
+                  }
+                  t.out.println(LatencyResult.table(results, naive))
+                  val ratios = LatencyResult.floorRatios(results, CommandStepper.FloorLabel)
+                  if (ratios.nonEmpty) {
+                    t.out.println("Against the floor (the no-engine row of the same rate and round):")
+                    LatencyResult.floorRatioLines(ratios).foreach(t.out.println)
+                  }
+                  outputs.get(hlog).foreach(LatencyBench.writeLog(results, _))
+                  html.foreach(path =>
+                    outputs.text(
+                      path,
+                      PercentileChart.html(results, "mvt open-loop latency", MachineInfo.describe)
+                    )
+                  )
+                  json.foreach(path =>
+                    outputs.text(path, LatencyResult.json(results, ThroughputBench.machineJson, budget))
+                  )
+                  ExitCode.Success
+                }
+            }
+          )
       }
     }
 

@@ -85,4 +85,39 @@ class LatencyCommandRunSuite extends munit.FunSuite {
       assert(refused.err.contains("--orders-per-book must be between 1 and 16,777,216"), refused.err)
     }
   }
+
+  test(
+    "--rounds repeats the sweep, numbers each row's round, and gives each engine's ratio to the floor by round"
+  ) {
+    val r = CliRun(
+      "bench",
+      "latency",
+      "--engine",
+      "fast",
+      "--rates",
+      "20000",
+      "--duration",
+      "0.05",
+      "--floor",
+      "--rounds",
+      "3"
+    )()
+    assertEquals(r.status, 0, r.err)
+    val rows =
+      r.out.linesIterator.map(_.trim.split(" +").toVector).filter(c =>
+        c.lift(2).contains("direct") && c(1).forall(_.isDigit)
+      ).toVector
+    // rounds one after the other, the floor first in each, the round in the last column
+    assertEquals(
+      rows.map(c => (c(0), c.last)),
+      Vector("none" -> "1", "fast" -> "1", "none" -> "2", "fast" -> "2", "none" -> "3", "fast" -> "3")
+    )
+    val p99 =
+      r.out.linesIterator.find(_.contains("fast at 20000/s: p99 over the floor's")).getOrElse(fail(r.out))
+    assert(p99.matches(".*floor's [0-9.]+x, [0-9.]+x, [0-9.]+x; median [0-9.]+x"), p99)
+    assert(r.out.contains("fast at 20000/s: p99.9 over the floor's"), r.out)
+    val refused = CliRun("bench", "latency", "--engine", "fast", "--rates", "20000", "--rounds", "0")()
+    assertEquals(refused.status, 1, refused.err)
+    assert(refused.err.contains("--rounds must be between 1 and 20"), refused.err)
+  }
 }

@@ -33,7 +33,8 @@ object LatencyBench {
       seconds: Double,
       handoff: OpenLoopDriver.Handoff,
       budgetNanos: Long,
-      sizing: Sizing = Sizing.Default
+      sizing: Sizing = Sizing.Default,
+      round: Int = 1
   ): LatencyResult = {
     val count = math.min(batch.size.toLong, math.max(1L, (rate * seconds).toLong)).toInt
     // warm-up: compile the engine's paths on throwaway instances, unrecorded and unpaced (three passes, as
@@ -56,7 +57,7 @@ object LatencyBench {
     System.gc()
     val recorder = new LatencyRecorder(budgetNanos)
     OpenLoopDriver.run(subject.stepper(batch, sizing), count, rate, handoff, recorder)
-    LatencyResult(subject.label, rate, handoff.label, recorder)
+    LatencyResult(subject.label, rate, handoff.label, recorder, round)
   }
 
   /** Writes every result's corrected histogram to an HdrHistogram log, tagged `engine@rate/handoff`. */
@@ -69,7 +70,7 @@ object LatencyBench {
       w.outputLegend()
       results.foreach { r =>
         val h = r.h.copy()
-        h.setTag(s"${r.engine}@${r.rate}/${r.handoff}")
+        h.setTag(s"${r.engine}@${r.rate}/${r.handoff}" + (if (r.round > 1) s"#${r.round}" else ""))
         w.outputIntervalHistogram(h)
       }
     } finally out.flush()
