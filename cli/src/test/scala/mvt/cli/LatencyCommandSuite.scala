@@ -36,10 +36,7 @@ class LatencyCommandRunSuite extends munit.FunSuite {
         json.toString
       )()
       assertEquals(r.status, 0, r.err)
-      val rows =
-        r.out.linesIterator.map(_.trim.split(" +").toVector).filter(c =>
-          c.lift(2).contains("direct") && c(1).forall(_.isDigit)
-        ).toVector
+      val rows = rowsOf(r.out)
       assertEquals(
         rows.map(c => (c(0), c(1))),
         Vector(
@@ -62,19 +59,18 @@ class LatencyCommandRunSuite extends munit.FunSuite {
     }
   }
 
+  // a 0.05 s run of fast at 20,000/s with `extra` options
+  private def tinyRun(extra: String*) =
+    CliRun(Seq("bench", "latency", "--engine", "fast", "--rates", "20000", "--duration", "0.05") ++ extra*)()
+
+  // the table's rows, as columns
+  private def rowsOf(out: String): Vector[Vector[String]] =
+    out.linesIterator.map(_.trim.split(" +").toVector).filter(c =>
+      c.lift(2).contains("direct") && c(1).forall(_.isDigit)
+    ).toVector
+
   test("--orders-per-book pre-sizes our books, says so, and is refused outside 1 to 2^24") {
-    val r = CliRun(
-      "bench",
-      "latency",
-      "--engine",
-      "fast",
-      "--rates",
-      "20000",
-      "--duration",
-      "0.05",
-      "--orders-per-book",
-      "4096"
-    )()
+    val r = tinyRun("--orders-per-book", "4096")
     assertEquals(r.status, 0, r.err)
     assert(r.out.contains("Our books pre-sized for 4,096 resting orders each"), r.out)
     assert(r.out.linesIterator.exists(_.trim.startsWith("fast ")), r.out)
@@ -89,24 +85,9 @@ class LatencyCommandRunSuite extends munit.FunSuite {
   test(
     "--rounds repeats the sweep, numbers each row's round, and gives each engine's ratio to the floor by round"
   ) {
-    val r = CliRun(
-      "bench",
-      "latency",
-      "--engine",
-      "fast",
-      "--rates",
-      "20000",
-      "--duration",
-      "0.05",
-      "--floor",
-      "--rounds",
-      "3"
-    )()
+    val r = tinyRun("--floor", "--rounds", "3")
     assertEquals(r.status, 0, r.err)
-    val rows =
-      r.out.linesIterator.map(_.trim.split(" +").toVector).filter(c =>
-        c.lift(2).contains("direct") && c(1).forall(_.isDigit)
-      ).toVector
+    val rows = rowsOf(r.out)
     // rounds one after the other, the floor first in each, the round in the last column
     assertEquals(
       rows.map(c => (c(0), c.last)),
