@@ -11,8 +11,8 @@ import mvt.core.*
 final class FastOrderBook(
     index: OrderIndex = new OrderIndex(),
     bookNo: Int = 0,
-    initialOrders: Int = 1024,
-    initialLevels: Int = 64
+    initialOrders: Int = Sizing.Default.ordersPerBook,
+    initialLevels: Int = Sizing.Default.levelsPerBook
 ) extends OrderBook {
   import FastOrderBook.{LevelStride, NoSlot, Stride, hi, lo, pair, withHi, withLo}
   require(
@@ -51,8 +51,10 @@ final class FastOrderBook(
   private inline def lvlTail(l: Int): Int = lo(levelData(l * LevelStride + 2))
   private inline def setLvlHead(l: Int, o: Int): Unit =
     levelData(l * LevelStride + 2) = withHi(levelData(l * LevelStride + 2), o)
-  private inline def setLvlTail(l: Int, o: Int): Unit =
-    levelData(l * LevelStride + 2) = withLo(levelData(l * LevelStride + 2), o)
+  // both ends at once, head << 32 | tail: linking reads them together and writes them by selects
+  private inline def lvlEnds(l: Int): Long = levelData(l * LevelStride + 2)
+  private inline def setLvlEnds(l: Int, head: Int, tail: Int): Unit =
+    levelData(l * LevelStride + 2) = pair(head, tail)
   private inline def lvlCount(l: Int): Int = hi(levelData(l * LevelStride + 3))
   // the addend's low half is zero, so the side code below the count is never touched
   private inline def addLvlCount(l: Int, d: Int): Unit = levelData(l * LevelStride + 3) += d.toLong << 32
@@ -120,8 +122,7 @@ final class FastOrderBook(
       if (done) {
         // fills consume from the head, so the maker is the head: unlink it there
         setPrev(after, NoSlot) // the scratch slot when the maker was alone
-        val links = levelData(lvl * LevelStride + 2)
-        levelData(lvl * LevelStride + 2) = pair(after, if (after == NoSlot) NoSlot else lo(links))
+        setLvlEnds(lvl, after, if (after == NoSlot) NoSlot else lo(lvlEnds(lvl)))
         addLvlCount(lvl, -1)
         index.unregister(makerId)
         releaseOrder(o)
@@ -146,11 +147,11 @@ final class FastOrderBook(
     ord(base) = id
     ord(base + 1) = qty
     ord(base + 3) = lvl.toLong
-    val links = levelData(lvl * LevelStride + 2)
-    val tail = lo(links)
+    val ends = lvlEnds(lvl)
+    val tail = lo(ends)
     setLinks(o, tail, NoSlot)
     setNext(tail, o) // the scratch slot when the level is empty
-    levelData(lvl * LevelStride + 2) = pair(if (tail == NoSlot) o else hi(links), o)
+    setLvlEnds(lvl, if (tail == NoSlot) o else hi(ends), o)
     addLvlQty(lvl, qty)
     addLvlCount(lvl, 1)
     resting += 1
@@ -170,9 +171,8 @@ final class FastOrderBook(
     // neighbours' links unconditionally (the scratch slot stands in for a missing one), the level's ends by selects
     setNext(before, after)
     setPrev(after, before)
-    val links = levelData(lvl * LevelStride + 2)
-    levelData(lvl * LevelStride + 2) =
-      pair(if (before == NoSlot) after else hi(links), if (after == NoSlot) before else lo(links))
+    val ends = lvlEnds(lvl)
+    setLvlEnds(lvl, if (before == NoSlot) after else hi(ends), if (after == NoSlot) before else lo(ends))
     addLvlQty(lvl, -left)
     addLvlCount(lvl, -1)
     if (lvlCount(lvl) == 0) {

@@ -62,8 +62,9 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
 
   /**
    * Moves the window for an `id` at or above `threshold`: doubles while more than an eighth of the entries are live
-   * and the maximum allows; then, if `id` is still in the top eighth, slides by `Step` ids (an eighth of a smaller window) (or as far as a jump in
-   * the ids needs), handing every live entry it leaves to `evict(id, value)`. Afterwards `id` is covered.
+   * and the maximum allows; then, if `id` is still in the top eighth, slides by `Step` ids (an eighth of a window
+   * smaller than 8 * Step), or as far as a jump in the ids needs, handing every live entry it leaves to
+   * `evict(id, value)`. Afterwards `id` is covered.
    */
   def reach(id: Long, evict: IdWindow.Evict): Unit = {
     // differences, not sums: ids may come near Long.MaxValue
@@ -71,7 +72,6 @@ final class IdWindow(initialCapacity: Int, maxCapacity: Int) {
     if (id - low >= room) {
       // a few cache lines at a time, a little ahead of the ids: ids rising one by one slide it once per Step ids,
       // in a short scan, instead of a pause of capacity / 8 entries once per capacity / 8 ids
-      // (a small window slides an eighth of itself at most, so `id`, at least that far above low, stays covered)
       val step = math.max(1, math.min(IdWindow.Step, entries.length >>> 3))
       val newLow = low + math.max(step.toLong, id - low - room + 1) // at most id: id stays covered
       // every slot of an id in [low, newLow) is reused; past one full turn each slot is visited once

@@ -38,10 +38,12 @@ final class LevelWindow {
   def bestLevel: Int = if (top >= 0) slots(top) else fallback.bestLevel
 
   /** Removes the best level; the side must not be empty. */
-  def removeBest(): Unit = {
-    if (top >= 0) clearSlot(top) else fallback.removeBest()
-    refreshBest()
-  }
+  def removeBest(): Unit =
+    if (top >= 0) clearSlot(top)
+    else {
+      fallback.removeBest()
+      refreshBest()
+    }
 
   /**
    * `(key - base) / tick` for a key on the grid, in a shift and a multiply: an exact division by an odd number is a
@@ -95,12 +97,14 @@ final class LevelWindow {
   }
 
   /** Closes the level at `key`, which must be open. */
-  def remove(key: Long): Unit = {
+  def remove(key: Long): Unit =
     if (key >= base) clearSlot(slotIndex(key).toInt)
-    else fallback.removeAt(fallback.find(key))
-    refreshBest()
-  }
+    else {
+      fallback.removeAt(fallback.find(key))
+      refreshBest()
+    }
 
+  // after every change that can move the greatest key: a new top, or the fallback's best when the window is empty
   private def refreshBest(): Unit =
     best =
       if (top >= 0) topKey
@@ -129,6 +133,7 @@ final class LevelWindow {
         b = bits(w)
       }
       top = if (b == 0L) -1 else (w << 6) + 63 - java.lang.Long.numberOfLeadingZeros(b)
+      refreshBest() // only the top's removal moves the best: the fallback's keys are all below the window
     }
   }
 

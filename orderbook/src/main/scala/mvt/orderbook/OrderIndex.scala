@@ -8,7 +8,7 @@ package mvt.orderbook
  * consecutive entries: a new order's entry is usually in a cache line just used), older ones and ids that
  * arrive out of order in an open-addressing map. Not thread-safe: it belongs to the exchange's thread.
  */
-final class OrderIndex(initialCapacity: Int = 1 << 10) { // live orders it has room for before it grows
+final class OrderIndex(initialCapacity: Int = Sizing.Default.indexedOrders) { // live orders it has room for before it grows
   // the defaults start small and grow: a few thousand live orders then keep their index in the core's L2; the map
   // only holds the ids the window left behind, a fraction of the live ones
   private val map = new LongLongHashMap(math.max(math.min(initialCapacity, 1 << 10), initialCapacity / 8))
