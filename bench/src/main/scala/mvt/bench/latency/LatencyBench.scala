@@ -70,7 +70,7 @@ object LatencyBench {
       w.outputLegend()
       results.foreach { r =>
         val h = r.h.copy()
-        h.setTag(s"${r.engine}@${r.rate}/${r.handoff}" + (if (r.round > 1) s"#${r.round}" else ""))
+        h.setTag(s"${r.engine}@${r.rate}/${r.handoff}${r.roundSuffix}")
         w.outputIntervalHistogram(h)
       }
     } finally out.flush()

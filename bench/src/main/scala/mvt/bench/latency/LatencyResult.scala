@@ -15,6 +15,9 @@ final case class LatencyResult(
   def h: Histogram = recorder.corrected
   def at(p: Double): Long = h.getValueAtPercentile(p)
   def naiveAt(p: Double): Long = recorder.naive.getValueAtPercentile(p)
+
+  /** `#round` for the second round on, so labels of a single run stay as they were. */
+  def roundSuffix: String = if (round > 1) s"#$round" else ""
 }
 
 object LatencyResult {

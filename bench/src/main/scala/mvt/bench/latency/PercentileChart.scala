@@ -62,9 +62,8 @@ object PercentileChart {
       val ly = Top + 20 + i * 18
       s"""<polyline fill="none" stroke="$c" stroke-width="2" points="$path"/>""" +
         s"""<line x1="${Left + plotW + 15}" y1="$ly" x2="${Left + plotW + 35}" y2="$ly" stroke="$c" stroke-width="3"/>""" +
-        s"""<text x="${Left + plotW + 40}" y="${ly + 4}">${r.engine} @ ${r.rate}/s (${r.handoff})${
-            if (r.round > 1) s" #${r.round}" else ""
-          }</text>"""
+        s"""<text x="${Left + plotW + 40}" y="${ly + 4}">${r.engine} @ ${r.rate}/s (${r.handoff})${r
+            .roundSuffix}</text>"""
     }
     s"""<!DOCTYPE html>
        |<html><head><meta charset="utf-8"><title>$title</title>
