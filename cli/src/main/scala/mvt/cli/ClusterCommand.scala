@@ -26,7 +26,7 @@ object ClusterCommand {
       balance: Long,
       speed: ReplaySpeed,
       killAfterSeconds: Option[Int],
-      downAfterMillis: Int = 3000,
+      downAfterMillis: Int = ClusterOpts.DefaultDownAfterMillis,
       rejoin: Boolean = false
   )
 

@@ -22,7 +22,7 @@ object ClusterFaults {
       speed: ReplaySpeed,
       killAfterSeconds: Int,
       progress: ProgressBar,
-      downAfterMillis: Int = 3000
+      downAfterMillis: Int = ClusterOpts.DefaultDownAfterMillis
   ): FaultFigures =
     FaultFigures.of(
       ForkedCluster.run(

@@ -49,12 +49,17 @@ object ClusterOpts {
     ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
   /** How long a silent node stays a member before Pekko's split-brain resolver removes it, in milliseconds. */
+  /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
+  val DefaultDownAfterMillis = 3000
+
   val downAfter: Opts[Int] =
     Opts.option[Int](
       "down-after",
-      "Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default 3000).",
+      s"Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default $DefaultDownAfterMillis).",
       metavar = "MS"
-    ).withDefault(3000).validate("--down-after must be 500 to 60000")(ms => ms >= 500 && ms <= 60_000)
+    ).withDefault(DefaultDownAfterMillis).validate("--down-after must be 500 to 60000")(ms =>
+      ms >= 500 && ms <= 60_000
+    )
 
   /** `HOST:PORT`, checked for a port in range. */
   def hostPort(s: String): ValidatedNel[String, (String, Int)] = {
