@@ -64,6 +64,8 @@ final class FastOrderBook(
 
   private val bids = new LevelWindow()
   private val asks = new LevelWindow()
+  // indexed by side code: the side of a command is unpredictable, so selecting a side must not be a branch
+  private val sides = Array(bids, asks)
   private var resting = 0 // orders on the book = slots in use
 
   /** Orders resting now. */
@@ -79,8 +81,12 @@ final class FastOrderBook(
     if (l.isEmpty) 0L else lvlQty(l.bestLevel)
   }
 
-  private inline def ladder(side: Side): LevelWindow = if (side.isBuy) bids else asks
-  private inline def keyOf(side: Side, price: Long): Long = if (side.isBuy) price else -price
+  private inline def ladder(side: Side): LevelWindow = sides(side.code)
+  // price for bids, -price for asks, without a branch: (p ^ -1) + 1 == -p, (p ^ 0) + 0 == p
+  private inline def keyOf(side: Side, price: Long): Long = {
+    val s = side.code.toLong
+    (price ^ -s) + s
+  }
 
   def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity = {
     val limit = price.raw
