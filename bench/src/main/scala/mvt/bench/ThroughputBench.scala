@@ -153,7 +153,8 @@ object ThroughputBench {
       "cores" -> Json.fromInt(MachineInfo.cores),
       "os" -> Json.fromString(MachineInfo.os),
       "jvm" -> Json.fromString(MachineInfo.jvm),
-      "flags" -> Json.fromString(jvmFlags.mkString(" "))
+      "flags" -> Json.fromString(jvmFlags.mkString(" ")),
+      "cpu" -> Json.fromString(MachineInfo.cpu)
     )
 
   def json(results: Vector[EngineResult], sweep: Vector[(Int, EngineResult)], workload: String): String = {
