@@ -51,7 +51,10 @@ class LatencyCommandRunSuite extends munit.FunSuite {
       val text = new String(Files.readAllBytes(json), UTF_8)
       val results = JsonDoc.array(JsonDoc(text), "results")
       assertEquals(results.count(JsonDoc.string(_, "engine").contains("none")), 2, text)
-      for (key <- Seq("p50Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "meanNs", "naiveP99Ns", "count"))
+      for (
+        key <-
+          Seq("p50Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "meanNs", "naiveP99Ns", "count", "lateShare")
+      )
         assert(results.nonEmpty && results.forall(JsonDoc.has(_, key)), s"$key missing from $text")
       // every command of every run is counted: 0.05 s at 20,000/s and at 40,000/s
       assertEquals(results.count(JsonDoc.long(_, "count").contains(1000L)), 3, text)
@@ -95,7 +98,12 @@ class LatencyCommandRunSuite extends munit.FunSuite {
     )
     val p99 =
       r.out.linesIterator.find(_.contains("fast at 20000/s: p99 over the floor's")).getOrElse(fail(r.out))
-    assert(p99.matches(".*floor's [0-9.]+x, [0-9.]+x, [0-9.]+x; median [0-9.]+x"), p99)
+    assert(
+      p99.matches(
+        ".*floor's [0-9.]+x, [0-9.]+x, [0-9.]+x; median [0-9.]+x; late starts [0-9.]+%, the floor's [0-9.]+%"
+      ),
+      p99
+    )
     assert(r.out.contains("fast at 20000/s: p99.9 over the floor's"), r.out)
     val refused = CliRun("bench", "latency", "--engine", "fast", "--rates", "20000", "--rounds", "0")()
     assertEquals(refused.status, 1, refused.err)

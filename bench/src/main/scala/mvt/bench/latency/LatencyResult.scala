@@ -26,7 +26,8 @@ object LatencyResult {
 
   /**
    * The sweep table: one row per engine, rate and round, latencies in microseconds from the intended start; a
-   * `round` column when the sweep ran more than once.
+   * `round` column when the sweep ran more than once. `late` is the share of commands that started over 1 µs behind
+   * their schedule (see `LatencyRecorder.lateShare`).
    */
   def table(results: Vector[LatencyResult], naive: Boolean): String = {
     val rounds = results.map(_.round).distinct.size > 1
@@ -34,13 +35,13 @@ object LatencyResult {
       Vector("p50" -> 50.0, "p75" -> 75.0, "p90" -> 90.0, "p99" -> 99.0, "p99.9" -> 99.9, "p99.99" -> 99.99)
     val header =
       f"  ${"engine"}%-22s ${"rate/s"}%10s ${"handoff"}%8s" + cols.map((n, _) => f" $n%9s").mkString +
-        f" ${"max"}%10s ${"mean"}%9s ${"count"}%11s ${"in budget"}%10s" + (if (naive)
-                                                                             f" ${"naive p99"}%10s ${"naive max"}%10s"
-                                                                           else "") +
+        f" ${"max"}%10s ${"mean"}%9s ${"count"}%11s ${"in budget"}%10s ${"late"}%7s" + (if (naive)
+                                                                                          f" ${"naive p99"}%10s ${"naive max"}%10s"
+                                                                                        else "") +
         (if (rounds) f" ${"round"}%6s" else "")
     val rows = results.map { r =>
       f"  ${r.engine}%-22s ${r.rate}%10d ${r.handoff}%8s" + cols.map((_, p) => f" ${us(r.at(p))}%9s").mkString +
-        f" ${us(r.h.getMaxValue)}%10s ${us(r.h.getMean.toLong)}%9s ${r.h.getTotalCount}%11d ${100 * r.recorder.withinBudgetShare}%9.3f%%" +
+        f" ${us(r.h.getMaxValue)}%10s ${us(r.h.getMean.toLong)}%9s ${r.h.getTotalCount}%11d ${100 * r.recorder.withinBudgetShare}%9.3f%% ${100 * r.recorder.lateShare}%6.2f%%" +
         (if (naive) f" ${us(r.naiveAt(99.0))}%10s ${us(r.recorder.naive.getMaxValue)}%10s" else "") +
         (if (rounds) f" ${r.round}%6d" else "")
     }
@@ -48,11 +49,21 @@ object LatencyResult {
   }
 
   /** An engine's percentile over the floor's at the same rate in the same round: one figure per round. */
-  final case class FloorRatio(engine: String, rate: Long, percentile: Double, byRound: Vector[Double]) {
-    def median: Double = {
-      val s = byRound.sorted
-      if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
-    }
+  final case class FloorRatio(
+      engine: String,
+      rate: Long,
+      percentile: Double,
+      byRound: Vector[Double],
+      late: Vector[Double] = Vector.empty,
+      floorLate: Vector[Double] = Vector.empty
+  ) {
+    def median: Double = medianOf(byRound)
+  }
+
+  private def medianOf(xs: Vector[Double]): Double = {
+    val s = xs.sorted
+    if (s.isEmpty) Double.NaN
+    else if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
   }
 
   /**
@@ -66,19 +77,33 @@ object LatencyResult {
     for {
       (engine, rate) <- engines.map(r => (r.engine, r.rate)).distinct
       p <- Vector(99.0, 99.9)
-      ratios = engines.filter(r => r.engine == engine && r.rate == rate).flatMap { r =>
-        floors.get((rate, r.round)).map(f => r.at(p).toDouble / math.max(1L, f.at(p)))
-      }
-      if ratios.nonEmpty
-    } yield FloorRatio(engine, rate, p, ratios)
+      pairs = engines.filter(r => r.engine == engine && r.rate == rate).flatMap(r =>
+        floors.get((rate, r.round)).map(r -> _)
+      )
+      if pairs.nonEmpty
+    } yield FloorRatio(
+      engine,
+      rate,
+      p,
+      pairs.map((r, f) => r.at(p).toDouble / math.max(1L, f.at(p))),
+      pairs.map(_._1.recorder.lateShare),
+      pairs.map(_._2.recorder.lateShare)
+    )
   }
 
-  /** `floorRatios` as lines under the table: the ratio in each round and the median. */
+  /**
+   * `floorRatios` as lines under the table: the ratio in each round and the median; under p99, the shares of late
+   * starts (median over rounds), which say whether either p99 fell in the backlog of the machine's pauses.
+   */
   def floorRatioLines(ratios: Vector[FloorRatio]): Vector[String] =
     ratios.map { r =>
       val name = if (r.percentile == 99.0) "p99" else "p99.9"
+      val late =
+        if (r.percentile == 99.0 && r.late.nonEmpty)
+          f"; late starts ${100 * medianOf(r.late)}%.2f%%, the floor's ${100 * medianOf(r.floorLate)}%.2f%%"
+        else ""
       f"  ${r.engine} at ${r.rate}%d/s: $name over the floor's ${r.byRound.map(x => f"$x%.2fx").mkString(", ")}" +
-        (if (r.byRound.size > 1) f"; median ${r.median}%.2fx" else "")
+        (if (r.byRound.size > 1) f"; median ${r.median}%.2fx" else "") + late
     }
 
   def json(results: Vector[LatencyResult], machine: Json, budgetNanos: Long): String = {
@@ -98,6 +123,7 @@ object LatencyResult {
         "maxNs" -> Json.fromLong(r.h.getMaxValue),
         "meanNs" -> Json.fromDoubleOrNull(r.h.getMean),
         "withinBudget" -> Json.fromDoubleOrNull(r.recorder.withinBudgetShare),
+        "lateShare" -> Json.fromDoubleOrNull(r.recorder.lateShare),
         "naiveP99Ns" -> Json.fromLong(r.naiveAt(99)),
         "naiveMaxNs" -> Json.fromLong(r.recorder.naive.getMaxValue)
       )

@@ -34,6 +34,8 @@ class OpenLoopDriverSuite extends munit.FunSuite {
     assert(r.naive.getValueAtPercentile(99.99) <= 2 * ServiceNanos)
     // commands within the 1 ms budget: all but the stalled one and those due within 1 ms... of its end
     assert(r.withinBudgetShare > 0.7 && r.withinBudgetShare < 0.8, r.withinBudgetShare.toString)
+    // late starts, exactly: command 1000 + k starts 49,999 - 9k µs behind schedule, over 1 µs for k = 1 to 5,555
+    assertEquals(r.lateShare, 5555.0 / Count)
   }
 
   test("on time, every command's latency is its service time") {
@@ -44,6 +46,7 @@ class OpenLoopDriverSuite extends munit.FunSuite {
     assert(math.abs(r.corrected.getMaxValue - ServiceNanos) <= 1, r.corrected.getMaxValue)
     assert(math.abs(r.corrected.getMinValue - ServiceNanos) <= 1, r.corrected.getMinValue)
     assertEquals(r.withinBudgetShare, 1.0)
+    assertEquals(r.lateShare, 0.0)
   }
 
   test("every command is stepped once, in order, and recorded once, through either handoff") {
