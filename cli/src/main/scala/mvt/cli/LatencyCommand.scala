@@ -81,7 +81,7 @@ object LatencyCommand {
         ).orNone,
         Opts.option[OpenLoopDriver.Handoff](
           "handoff",
-          "direct (the driver thread runs the engine, the default) or ring (a gateway thread hands over)."
+          "direct (the driver thread runs the engine one command at a time, the default), ring (a gateway thread hands over) or batch (as direct, but a late command takes every command already due into one replay)."
         )
           .withDefault(OpenLoopDriver.Handoff.Direct),
         Opts.option[String](

@@ -109,4 +109,15 @@ class LatencyCommandRunSuite extends munit.FunSuite {
     assertEquals(refused.status, 1, refused.err)
     assert(refused.err.contains("--rounds must be between 1 and 20"), refused.err)
   }
+
+  test("--handoff batch runs every subject through the batching driver and says so") {
+    val r = tinyRun("--handoff", "batch", "--floor")
+    assertEquals(r.status, 0, r.err)
+    assert(r.out.contains("Open loop, batch handoff"), r.out)
+    val rows =
+      r.out.linesIterator.map(_.trim.split(" +").toVector).filter(c =>
+        c.lift(2).contains("batch") && c(1).forall(_.isDigit)
+      ).toVector
+    assertEquals(rows.map(c => (c(0), c(1))), Vector("none" -> "20000", "fast" -> "20000"))
+  }
 }

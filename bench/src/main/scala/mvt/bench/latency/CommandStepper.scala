@@ -7,6 +7,12 @@ import mvt.workload.CommandBatch
 /** Applies command `i` of a batch to one engine instance: what the latency driver times. Not thread-safe. */
 trait CommandStepper {
   def step(i: Int): Unit
+
+  /** Commands `[from, until)` in order: one replay for an engine, so a batch runs as the throughput loop does. */
+  def stepRange(from: Int, until: Int): Unit = {
+    var i = from
+    while (i < until) { step(i); i += 1 }
+  }
 }
 
 object CommandStepper {
@@ -31,6 +37,9 @@ object CommandStepper {
   def apply(engine: BenchEngine, batch: CommandBatch, sizing: Sizing = Sizing.Default): CommandStepper = {
     val (target, _) = engine.instance(batch, sizing)
     val books = batch.books(target)
-    i => batch.replayInto(target, books, i, i + 1)
+    new CommandStepper {
+      def step(i: Int): Unit = batch.replayInto(target, books, i, i + 1)
+      override def stepRange(from: Int, until: Int): Unit = batch.replayInto(target, books, from, until)
+    }
   }
 }

@@ -13,10 +13,14 @@ final class LatencyRecorder(val budgetNanos: Long) {
   private var withinBudget = 0L
   private var late = 0L
 
-  def record(intendedNanos: Long, startNanos: Long, endNanos: Long): Unit = {
+  def record(intendedNanos: Long, startNanos: Long, endNanos: Long): Unit =
+    recordShared(intendedNanos, startNanos, endNanos, 1)
+
+  /** One of `n` commands run together from `startNanos` to `endNanos`: its service time is their time over `n`. */
+  def recordShared(intendedNanos: Long, startNanos: Long, endNanos: Long, n: Int): Unit = {
     val latency = endNanos - intendedNanos
     corrected.recordValue(math.max(0L, latency))
-    naive.recordValue(math.max(0L, endNanos - startNanos))
+    naive.recordValue(math.max(0L, (endNanos - startNanos) / n))
     if (latency <= budgetNanos) withinBudget += 1
     if (startNanos - intendedNanos > LatencyRecorder.LateNanos) late += 1
   }

@@ -6,11 +6,18 @@ package mvt.bench.latency
  */
 object OpenLoopDriver {
 
-  /** How commands reach the engine: called by the driver thread, or handed to an engine thread by a ring. */
+  /**
+   * How commands reach the engine: called by the driver thread one at a time, handed to an engine thread by a
+   * ring, or called by the driver thread with every command already due in one replay (`batch`).
+   */
   enum Handoff(val label: String) {
     case Direct extends Handoff("direct")
     case Ring extends Handoff("ring")
+    case Batch extends Handoff("batch")
   }
+
+  /** The most commands one `batch` step takes, so a long backlog is still stamped every few microseconds. */
+  inline val MaxBatch = 64
 
   /** Busy-waits until `System.nanoTime` reaches `deadline`. */
   inline def spinUntil(deadline: Long): Unit = DriverClock.Machine.waitUntil(deadline)
@@ -30,6 +37,7 @@ object OpenLoopDriver {
     handoff match {
       case Handoff.Direct => direct(stepper, count, rate, recorder, clock)
       case Handoff.Ring => ring(stepper, count, rate, recorder)
+      case Handoff.Batch => batched(stepper, count, rate, recorder, clock)
     }
 
   /** When command `i` is due on a schedule of `rate` per second from `t0`. */
@@ -51,6 +59,37 @@ object OpenLoopDriver {
       stepper.step(i)
       recorder.record(intended, start, clock.nanoTime())
       i += 1
+    }
+  }
+
+  /**
+   * As `direct`, but a command that starts late takes every later command already due with it, up to `MaxBatch`,
+   * into one `stepRange`: what a gateway does with the orders that queued while it was busy, so a backlog drains
+   * with the memory parallelism of a replay instead of one cold command at a time. Each command of a step is
+   * recorded from its intended start to the end of the whole step (for all but the last, later than it completed)
+   * and with the step's service time shared among them.
+   */
+  private def batched(
+      stepper: CommandStepper,
+      count: Int,
+      rate: Long,
+      recorder: LatencyRecorder,
+      clock: DriverClock
+  ): Unit = {
+    val t0 = clock.nanoTime() + 1000000L
+    var i = 0
+    while (i < count) {
+      clock.waitUntil(due(t0, i, rate))
+      val start = clock.nanoTime()
+      var until = i + 1 // commands [i, until) are due by `start`: never one that is not yet due
+      while (until < count && until - i < MaxBatch && due(t0, until, rate) - start <= 0) until += 1
+      stepper.stepRange(i, until)
+      val end = clock.nanoTime()
+      val n = until - i
+      while (i < until) {
+        recorder.recordShared(due(t0, i, rate), start, end, n)
+        i += 1
+      }
     }
   }
 

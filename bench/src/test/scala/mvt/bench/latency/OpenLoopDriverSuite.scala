@@ -59,4 +59,36 @@ class OpenLoopDriverSuite extends munit.FunSuite {
       assertEquals(r.naive.getTotalCount, 5000L)
     }
   }
+
+  test(
+    "batch: a late command takes every command already due into one step, and each is charged to its end"
+  ) {
+    // commands 10 µs apart, 1 µs each; command 10 takes 50 µs, so 11 to 15 (due 10 to 50 µs after it) are due
+    // when the driver comes back, and 16 is not
+    val clock = new DriverClock.Simulated(0L)
+    val steps = scala.collection.mutable.ArrayBuffer.empty[(Int, Int)]
+    val stepper = new CommandStepper {
+      def step(i: Int): Unit = clock.advance(if (i == 10) 50000L else ServiceNanos)
+      override def stepRange(from: Int, until: Int): Unit = {
+        steps += from -> until
+        super.stepRange(from, until)
+      }
+    }
+    val r = new LatencyRecorder(budgetNanos = 1000000L)
+    OpenLoopDriver.run(stepper, 20, Rate, OpenLoopDriver.Handoff.Batch, r, clock)
+    assertEquals(
+      steps.toVector,
+      (0 to 10).map(i => i -> (i + 1)).toVector ++ Vector(11 -> 16) ++ (16 to 19).map(i => i -> (i + 1))
+    )
+    // the step of 11 to 15 starts at command 10's end (its 50 µs) and ends 5 µs later: 45, 35, 25, 15 and 5 µs
+    // from their intended starts; the rest take their 1 µs on time, command 10 its 50 µs
+    def count(us: Long) = r.corrected.getCountAtValue(us * 1000L)
+    assertEquals(count(1), 14L)
+    assertEquals(Vector(50L, 45L, 35L, 25L, 15L, 5L).map(count), Vector.fill(6)(1L))
+    assertEquals(r.count, 20L)
+    // each of the five had a fifth of the step's 5 µs as its service time
+    assertEquals(r.naive.getCountAtValue(1000L), 19L)
+    // 11 to 14 started over 1 µs late (by 40, 30, 20 and 10 µs); 15 started on time, at the step's start
+    assertEquals(r.lateShare, 4.0 / 20)
+  }
 }
