@@ -72,7 +72,7 @@ class OptionSpellingSuite extends munit.FunSuite {
       Vector("generate", "--out", "-", "--commands", "5", "--model", "hmm") ->
         "unknown model 'hmm' (expected profile|markov)",
       Vector("bench", "latency", "--rates", "1000", "--engine", "fast", "--handoff", "pipe") ->
-        "unknown handoff 'pipe' (expected direct|ring)",
+        "unknown handoff 'pipe' (expected direct|ring|batch)",
       Vector("bench", "trader", "--pacing", "sleep") -> "unknown pacing 'sleep' (expected spin|park)",
       Vector("bench", "trader", "--pipeline", "fast") -> "unknown pipeline 'fast' (expected plain|deadline)",
       Vector("trade", "--in", "-", "--strategy", "martingale") ->

@@ -35,46 +35,29 @@ object OpenLoopDriver {
       clock: DriverClock = DriverClock.Machine
   ): Unit =
     handoff match {
-      case Handoff.Direct => direct(stepper, count, rate, recorder, clock)
+      case Handoff.Direct => paced(stepper, count, rate, recorder, clock, 1)
       case Handoff.Ring => ring(stepper, count, rate, recorder)
-      case Handoff.Batch => batched(stepper, count, rate, recorder, clock)
+      case Handoff.Batch => paced(stepper, count, rate, recorder, clock, MaxBatch)
     }
 
   /** When command `i` is due on a schedule of `rate` per second from `t0`. */
   def due(t0: Long, i: Int, rate: Long): Long = t0 + (i.toLong * 1000000000L) / rate
 
-  private def direct(
-      stepper: CommandStepper,
-      count: Int,
-      rate: Long,
-      recorder: LatencyRecorder,
-      clock: DriverClock
-  ): Unit = {
-    val t0 = clock.nanoTime() + 1000000L
-    var i = 0
-    while (i < count) {
-      val intended = due(t0, i, rate)
-      clock.waitUntil(intended) // early: wait for the schedule; late: start at once, the delay is recorded
-      val start = clock.nanoTime()
-      stepper.step(i)
-      recorder.record(intended, start, clock.nanoTime())
-      i += 1
-    }
-  }
-
   /**
-   * As `direct`, but a command that starts late takes every later command already due with it, up to `MaxBatch`,
-   * into one `stepRange`: what a gateway does with the orders that queued while it was busy, so a backlog drains
-   * with the memory parallelism of a replay instead of one cold command at a time. Each command of a step is
-   * recorded from its intended start to the end of the whole step (for all but the last, later than it completed)
-   * and with the step's service time shared among them.
+   * The driver thread runs the engine. Command `i` starts at its due time, or at once when late (the delay is
+   * recorded). With `maxBatch` above 1 (`batch`), a command that starts late takes every later command already due
+   * with it, up to `maxBatch`, into one `stepRange`: what a gateway does with the orders that queued while it was
+   * busy, so a backlog drains with the memory parallelism of a replay instead of one cold command at a time. Each
+   * command of a step is recorded from its intended start to the end of the whole step (for all but the last,
+   * later than it completed) and with the step's service time shared among them.
    */
-  private def batched(
+  private def paced(
       stepper: CommandStepper,
       count: Int,
       rate: Long,
       recorder: LatencyRecorder,
-      clock: DriverClock
+      clock: DriverClock,
+      maxBatch: Int
   ): Unit = {
     val t0 = clock.nanoTime() + 1000000L
     var i = 0
@@ -82,7 +65,7 @@ object OpenLoopDriver {
       clock.waitUntil(due(t0, i, rate))
       val start = clock.nanoTime()
       var until = i + 1 // commands [i, until) are due by `start`: never one that is not yet due
-      while (until < count && until - i < MaxBatch && due(t0, until, rate) - start <= 0) until += 1
+      while (until < count && until - i < maxBatch && due(t0, until, rate) - start <= 0) until += 1
       stepper.stepRange(i, until)
       val end = clock.nanoTime()
       val n = until - i
