@@ -3,7 +3,7 @@ package mvt.bench
 import java.lang.management.ManagementFactory
 import java.nio.file.{Files, Path, Paths}
 import scala.jdk.CollectionConverters.*
-import scala.util.Try
+import scala.util.{Try, Using}
 
 /** The machine and JVM a figure was measured on, printed beside every benchmark result. */
 object MachineInfo {
@@ -30,7 +30,7 @@ object MachineInfo {
         }
       }.toMap).getOrElse(Map.empty)
     def cache(level: Int): Option[String] =
-      Try(Files.list(caches).iterator.asScala.toVector).toOption.toVector.flatten
+      Using(Files.list(caches))(_.iterator.asScala.toVector).toOption.toVector.flatten
         .filter(d => Try(Files.readString(d.resolve("level")).trim.toInt).toOption.contains(level))
         .filter(d => Try(Files.readString(d.resolve("type")).trim).toOption.exists(_ != "Instruction"))
         .flatMap(d => Try(Files.readString(d.resolve("size")).trim).toOption)

@@ -1,7 +1,7 @@
 package mvt.bench.latency
 
 import mvt.bench.BenchEngine
-import mvt.orderbook.Sizing
+import mvt.orderbook.{CommandTarget, Sizing}
 import mvt.workload.CommandBatch
 
 /** Applies command `i` of a batch to one engine instance: what the latency driver times. Not thread-safe. */
@@ -36,6 +36,11 @@ object CommandStepper {
    */
   def apply(engine: BenchEngine, batch: CommandBatch, sizing: Sizing = Sizing.Default): CommandStepper = {
     val (target, _) = engine.instance(batch, sizing)
+    over(target, batch)
+  }
+
+  /** `target`, fresh, stepped through `batch`: one replay through the target's own loop per step or range. */
+  def over(target: CommandTarget, batch: CommandBatch): CommandStepper = {
     val books = batch.books(target)
     new CommandStepper {
       def step(i: Int): Unit = batch.replayInto(target, books, i, i + 1)

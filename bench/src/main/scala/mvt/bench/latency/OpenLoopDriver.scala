@@ -62,10 +62,15 @@ object OpenLoopDriver {
     val t0 = clock.nanoTime() + 1000000L
     var i = 0
     while (i < count) {
+      // the next command's due time while still early, so an on-time command's latency holds no schedule arithmetic
+      var nextDue = if (maxBatch > 1 && i + 1 < count) due(t0, i + 1, rate) else 0L // read only if computed
       clock.waitUntil(due(t0, i, rate))
       val start = clock.nanoTime()
       var until = i + 1 // commands [i, until) are due by `start`: never one that is not yet due
-      while (until < count && until - i < maxBatch && due(t0, until, rate) - start <= 0) until += 1
+      while (until - i < maxBatch && until < count && nextDue - start <= 0) {
+        until += 1
+        if (until < count) nextDue = due(t0, until, rate)
+      }
       stepper.stepRange(i, until)
       val end = clock.nanoTime()
       val n = until - i

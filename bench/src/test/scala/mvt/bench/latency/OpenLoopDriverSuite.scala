@@ -91,4 +91,44 @@ class OpenLoopDriverSuite extends munit.FunSuite {
     // 11 to 14 started over 1 µs late (by 40, 30, 20 and 10 µs); 15 started on time, at the step's start
     assertEquals(r.lateShare, 4.0 / 20)
   }
+
+  test("batch: a long backlog drains in steps of at most MaxBatch, every command once and in order") {
+    val clock = new DriverClock.Simulated(0L)
+    val steps = scala.collection.mutable.ArrayBuffer.empty[(Int, Int)]
+    val stepper = new CommandStepper {
+      def step(i: Int): Unit = clock.advance(if (i == 1000) StallNanos else ServiceNanos)
+      override def stepRange(from: Int, until: Int): Unit = {
+        steps += from -> until
+        super.stepRange(from, until)
+      }
+    }
+    val r = new LatencyRecorder(budgetNanos = 1000000L)
+    OpenLoopDriver.run(stepper, Count, Rate, OpenLoopDriver.Handoff.Batch, r, clock)
+    // the 5,000 commands due during the 50 ms stall leave in full steps of 64 first
+    assertEquals(steps.map((a, b) => b - a).max, OpenLoopDriver.MaxBatch)
+    assertEquals(steps.head._1, 0)
+    assert(steps.sliding(2).forall(p => p(0)._2 == p(1)._1), "steps must tile the commands in order")
+    assertEquals(steps.last._2, Count)
+    assertEquals(r.count, Count.toLong)
+  }
+
+  test("an engine's stepper gives the same events stepped one by one or in ranges of any length") {
+    import mvt.core.EventCounter
+    import mvt.orderbook.{Engine, Exchange}
+    val batch = mvt.workload.ProfileGenerator.generate(mvt.workload.WorkloadProfile.volatile, 20000, 7L).batch
+    val one = new EventCounter
+    val ranged = new EventCounter
+    val a = CommandStepper.over(new Exchange(Engine.Fast, one), batch)
+    val b = CommandStepper.over(new Exchange(Engine.Fast, ranged), batch)
+    (0 until batch.size).foreach(a.step)
+    val rnd = new scala.util.Random(11)
+    var i = 0
+    while (i < batch.size) {
+      val until = math.min(batch.size, i + 1 + rnd.nextInt(OpenLoopDriver.MaxBatch))
+      b.stepRange(i, until)
+      i = until
+    }
+    assert(one.total > batch.size.toLong / 2, one.total.toString)
+    assertEquals((ranged.total, ranged.digest), (one.total, one.digest))
+  }
 }
