@@ -54,16 +54,15 @@ object LatencyResult {
       rate: Long,
       percentile: Double,
       byRound: Vector[Double],
-      late: Vector[Double] = Vector.empty,
-      floorLate: Vector[Double] = Vector.empty
+      late: Vector[Double],
+      floorLate: Vector[Double]
   ) {
     def median: Double = medianOf(byRound)
   }
 
   private def medianOf(xs: Vector[Double]): Double = {
     val s = xs.sorted
-    if (s.isEmpty) Double.NaN
-    else if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
+    if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
   }
 
   /**
@@ -99,7 +98,7 @@ object LatencyResult {
     ratios.map { r =>
       val name = if (r.percentile == 99.0) "p99" else "p99.9"
       val late =
-        if (r.percentile == 99.0 && r.late.nonEmpty)
+        if (r.percentile == 99.0)
           f"; late starts ${100 * medianOf(r.late)}%.2f%%, the floor's ${100 * medianOf(r.floorLate)}%.2f%%"
         else ""
       f"  ${r.engine} at ${r.rate}%d/s: $name over the floor's ${r.byRound.map(x => f"$x%.2fx").mkString(", ")}" +

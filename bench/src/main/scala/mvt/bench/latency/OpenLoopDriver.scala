@@ -61,10 +61,12 @@ object OpenLoopDriver {
   ): Unit = {
     val t0 = clock.nanoTime() + 1000000L
     var i = 0
+    var intended = due(t0, 0, rate) // command i's due time, computed once
     while (i < count) {
-      // the next command's due time while still early, so an on-time command's latency holds no schedule arithmetic
-      var nextDue = if (maxBatch > 1 && i + 1 < count) due(t0, i + 1, rate) else 0L // read only if computed
-      clock.waitUntil(due(t0, i, rate))
+      // the next command's due time while still early, so an on-time command's latency holds no schedule arithmetic;
+      // afterwards it is always the due time of `until`, the first command the step leaves (read only below count)
+      var nextDue = if (i + 1 < count) due(t0, i + 1, rate) else 0L
+      clock.waitUntil(intended)
       val start = clock.nanoTime()
       var until = i + 1 // commands [i, until) are due by `start`: never one that is not yet due
       while (until - i < maxBatch && until < count && nextDue - start <= 0) {
@@ -74,10 +76,13 @@ object OpenLoopDriver {
       stepper.stepRange(i, until)
       val end = clock.nanoTime()
       val n = until - i
-      while (i < until) {
+      recorder.recordShared(intended, start, end, n)
+      i += 1
+      while (i < until) { // the rest of a batch: behind schedule already, so their dues are recomputed here
         recorder.recordShared(due(t0, i, rate), start, end, n)
         i += 1
       }
+      intended = nextDue
     }
   }
 
