@@ -67,7 +67,27 @@ lazy val root = (project in file("."))
     backtest,
     cli
   )
-  .settings(publish / skip := true)
+  .settings(
+    publish / skip := true,
+    moduleGraph := ModuleGraph.write(baseDirectory.value.toPath, moduleEdges.value),
+    checkModuleGraph := {
+      val problems = ModuleGraph.problems(baseDirectory.value.toPath, moduleEdges.value)
+      val log = streams.value.log
+      problems.foreach(p => log.error(p))
+      if (problems.nonEmpty) throw new MessageOnlyException(s"${problems.size} module graph problem(s)")
+    }
+  )
+
+lazy val moduleGraph = taskKey[Unit]("writes docs/design.md's module graph from the build")
+lazy val checkModuleGraph =
+  taskKey[Unit](
+    "fails when docs/design.md's module graph differs from the build or a module names one it does not depend on"
+  )
+lazy val moduleEdges = Def.task {
+  ModuleGraph.edges(buildDependencies.value.classpath.map { case (ref, deps) =>
+    ref.project -> deps.map(d => (d.project.project, d.configuration))
+  })
+}
 
 lazy val core = (project in file("core")).settings(common, name := "mvt-core")
 
