@@ -1,0 +1,110 @@
+package mvt.cluster.history
+
+/**
+ * Checks a trading day's history the way Jepsen's counter checker checks a counter, applied to balances: per
+ * account, that no reserved money was lost (every debit is paid out by its order's fills and refunds, to the
+ * cent, and every observed final balance equals provisions plus credits less filled cost), that no order was
+ * applied or reserved twice, and how far money committed ever ran ahead of money provided (an overspend, which
+ * the `bounded` and `majority` modes promise never happens). Also checks that each node incarnation's history is
+ * complete (its sequence numbers run 1, 2, 3, ... with no gap). Pure.
+ */
+object HistoryChecker {
+
+  /** The verdict on a whole history: per account, and the gaps found in nodes' histories. */
+  final case class Verdict(accounts: Vector[AccountVerdict], gaps: Vector[String]) {
+
+    /** True when nothing is lost, duplicated or missing, and no account overspent unless that is allowed. */
+    def ok(overspendAllowed: Boolean): Boolean =
+      gaps.isEmpty && accounts.forall(a => a.conserved && (overspendAllowed || a.maxOverspendCents == 0))
+
+    /** Money lost over every account (cents). */
+    def lostCents: Long = accounts.map(_.lostCents).sum
+
+    /** Orders applied twice over every account. */
+    def appliedTwice: Int = accounts.map(_.appliedTwice.size).sum
+
+    /** The largest overspend of any account (cents). */
+    def maxOverspendCents: Long = accounts.map(_.maxOverspendCents).maxOption.getOrElse(0L)
+  }
+
+  /** Checks `history`, the operations of every node in any order. */
+  def check(history: Seq[Operation]): Verdict = {
+    val ordered = history.sortBy(o => (o.atNanos, o.node, o.incarnation, o.seq))
+    Verdict(
+      ordered.groupBy(_.account).toVector.sortBy(_._1).map((a, ops) => account(a, ops)),
+      gaps(history)
+    )
+  }
+
+  private def gaps(history: Seq[Operation]): Vector[String] =
+    history
+      .groupBy(o => (o.node, o.incarnation))
+      .toVector
+      .sortBy(_._1)
+      .flatMap { case ((node, inc), ops) =>
+        val seqs = ops.map(_.seq).sorted
+        val expected = 1L to seqs.size.toLong
+        if (seqs == expected) None
+        else {
+          val missing = (1L to seqs.lastOption.getOrElse(0L)).filterNot(seqs.toSet).take(5)
+          val repeated = seqs.diff(seqs.distinct).distinct.take(5)
+          Some(
+            s"node $node incarnation $inc: " +
+              (if (missing.nonEmpty) s"operations missing (seq ${missing.mkString(", ")})" else "") +
+              (if (missing.nonEmpty && repeated.nonEmpty) "; " else "") +
+              (if (repeated.nonEmpty) s"sequence numbers repeated (${repeated.mkString(", ")})" else "")
+          )
+        }
+      }
+
+  // ops of one account, in time order
+  private def account(account: String, ops: Seq[Operation]): AccountVerdict = {
+    val reserved = scala.collection.mutable.LinkedHashMap.empty[String, Long]
+    val paidOut = scala.collection.mutable.HashMap.empty[String, Long]
+    val debits = scala.collection.mutable.HashMap.empty[String, Int]
+    val applies = scala.collection.mutable.HashMap.empty[String, Int]
+    var provided, committed, maxOver = 0L
+    var provisioned, filled, credited = 0L
+    for (o <- ops) o.kind match {
+      case OpKind.Provision =>
+        provisioned += o.cents; provided += o.cents
+      case OpKind.Credit =>
+        credited += o.cents; provided += o.cents
+      case OpKind.Debit =>
+        reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
+        debits(o.order) = debits.getOrElse(o.order, 0) + 1
+        committed += o.cents
+        maxOver = math.max(maxOver, committed - provided)
+      case OpKind.Fill =>
+        filled += o.cents
+        paidOut(o.order) = paidOut.getOrElse(o.order, 0L) + o.cents
+      case OpKind.Refund =>
+        paidOut(o.order) = paidOut.getOrElse(o.order, 0L) + o.cents
+        committed -= o.cents
+      case OpKind.Apply =>
+        applies(o.order) = applies.getOrElse(o.order, 0) + 1
+      case OpKind.Authorize | OpKind.Refuse | OpKind.Send | OpKind.Ack | OpKind.Balance => ()
+    }
+    // an order's reservation less what its fills used and its refunds gave back; a sale reserves nothing
+    val orders = (reserved.keys ++ paidOut.keys.toSeq.sorted.filterNot(reserved.contains)).toVector
+    val unaccounted = orders.map(k => k -> (reserved.getOrElse(k, 0L) - paidOut.getOrElse(k, 0L)))
+    val lost = unaccounted.filter(_._2 != 0)
+    val expected = provisioned + credited - filled
+    val mismatches = ops.collect {
+      case o if o.kind == OpKind.Balance && o.cents != expected =>
+        s"node ${o.node} (incarnation ${o.incarnation}) ends with ${o.cents} cents, the history implies $expected"
+    }.toVector
+    AccountVerdict(
+      account,
+      provisioned,
+      filled,
+      credited,
+      lost.map(_._2).sum,
+      lost.map(_._1),
+      applies.collect { case (k, n) if n > 1 => k }.toVector.sorted,
+      debits.collect { case (k, n) if n > 1 => k }.toVector.sorted,
+      maxOver,
+      mismatches
+    )
+  }
+}

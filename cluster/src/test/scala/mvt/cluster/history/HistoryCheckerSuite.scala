@@ -1,0 +1,85 @@
+package mvt.cluster.history
+
+import munit.FunSuite
+
+class HistoryCheckerSuite extends FunSuite {
+  import OpKind.*
+
+  // a node's operations, numbered 1, 2, ... in the order given, at the given instants
+  private def node(name: String, ops: (Long, OpKind, String, String, Long)*): Seq[Operation] =
+    ops.zipWithIndex.map { case ((at, k, acct, order, cents), i) =>
+      Operation(name, 1L, i + 1L, at, k, acct, order, cents)
+    }
+
+  // the venue provisions 100 cents; trader t1 buys one order of 60 that fills 50 and is refunded 10
+  private val clean =
+    node(
+      "venue",
+      (0, Provision, "a", "", 100),
+      (3, Ack, "a", "t1/1", 0),
+      (3, Apply, "a", "t1/1", 0),
+      (4, Fill, "a", "t1/1", 50)
+    ) ++
+      node(
+        "t1",
+        (1, Authorize, "a", "t1/1", 60),
+        (1, Debit, "a", "t1/1", 60),
+        (2, Send, "a", "t1/1", 0),
+        (5, Refund, "a", "t1/1", 10),
+        (9, Balance, "a", "", 50)
+      )
+
+  test("a clean history conserves every cent and overspends nothing") {
+    val v = HistoryChecker.check(clean)
+    assert(v.ok(overspendAllowed = false), v)
+    val a = v.accounts.head
+    assertEquals((a.provisionedCents, a.filledCents, a.expectedBalanceCents), (100L, 50L, 50L))
+  }
+
+  test("a debit whose order never arrived and was never refunded is lost, and named") {
+    val lostAdd = clean ++ node("t2", (6, Debit, "a", "t2/1", 30), (6, Send, "a", "t2/1", 0))
+    val v = HistoryChecker.check(lostAdd)
+    assert(!v.ok(overspendAllowed = true))
+    assertEquals(v.lostCents, 30L)
+    assertEquals(v.accounts.head.lostOrders, Vector("t2/1"))
+  }
+
+  test("an order applied twice is found") {
+    val dup = clean ++ node("venue2", (3, Apply, "a", "t1/1", 0))
+    val v = HistoryChecker.check(dup)
+    assertEquals(v.accounts.head.appliedTwice, Vector("t1/1"))
+    assert(!v.ok(overspendAllowed = true))
+  }
+
+  test("two traders spending the same funds at once overspend by the excess, and only then") {
+    val both =
+      node("venue", (0, Provision, "a", "", 100), (5, Fill, "a", "x/1", 80), (5, Fill, "a", "y/1", 80)) ++
+        node("x", (1, Debit, "a", "x/1", 80)) ++ node("y", (2, Debit, "a", "y/1", 80))
+    val v = HistoryChecker.check(both)
+    assertEquals(v.maxOverspendCents, 60L)
+    assert(v.ok(overspendAllowed = true), v)
+    assert(!v.ok(overspendAllowed = false))
+    // the same two spends one after the other, the first refunded before the second: no overspend
+    val apart =
+      node("venue", (0, Provision, "a", "", 100)) ++
+        node("x", (1, Debit, "a", "x/1", 80), (2, Refund, "a", "x/1", 80)) ++ node(
+          "y",
+          (3, Debit, "a", "y/1", 80),
+          (4, Refund, "a", "y/1", 80)
+        )
+    assertEquals(HistoryChecker.check(apart).maxOverspendCents, 0L)
+  }
+
+  test("a final balance that differs from the history is reported with the node") {
+    val wrong = clean ++ node("t3", (9, Balance, "a", "", 40))
+    val v = HistoryChecker.check(wrong)
+    assertEquals(v.accounts.head.balanceMismatches.size, 1)
+    assert(v.accounts.head.balanceMismatches.head.contains("node t3"))
+  }
+
+  test("a node's history with a missing operation is incomplete") {
+    val gap = clean.filterNot(o => o.node == "t1" && o.seq == 3)
+    val v = HistoryChecker.check(gap)
+    assertEquals(v.gaps, Vector("node t1 incarnation 1: operations missing (seq 3)"))
+  }
+}
