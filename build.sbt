@@ -136,6 +136,10 @@ lazy val cluster = (project in file("cluster"))
       "org.apache.pekko" %% "pekko-cluster-typed" % V.pekko,
       "org.apache.pekko" %% "pekko-distributed-data" % V.pekko,
       "org.apache.pekko" %% "pekko-remote" % V.pekko,
+      // the events a forked node reports to its parent, as JSON lines
+      "io.circe" %% "circe-core" % V.circe,
+      "io.circe" %% "circe-parser" % V.circe,
+      "io.circe" %% "circe-generic" % V.circe,
       "org.apache.pekko" %% "pekko-actor-testkit-typed" % V.pekko % Test,
       "org.slf4j" % "slf4j-api" % V.slf4j,
       // the product's binding (slf4j-nop) comes with cli; tests print Pekko's warnings to stderr
