@@ -2,6 +2,8 @@ package mvt.cluster
 
 import com.typesafe.config.{Config, ConfigFactory}
 
+import scala.util.chaining.*
+
 /**
  * The Pekko configuration of one cluster node: Artery TCP on `host:port` (0 picks a free port), the cluster
  * provider with `roles`, the `crdt` serializer bound and Java serialization off. `testMode` turns on Artery's
@@ -10,7 +12,8 @@ import com.typesafe.config.{Config, ConfigFactory}
  * which is what a partition that heals wants. A `downAfter` under 2 s also shortens the failure detector's
  * acceptable heartbeat pause to it (tests detect a killed node sooner; 2 s otherwise). Membership gossip and the
  * leader's actions run every 200 ms (Pekko's default is 1 s): a cluster of a few nodes joins, leaves and moves
- * work in a fraction of the time for a few small messages more.
+ * work in a fraction of the time for a few small messages more. With `tls`, Artery runs over mutually
+ * authenticated TLS ([[ArteryTls]]), so only nodes holding a trusted certificate can connect.
  */
 object NodeConfig {
 
@@ -22,7 +25,8 @@ object NodeConfig {
       port: Int,
       roles: Seq[String],
       testMode: Boolean,
-      downAfter: Option[scala.concurrent.duration.FiniteDuration]
+      downAfter: Option[scala.concurrent.duration.FiniteDuration],
+      tls: Option[ArteryTls] = None
   ): Config = {
     val rolesList = roles.map(r => "\"" + r + "\"").mkString("[", ",", "]")
     // the detector's pause bounds how soon a silent node is even seen unreachable; the resolver waits downAfter more
@@ -76,6 +80,7 @@ object NodeConfig {
            |$downing
            |""".stripMargin
       )
+      .pipe(base => tls.fold(base)(t => ConfigFactory.parseString(ArteryTls.config(t)).withFallback(base)))
       .withFallback(ConfigFactory.load())
   }
 }
