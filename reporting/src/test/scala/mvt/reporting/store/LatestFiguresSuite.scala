@@ -61,4 +61,29 @@ class LatestFiguresSuite extends munit.FunSuite with StoreFixtures {
       }
     }
   }
+
+  test(
+    "the last closed hour does not stay behind the store's when refreshes stop (a stuck or dead refresher)"
+  ) {
+    withTempDir { dir =>
+      val flow = ReportFlow.generate(11L, days = 3, steps = 30)
+      val journal = Files.createDirectory(dir.resolve("journal"))
+      ReportFlow.writeAll(journal, flow)
+      withStore(dir.resolve("reports.db"), Some(new JBig("0.01"))) { store =>
+        val latest = new LatestFigures(store)
+        val ingest = run(Ingest(store, journal, 700))
+        // a restart mid-session: some hours in the store, one refresh, then the refresher is never heard again
+        while (run(store.lastClosedHour).isEmpty && run(ingest.poll) > 0) ()
+        run(latest.refresh)
+        val seen = run(latest.lastClosedHour)
+        assert(seen.isDefined)
+        run(ingest.catchUp)
+        val last = run(store.lastClosedHour)
+        assert(last.get > seen.get, s"the store went on: $seen to $last")
+        val deadline = System.nanoTime() + 60L * 1000000000L
+        while (run(latest.lastClosedHour) != last && System.nanoTime() < deadline) Thread.sleep(50)
+        assertEquals(run(latest.lastClosedHour), last)
+      }
+    }
+  }
 }
