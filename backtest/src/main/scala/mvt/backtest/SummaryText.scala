@@ -17,6 +17,19 @@ object SummaryText {
   private def percent(v: Option[Double]): String = v.fold("undefined")(x => f"${x * 100}%.4f%%")
 
   /**
+   * What a single run prints: the strategy, a line per completed day, the partial-result label when some of the
+   * `dayCount` days failed, and the metrics.
+   */
+  def single(spec: StrategySpec, results: Vector[DayResult], m: Metrics, dayCount: Int): Vector[String] =
+    Vector(s"${spec.kind.label} ${spec.render}", DayHeader) ++ results.map(day) ++
+      partial(results.size, dayCount) ++ metrics(m)
+
+  /** What a sweep prints: its size, the partial-result label when some combination failed a day, the ranked table. */
+  def sweep(kind: StrategyKind, combinations: Int, dayCount: Int, rows: Vector[Sweep.Row]): Vector[String] =
+    Vector(f"${kind.label}: $combinations%,d combinations over $dayCount%,d days, ranked by sharpe") ++
+      partialSweep(rows) ++ (SweepHeader +: rows.zipWithIndex.map((r, i) => sweepRow(i + 1, r)))
+
+  /**
    * The label put above the metrics when some days failed: they are then the figures of the days that completed
    * only, a partial result. None when every day completed.
    */

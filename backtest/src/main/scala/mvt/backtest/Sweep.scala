@@ -48,6 +48,19 @@ object Sweep {
     } else Right(jobs.toLong)
   }
 
+  /**
+   * What a run over `dayCount` days trades: the one spec of `fixed` when there is no axis, else every combination
+   * of the grid, its size checked ([[jobs]]) before any is built; or why not.
+   */
+  def plan(
+      kind: StrategyKind,
+      fixed: Seq[(String, Long)],
+      axes: Vector[Axis],
+      dayCount: Int
+  ): Either[String, Vector[StrategySpec]] =
+    if (axes.isEmpty) StrategySpec.of(kind, fixed).map(Vector(_))
+    else jobs(axes, dayCount).left.map(e => s"--sweep: $e").flatMap(_ => specs(kind, fixed, axes))
+
   /** The specs of every combination of `axes` over `fixed` parameters, or the first one the strategy refuses. */
   def specs(
       kind: StrategyKind,

@@ -200,15 +200,9 @@ object BacktestCommand {
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {
     val listed = DayFile.list(Path.of(a.data), a.from, a.to)
-    // the grid's size is checked before its combinations are built
-    val specs =
-      listed.toOption.filter(_.nonEmpty).fold(StrategySpec.of(a.strategy, a.params).map(Vector(_))) {
-        days =>
-          if (a.sweeps.isEmpty) StrategySpec.of(a.strategy, a.params).map(Vector(_))
-          else
-            Sweep.jobs(a.sweeps.toVector, days.size).leftMap(e => s"--sweep: $e")
-              .flatMap(_ => Sweep.specs(a.strategy, a.params, a.sweeps.toVector))
-      }
+    // a grid is built only over days that are there: its size is checked against them first
+    val axes = if (listed.exists(_.nonEmpty)) a.sweeps.toVector else Vector.empty
+    val specs = Sweep.plan(a.strategy, a.params, axes, listed.fold(_ => 0, _.size))
     (specs, listed) match {
       case (Left(e), _) => IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
       case (_, Left(e)) => IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
@@ -272,11 +266,7 @@ object BacktestCommand {
       case Right(out) =>
         finished(bar, days.size, "days", t0) *> Blocking {
           val m = Metrics.of(out.results, a.capital)
-          t.out.println(s"${setup.strategy.kind.label} ${setup.strategy.render}")
-          t.out.println(SummaryText.DayHeader)
-          out.results.foreach(d => t.out.println(SummaryText.day(d)))
-          SummaryText.partial(out.results.size, days.size).foreach(t.out.println)
-          SummaryText.metrics(m).foreach(t.out.println)
+          SummaryText.single(setup.strategy, out.results, m, days.size).foreach(t.out.println)
           out.failure match {
             case None =>
               a.json.foreach(p => outputs.text(p, JsonReport(setup.strategy, out.results, m).spaces2))
@@ -300,12 +290,7 @@ object BacktestCommand {
       case Left(e) => clusterFailed(e, t)
       case Right(rows) =>
         finished(bar, specs.size * days.size, "runs", t0) *> Blocking {
-          t.out.println(
-            f"${a.strategy.label}: ${specs.size}%,d combinations over ${days.size}%,d days, ranked by sharpe"
-          )
-          SummaryText.partialSweep(rows).foreach(t.out.println)
-          t.out.println(SummaryText.SweepHeader)
-          rows.zipWithIndex.foreach((r, i) => t.out.println(SummaryText.sweepRow(i + 1, r)))
+          SummaryText.sweep(a.strategy, specs.size, days.size, rows).foreach(t.out.println)
           rows.flatMap(_.outcome.failures).sortBy(_.day.date.toEpochDay).headOption match {
             case None => ExitCode.Success
             case Some(f) => failed(f, rows.map(_.outcome.failures.size).sum, t)

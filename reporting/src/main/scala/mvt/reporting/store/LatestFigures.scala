@@ -12,9 +12,10 @@ import scala.concurrent.duration.*
  * client opens first then costs no query, however many click at once. The view is built in one pass over the
  * store once that hour has closed; a closed hour's figures never change, so what it holds stays exact. Any other
  * hour, and an hour closed since the view was built, is read from the store as before. The day's ranking of
- * the view's hour comes from the view too. The last closed hour a refresh saw is used for `staleAfter` only:
- * past that (the refresher stopped, or is held up building a view) the store is asked, so the portal's latest
- * hour never stays behind the store's.
+ * the view's hour comes from the view too. While `follow` refreshes, the last closed hour a refresh saw is used
+ * for `staleAfter` only (past that, a refresh held up building a view, the store is asked); once `follow` ends,
+ * however it ends, the store is asked until the next refresh: the portal's latest hour never stays behind the
+ * store's. Without `follow`, what the last `refresh` saw stands.
  */
 final class LatestFigures(store: ReportStore, staleAfter: FiniteDuration = 2.seconds) extends ReportReads {
   import LatestFigures.*
@@ -23,6 +24,8 @@ final class LatestFigures(store: ReportStore, staleAfter: FiniteDuration = 2.sec
   // and when that refresh read it (System.nanoTime)
   private val closed = new AtomicReference[Seen](Seen(NotChecked, 0L))
   private val view = new AtomicReference[View](null)
+  // whether `follow` is refreshing
+  @volatile private var following = false
 
   /** The hour the view in memory is of, if one was built. */
   def viewHour: Option[Long] = Option(view.get).map(_.hour)
@@ -31,7 +34,9 @@ final class LatestFigures(store: ReportStore, staleAfter: FiniteDuration = 2.sec
   // so it is when the last refresh is older than `staleAfter`
   def lastClosedHour: IO[Option[Long]] =
     IO(closed.get).flatMap { s =>
-      if (s.hour == NotChecked || s.hour == NoHour || System.nanoTime() - s.at > staleAfter.toNanos)
+      if (
+        s.hour == NotChecked || s.hour == NoHour || (following && System.nanoTime() - s.at > staleAfter.toNanos)
+      )
         store.lastClosedHour
       else IO.pure(Some(s.hour))
     }
@@ -81,9 +86,13 @@ final class LatestFigures(store: ReportStore, staleAfter: FiniteDuration = 2.sec
    * that may be behind it.
    */
   def follow(every: FiniteDuration): IO[Nothing] =
-    (refresh.handleError { _ =>
-      closed.set(Seen(NotChecked, 0L)); false
-    } >> IO.sleep(every)).foreverM
+    IO { following = true } >>
+      (refresh.handleError { _ =>
+        closed.set(Seen(NotChecked, 0L)); false
+      } >> IO.sleep(every)).foreverM.guarantee(IO {
+        following = false
+        closed.set(Seen(NotChecked, 0L))
+      })
 }
 
 object LatestFigures {
