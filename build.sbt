@@ -188,7 +188,8 @@ lazy val portal = (project in file("portal"))
 
 // Strategies traded against recorded days through the real engine, one day per fiber (`mvt backtest`).
 lazy val backtest = (project in file("backtest"))
-  .dependsOn(trader % "compile->compile;test->test", reporting)
+  // reporting only for the tests, whose oracle for a day's PnL is the client-report fold
+  .dependsOn(trader % "compile->compile;test->test", reporting % "test->compile")
   .settings(
     common,
     name := "mvt-backtest",
@@ -207,7 +208,7 @@ lazy val demo = (project in file("demo"))
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
-  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting, portal)
+  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting, portal, backtest)
   .settings(
     common,
     name := "mvt-bench",

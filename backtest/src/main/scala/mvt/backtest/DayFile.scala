@@ -12,10 +12,14 @@ object DayFile {
 
   /**
    * The days in `dir` (files named `YYYY-MM-DD.mvtc` or `.csv`, as `mvt generate --days` writes them) within
-   * `[from, to]`, in date order; or why not: no such directory, or two files for one date.
+   * `[from, to]`, in date order; or why not: no such directory, a range that ends before it starts, or two
+   * files for one date.
    */
   def list(dir: Path, from: Option[LocalDate], to: Option[LocalDate]): Either[String, Vector[DayFile]] =
-    if (!Files.isDirectory(dir)) Left(s"$dir is not a directory")
+    if (!Files.exists(dir)) Left(s"$dir does not exist")
+    else if (!Files.isDirectory(dir)) Left(s"$dir is not a directory")
+    else if (from.zip(to).exists((a, b) => a.isAfter(b)))
+      Left(s"the --days range ends (${to.get}) before it starts (${from.get})")
     else {
       val stream = Files.list(dir)
       val found =

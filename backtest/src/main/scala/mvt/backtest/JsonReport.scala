@@ -1,7 +1,7 @@
 package mvt.backtest
 
 import io.circe.Json
-import mvt.reporting.Money
+import mvt.core.Money
 
 /**
  * The `--json` report: the strategy, one object per day, the metrics. Money is a canonical decimal as a string

@@ -1,10 +1,10 @@
 package mvt.backtest
 
 import cats.effect.IO
-import cats.effect.syntax.all.*
 import cats.syntax.all.*
 
 import java.math.BigDecimal
+import java.util.concurrent.atomic.AtomicInteger
 
 /**
  * A parameter sweep: every combination of the axes' values, each run over the same days, all (combination, day)
@@ -31,6 +31,36 @@ object Sweep {
     }
   }
 
+  /** The most (combination, day) jobs one sweep runs: beyond it a sweep would run for days, and is refused. */
+  val MaxJobs: Long = 100000L
+
+  /** How many jobs the grid of `axes` over `dayCount` days is, or why it is refused: above [[MaxJobs]]. */
+  def jobs(axes: Vector[Axis], dayCount: Int): Either[String, Long] = {
+    // each axis has at most 10,000 values: the product is capped before it can overflow
+    val combos = axes.foldLeft(1L)((n, a) => math.min(n * a.values.size, MaxJobs + 1))
+    val jobs = BigInt(combos) * dayCount
+    if (jobs > MaxJobs) {
+      val all = axes.map(a => BigInt(a.values.size)).product
+      Left(
+        f"the grid is $all%,d combinations over $dayCount%,d days, ${all * dayCount}%,d jobs; a sweep runs at most " +
+          f"$MaxJobs%,d: narrow an axis or the --days range"
+      )
+    } else Right(jobs.toLong)
+  }
+
+  /**
+   * What a run over `dayCount` days trades: the one spec of `fixed` when there is no axis, else every combination
+   * of the grid, its size checked ([[jobs]]) before any is built; or why not.
+   */
+  def plan(
+      kind: StrategyKind,
+      fixed: Seq[(String, Long)],
+      axes: Vector[Axis],
+      dayCount: Int
+  ): Either[String, Vector[StrategySpec]] =
+    if (axes.isEmpty) StrategySpec.of(kind, fixed).map(Vector(_))
+    else jobs(axes, dayCount).left.map(e => s"--sweep: $e").flatMap(_ => specs(kind, fixed, axes))
+
   /** The specs of every combination of `axes` over `fixed` parameters, or the first one the strategy refuses. */
   def specs(
       kind: StrategyKind,
@@ -46,6 +76,11 @@ object Sweep {
   /** One combination's outcome and metrics. */
   final case class Row(spec: StrategySpec, outcome: Backtest.Outcome, metrics: Metrics)
 
+  /**
+   * Runs every (combination, day) job on `parallelism` workers that take the jobs in combination-major order, and
+   * folds each combination into its row as soon as its last day ends: what is held at once is the rows and the
+   * days of the few combinations under way, not every job's result. The rows are the ones [[assemble]] gives.
+   */
   def run(
       specs: Vector[StrategySpec],
       days: Vector[DayFile],
@@ -53,11 +88,41 @@ object Sweep {
       capital: BigDecimal,
       parallelism: Int,
       done: Either[DayFailure, DayResult] => IO[Unit] = _ => IO.unit
-  ): IO[Vector[Row]] = {
-    val jobs = for { s <- specs.indices.toVector; d <- days } yield (s, d)
-    jobs.parTraverseN(parallelism) { (s, d) =>
-      IO.blocking(DayRun(d, base.copy(strategy = specs(s)))).flatTap(done)
-    }.map(assemble(specs, days.size, _, capital))
+  ): IO[Vector[Row]] = IO.defer {
+    val n = days.size
+    val total = specs.size * n
+    val next = new AtomicInteger(0)
+    val rows = new Array[Row](specs.size)
+    // the days of each combination under way, by day index; guarded by `open`
+    val open = scala.collection.mutable.HashMap.empty[Int, Array[Either[DayFailure, DayResult]]]
+    def finish(job: Int, r: Either[DayFailure, DayResult]): Unit = {
+      val s = job / n
+      val complete = open.synchronized {
+        val slots = open.getOrElseUpdate(s, new Array(n))
+        slots(job % n) = r
+        if (slots.forall(_ != null)) { open.remove(s); Some(slots) }
+        else None
+      }
+      complete.foreach(slots => rows(s) = row(specs(s), slots.toVector, capital))
+    }
+    def worker: IO[Unit] = IO(next.getAndIncrement()).flatMap { job =>
+      if (job >= total) IO.unit
+      else
+        IO.blocking(DayRun(days(job % n), base.copy(strategy = specs(job / n))))
+          .flatTap(done)
+          .flatMap(r => IO(finish(job, r))) >> worker
+    }
+    (1 to math.max(1, math.min(parallelism, total))).toList.parTraverse_(_ => worker)
+      >> IO(rank(if (n == 0) specs.map(row(_, Vector.empty, capital)) else rows.toVector))
+  }
+
+  private def row(
+      spec: StrategySpec,
+      results: Vector[Either[DayFailure, DayResult]],
+      capital: BigDecimal
+  ): Row = {
+    val o = Backtest.outcome(results)
+    Row(spec, o, Metrics.of(o.results, capital))
   }
 
   /**
@@ -71,11 +136,9 @@ object Sweep {
       capital: BigDecimal
   ): Vector[Row] = {
     require(results.size == specs.size * dayCount, "one outcome per (combination, day)")
-    val rows = specs.indices.toVector.map { s =>
-      val o = Backtest.outcome(results.slice(s * dayCount, (s + 1) * dayCount))
-      Row(specs(s), o, Metrics.of(o.results, capital))
-    }
-    rank(rows)
+    rank(specs.indices.toVector.map(s =>
+      row(specs(s), results.slice(s * dayCount, (s + 1) * dayCount), capital)
+    ))
   }
 
   /** Best Sharpe first; an undefined Sharpe after every defined one; ties by total PnL, then as given. */

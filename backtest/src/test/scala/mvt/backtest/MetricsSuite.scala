@@ -85,4 +85,15 @@ class MetricsSuite extends munit.FunSuite {
     )
     assertEquals(m.totalPnl.signum, 0)
   }
+
+  test("a figure the doubles cannot hold is undefined, never NaN or infinite, whatever the capital") {
+    for (c <- List("1e400", "1e-400")) {
+      val m = Metrics.of(days("100", "-50", "150"), new BigDecimal(c))
+      val figures =
+        List(m.sharpe, m.sortino, m.maxDrawdown, m.winRate, m.profitFactor, m.expectancyPerFill, m.turnover)
+      assert(figures.flatten.forall(x => !x.isNaN && !x.isInfinite), s"capital $c: $figures")
+      assertEquals(JsonReport.metrics(m).noSpaces.contains("NaN"), false)
+      assert(!SummaryText.metrics(m).exists(l => l.contains("NaN") || l.contains("Infinity")), s"capital $c")
+    }
+  }
 }

@@ -3,7 +3,8 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.backtest.{BacktestBench, DaySetup, StrategyKind, StrategySpec}
+import mvt.backtest.{DaySetup, StrategyKind, StrategySpec}
+import mvt.bench.backtest.BacktestBench
 import mvt.bench.MachineInfo
 import mvt.core.Account
 import mvt.orderbook.Engine

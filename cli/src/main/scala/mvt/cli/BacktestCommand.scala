@@ -40,12 +40,6 @@ object BacktestCommand {
 
   private val ParamForm = """([a-z]+)=(-?\d{1,18})""".r
 
-  private def decimal(name: String, text: String, positive: Boolean) =
-    scala.util.Try(new BigDecimal(text)).toOption.filter(v => if (positive) v.signum > 0 else v.signum >= 0)
-      .toValidNel(
-        s"--$name: expected a decimal ${if (positive) "above" else "of at least"} 0, found \"$text\""
-      )
-
   private def whole(name: String, help: String, default: Long, min: Long, max: Long) =
     Opts.option[String](name, s"$help (default $default).", metavar = "N").withDefault(default.toString)
       .mapValidated(t =>
@@ -66,7 +60,12 @@ object BacktestCommand {
           else scala.util.Try(LocalDate.parse(s)).toOption.map(Some(_))
             .toValidNel(s"--days: expected FROM..TO with dates YYYY-MM-DD, found \"$text\"")
         text.split("\\.\\.", -1) match {
-          case Array(a, b) => (date(a), date(b)).tupled
+          case Array(a, b) =>
+            (date(a), date(b)).tupled.andThen {
+              case (Some(f), Some(t)) if f.isAfter(t) =>
+                Validated.invalidNel(s"--days: the range ends ($t) before it starts ($f)")
+              case ok => Validated.validNel(ok)
+            }
           case Array(a) if a.nonEmpty => date(a).map(d => (d, d))
           case _ => Validated.invalidNel(s"--days: expected FROM..TO with dates YYYY-MM-DD, found \"$text\"")
         }
@@ -114,7 +113,10 @@ object BacktestCommand {
           "The capital C that daily returns are taken on (default 1000000).",
           metavar = "C"
         )
-          .withDefault("1000000").mapValidated(decimal("capital", _, positive = true)),
+          .withDefault("1000000").mapValidated(c =>
+            mvt.core.Money.within(c, Metrics.MinCapital, Metrics.MaxCapital).leftMap(e => s"--capital: $e")
+              .toValidatedNel
+          ),
         whole(
           "latency-us",
           "Microseconds of session clock from a quote change to the strategy's order",
@@ -122,8 +124,7 @@ object BacktestCommand {
           0,
           86400000000L
         ),
-        Opts.option[String]("fee-per-share", "Fee per unit the strategy fills (default 0).", metavar = "F")
-          .withDefault("0").mapValidated(decimal("fee-per-share", _, positive = false)),
+        FeeOpt.withHelp("Fee per unit the strategy fills (default 0).").withDefault(BigDecimal.ZERO),
         whole("max-position", "Largest position either way in any symbol, in units", 1000, 1, 1000000000),
         whole(
           "account",
@@ -198,10 +199,11 @@ object BacktestCommand {
     }
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {
-    val specs =
-      if (a.sweeps.isEmpty) StrategySpec.of(a.strategy, a.params).map(Vector(_))
-      else Sweep.specs(a.strategy, a.params, a.sweeps.toVector)
-    (specs, DayFile.list(Path.of(a.data), a.from, a.to)) match {
+    val listed = DayFile.list(Path.of(a.data), a.from, a.to)
+    // a grid is built only over days that are there: its size is checked against them first
+    val axes = if (listed.exists(_.nonEmpty)) a.sweeps.toVector else Vector.empty
+    val specs = Sweep.plan(a.strategy, a.params, axes, listed.fold(_ => 0, _.size))
+    (specs, listed) match {
       case (Left(e), _) => IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
       case (_, Left(e)) => IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
       case (_, Right(days)) if days.isEmpty =>
@@ -215,7 +217,7 @@ object BacktestCommand {
           a.fee,
           Engine.Fast
         )
-        Outputs.use("backtest", t, Nil, List(a.json, a.html)) { outputs =>
+        Outputs.use("backtest", t, days.map(_.path.toString).toList, List(a.json, a.html)) { outputs =>
           val bar = ProgressBar(t.err)
           val total = ss.size * days.size
           val lock = new Object
@@ -264,10 +266,7 @@ object BacktestCommand {
       case Right(out) =>
         finished(bar, days.size, "days", t0) *> Blocking {
           val m = Metrics.of(out.results, a.capital)
-          t.out.println(s"${setup.strategy.kind.label} ${setup.strategy.render}")
-          t.out.println(SummaryText.DayHeader)
-          out.results.foreach(d => t.out.println(SummaryText.day(d)))
-          SummaryText.metrics(m).foreach(t.out.println)
+          SummaryText.single(setup.strategy, out.results, m, days.size).foreach(t.out.println)
           out.failure match {
             case None =>
               a.json.foreach(p => outputs.text(p, JsonReport(setup.strategy, out.results, m).spaces2))
@@ -291,11 +290,7 @@ object BacktestCommand {
       case Left(e) => clusterFailed(e, t)
       case Right(rows) =>
         finished(bar, specs.size * days.size, "runs", t0) *> Blocking {
-          t.out.println(
-            f"${a.strategy.label}: ${specs.size}%,d combinations over ${days.size}%,d days, ranked by sharpe"
-          )
-          t.out.println(SummaryText.SweepHeader)
-          rows.zipWithIndex.foreach((r, i) => t.out.println(SummaryText.sweepRow(i + 1, r)))
+          SummaryText.sweep(a.strategy, specs.size, days.size, rows).foreach(t.out.println)
           rows.flatMap(_.outcome.failures).sortBy(_.day.date.toEpochDay).headOption match {
             case None => ExitCode.Success
             case Some(f) => failed(f, rows.map(_.outcome.failures.size).sum, t)

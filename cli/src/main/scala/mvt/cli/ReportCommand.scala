@@ -4,10 +4,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.core.{FormatError, Timestamp}
-import mvt.reporting.{FeedLine, PnlFold, ReportRun}
-
-import java.io.{BufferedReader, InputStreamReader}
-import java.nio.charset.StandardCharsets.UTF_8
+import mvt.reporting.{FeedFile, PnlFold, ReportRun}
 
 /** `mvt report`: the client report of `spec/reporting.md` at a whole hour, from the trade and quote feeds. */
 object ReportCommand {
@@ -51,10 +48,10 @@ object ReportCommand {
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
     Outputs.use("report", t, List(args.trades, args.quotes), List(Some(args.out))) { outputs =>
-      read(args.trades, t, FeedLine.trade, header = None).flatMap {
+      read(args.trades, t)(FeedFile.trades).flatMap {
         case Left(code) => IO.pure(code)
         case Right(trades) =>
-          read(args.quotes, t, FeedLine.quote, header = Some(FeedLine.QuoteHeader)).flatMap {
+          read(args.quotes, t)(FeedFile.quotes).flatMap {
             case Left(code) => IO.pure(code)
             case Right(quotes) =>
               ReportRun(trades, quotes, args.at, args.fee) match {
@@ -72,41 +69,11 @@ object ReportCommand {
       }
     }
 
-  // a feed file read whole: its lines, or the first bad one reported (status 2); a feed's clock never goes back
-  private def read[A <: FeedLine](
-      path: String,
-      t: Terminal,
-      parse: (Long, String) => Either[FormatError, A],
-      header: Option[String]
+  // a feed file read whole by the reader ingest shares its rules with; its first bad line is status 2
+  private def read[A](path: String, t: Terminal)(
+      feed: java.io.InputStream => Either[FormatError, Vector[A]]
   ): IO[Either[ExitCode, Vector[A]]] =
-    Files.withInput(path, t) { in =>
-      Blocking {
-        val lines = new BufferedReader(new InputStreamReader(in, UTF_8))
-        val out = Vector.newBuilder[A]
-        var n = 0L
-        var last = Long.MinValue
-        var error: Option[FormatError] = None
-        var line = lines.readLine()
-        while (line != null && error.isEmpty) {
-          n += 1
-          if (n == 1 && header.isDefined) {
-            if (line.stripPrefix("\uFEFF") != header.get)
-              error = Some(FormatError(
-                1,
-                s"expected the header ${header.get}, found \"${FormatError.visible(line.take(60))}\""
-              ))
-          } else if (line.nonEmpty)
-            parse(n, line) match {
-              case Left(e) => error = Some(e)
-              case Right(a) if a.time < last =>
-                error = Some(FormatError(n, "field time: the feed's clock never goes back"))
-              case Right(a) => last = a.time; out += a
-            }
-          if (error.isEmpty) line = lines.readLine()
-        }
-        error.toLeft(out.result())
-      }
-    }.flatMap {
+    Files.withInput(path, t)(in => Blocking(feed(in))).flatMap {
       case Left(code) => IO.pure(Left(code))
       case Right(Left(e)) => BadInput.Line(e.line, e.detail).report("report", path, t).map(Left(_))
       case Right(Right(v)) => IO.pure(Right(v))

@@ -4,7 +4,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.portal.PortalServer
-import mvt.reporting.journal.{Ingest, IngestFailure}
+import mvt.reporting.journal.{Ingest, IngestFailure, Journal}
 import mvt.reporting.store.ReportStore
 
 import java.nio.file.{Files, Path, Paths}
@@ -62,53 +62,64 @@ object ServeCommand {
   private def failureLine(f: IngestFailure): String = f match {
     case IngestFailure.BadLine(file, n, d) => BadInput.Line(n, d).render("serve", file.toString)
     case IngestFailure.BadFile(file, d) => BadInput.Whole(d).render("serve", file.toString)
+    case IngestFailure.Halted(d) => s"mvt serve: $d"
   }
+
+  private def retryLine(reason: Option[String]): String =
+    reason.fold("the store takes commits again; ingest goes on")(r => s"$r; retrying until it succeeds")
 
   def run(args: Args, t: Terminal): IO[ExitCode] =
     if (!Files.isDirectory(args.journal))
       say(t, s"${args.journal}: no such directory (the journal of feeds to follow)").as(Cli.Failure)
     else
-      ReportStore
-        .open(args.db, args.fee)
-        .use { store =>
-          Ingest(store, args.journal, args.batchBytes).flatMap { ingest =>
-            if (args.once)
-              ingest.catchUp >> (ingest.failed match {
-                case Some(f) => IO(t.err.println(failureLine(f))).as(Cli.BadData)
-                case None =>
-                  store.lastClosedHour.flatMap(h =>
-                    say(
-                      t,
-                      s"${args.db}: figures through ${h.fold("no closed hour yet")(mvt.portal.Hours.render)}"
-                    )
-                  ).as(ExitCode.Success)
-              })
-            else
-              PortalServer
-                .run(
-                  store,
-                  ingest,
-                  args.journal,
-                  args.host,
-                  args.port,
-                  f => IO(t.err.println(failureLine(f))),
-                  args.httpThreads
-                )
-                .use { server =>
-                  val url = s"http://${hostText(args.host)}:${server.address.getPort}/"
+      Journal.claims(args.journal, args.db) match {
+        case Some(why) => say(t, s"${args.db}: refusing it as the store: $why").as(Cli.Failure)
+        case None => serve(args, t)
+      }
+
+  private def serve(args: Args, t: Terminal): IO[ExitCode] =
+    ReportStore
+      .open(args.db, args.fee)
+      .use { store =>
+        Ingest(store, args.journal, args.batchBytes).flatMap { ingest =>
+          if (args.once)
+            ingest.catchUp >> (ingest.failed match {
+              case Some(f) => IO(t.err.println(failureLine(f))).as(Cli.BadData)
+              case None =>
+                store.lastClosedHour.flatMap(h =>
                   say(
                     t,
-                    s"following ${args.journal} into ${args.db}; the portal is at $url (Ctrl-C stops)"
-                  ) >>
-                    IO.never[ExitCode]
-                }
-          }
+                    s"${args.db}: figures through ${h.fold("no closed hour yet")(mvt.portal.Hours.render)}"
+                  )
+                ).as(ExitCode.Success)
+            })
+          else
+            PortalServer
+              .run(
+                store,
+                ingest,
+                args.journal,
+                args.host,
+                args.port,
+                f => IO(t.err.println(failureLine(f))),
+                args.httpThreads,
+                r => say(t, retryLine(r))
+              )
+              .use { server =>
+                val url = s"http://${hostText(args.host)}:${server.address.getPort}/"
+                say(
+                  t,
+                  s"following ${args.journal} into ${args.db}; the portal is at $url (Ctrl-C stops)"
+                ) >>
+                  IO.never[ExitCode]
+              }
         }
-        .recoverWith {
-          case ReportStore.Refused(d) => say(t, s"${args.db}: $d").as(Cli.Failure)
-          case PortalServer.CannotListen(d) => say(t, d).as(Cli.Failure)
-          case e: java.sql.SQLException => say(t, s"${args.db}: ${e.getMessage}").as(Cli.Failure)
-        }
+      }
+      .recoverWith {
+        case ReportStore.Refused(d) => say(t, s"${args.db}: $d").as(Cli.Failure)
+        case PortalServer.CannotListen(d) => say(t, d).as(Cli.Failure)
+        case e: java.sql.SQLException => say(t, s"${args.db}: ${e.getMessage}").as(Cli.Failure)
+      }
 
   private def hostText(h: String): String = if (h.contains(':')) s"[$h]" else h
 

@@ -1,6 +1,6 @@
 package mvt.portal
 
-import cats.effect.{IO, Ref, Resource}
+import cats.effect.{IO, Resource}
 import cats.syntax.all.*
 import com.comcast.ip4s.{Host, Port}
 import io.circe.Json
@@ -28,8 +28,9 @@ object PortalServer {
   final case class CannotListen(detail: String) extends Exception(detail)
 
   /**
-   * Follows `journal` into `store` on a background fiber (stopping at bad data, reported through `onFailure`
-   * and on `/api/status`) and serves the portal on `host:port` (port 0: any free port), the latest closed
+   * Follows `journal` into `store` on a background fiber (stopping at bad data or an unexpected error, reported
+   * through `onFailure` and on `/api/status`; a failed commit retried until it succeeds, through `onRetry` and
+   * on `/api/status` too) and serves the portal on `host:port` (port 0: any free port), the latest closed
    * hour's figures of every account held in memory once built (`LatestFigures`, checked every 250 ms). HTTP is
    * served on `httpThreads` workers of its own (0: on the caller's runtime, beside the ingest).
    */
@@ -40,16 +41,23 @@ object PortalServer {
       host: String,
       port: Int,
       onFailure: IngestFailure => IO[Unit],
-      httpThreads: Int = DefaultHttpThreads
+      httpThreads: Int = DefaultHttpThreads,
+      onRetry: Option[String] => IO[Unit] = _ => IO.unit
   ): Resource[IO, Server] =
     for {
-      failed <- Resource.eval(Ref.of[IO, Option[IngestFailure]](None))
       _ <- ingest
-        .follow(250.millis, f => failed.set(Some(f)) >> onFailure(f))
+        .follow(250.millis, onFailure, onRetry)
+        // ingest never ends unseen: whatever stops it is its state, and said once
+        .handleErrorWith { e =>
+          val f =
+            IngestFailure.Halted(s"ingest stopped: ${Option(e.getMessage).getOrElse(e.getClass.getName)}")
+          IO(ingest.stop(f)) >> onFailure(f)
+        }
         .background
       latest = new LatestFigures(store)
       _ <- latest.follow(250.millis).background
-      server <- listen(new PortalRoutes(latest, status(store, journal, failed.get)), host, port, httpThreads)
+      server <-
+        listen(new PortalRoutes(latest, status(store, journal, IO(ingest.state))), host, port, httpThreads)
     } yield server
 
   /** Serves `routes` on `host:port` (port 0: any free port) on `httpThreads` workers of its own (0: none). */
@@ -88,15 +96,24 @@ object PortalServer {
       case _ => Resource.raiseError[IO, Server, Throwable](CannotListen(s"not a host and port: $host:$port"))
     }
 
-  private def status(store: ReportStore, journal: Path, failed: IO[Option[IngestFailure]]): IO[Json] =
+  private def status(store: ReportStore, journal: Path, ingest: IO[Ingest.State]): IO[Json] =
     for {
       last <- store.lastClosedHour
       offsets <- store.offsets
-      f <- failed
+      state <- ingest
     } yield Json.obj(
       "journal" -> Json.fromString(journal.toString),
-      "ingest" -> Json.fromString(if (f.isDefined) "stopped" else "following"),
-      "error" -> f.fold(Json.Null)(e => Json.fromString(e.message)),
+      // following; retrying a commit that failed (the error says why); stopped for good (the error says why)
+      "ingest" -> Json.fromString(state match {
+        case Ingest.State.Following => "following"
+        case Ingest.State.Retrying(_) => "retrying"
+        case Ingest.State.Stopped(_) => "stopped"
+      }),
+      "error" -> (state match {
+        case Ingest.State.Following => Json.Null
+        case Ingest.State.Retrying(reason) => Json.fromString(reason)
+        case Ingest.State.Stopped(f) => Json.fromString(f.message)
+      }),
       "lastClosedHour" -> last.fold(Json.Null)(PortalJson.instant),
       "feePerShare" -> PortalJson.money(store.feePerShare),
       "feeds" -> Json.arr(offsets.map(o =>

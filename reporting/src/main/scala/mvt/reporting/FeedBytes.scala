@@ -129,7 +129,14 @@ final class FeedBytes {
 
   /** Line `line` of the trade feed in `[from, to)`: None and its fields set, or why `FeedLine` refuses it. */
   def tradeLine(b: Array[Byte], from: Int, to: Int, line: Long): Option[FormatError] =
-    if (trade(b, from, to)) None
+    if (
+      line == 1L && to - from >= 3 && b(from) == 0xef.toByte && b(from + 1) == 0xbb.toByte && b(
+        from + 2
+      ) == 0xbf.toByte
+    )
+      tradeLine(b, from + 3, to, 0L) // a byte order mark before the first line: no part of it
+        .map(e => e.copy(line = 1L))
+    else if (trade(b, from, to)) None
     else
       FeedLine.trade(line, new String(b, from, to - from, UTF_8)) match {
         // the two agree (FeedBytesSuite); should they not, FeedLine's reading stands

@@ -15,6 +15,23 @@ enum FeedLine {
 object FeedLine {
   val QuoteHeader = "time,symbol,bid,bid_size,ask,ask_size"
 
+  /** A byte order mark some editors put before a file's first line: no part of the data, and skipped there. */
+  val Bom = "\uFEFF"
+
+  /** Why line 1 of the quote feed is not its header, if it is not (a byte order mark before it is allowed). */
+  def header(text: String): Option[FormatError] =
+    Option.when(text.stripPrefix(Bom) != QuoteHeader)(
+      FormatError(1, s"expected the header $QuoteHeader, found \"${FormatError.visible(text.take(60))}\"")
+    )
+
+  /**
+   * Why a line whose time is before `before` is refused: before the line above it when there is one, else
+   * before the last line already folded from the feeds before it (a resumed feed, or an earlier session).
+   */
+  def timeGoesBack(lineAbove: Boolean, before: Long): String =
+    if (lineAbove) "the time goes back, before the line above it"
+    else s"the time goes back, before ${Timestamp.fromEpochNanos(before).render}, the last time already read"
+
   private def bad(line: Long, n: Int, name: String, expected: String, found: String): FormatError =
     FormatError(
       line,
@@ -38,11 +55,12 @@ object FeedLine {
   /** A trade feed line (`trade,time,symbol,price,qty,buy-id,buy-account,sell-id,sell-account,aggressor`). */
   def trade(line: Long, text: String): Either[FormatError, Trade] = {
     val f = text.split(",", -1)
-    if (f.length != 10 || f(0) != "trade")
+    if (f.length != 10)
       Left(FormatError(
         line,
         s"expected a trade line of 10 fields starting with trade, found ${f.length} fields"
       ))
+    else if (f(0) != "trade") Left(bad(line, 1, "kind", "trade", f(0)))
     else
       for {
         t <- instant(line, 2, f(1))

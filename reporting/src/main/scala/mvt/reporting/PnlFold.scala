@@ -325,9 +325,3 @@ object PnlFold {
 
   val Header = "account,symbol,position,realized,unrealized,fees,pnl,last_hour,last_day,last_7_days"
 }
-
-/** The canonical text of an exact amount: plain decimal, no trailing fraction zeros, `0` for zero. */
-object Money {
-  def render(v: BigDecimal): String =
-    if (v.signum == 0) "0" else v.stripTrailingZeros.toPlainString
-}

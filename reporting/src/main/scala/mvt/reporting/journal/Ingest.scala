@@ -2,12 +2,14 @@ package mvt.reporting.journal
 
 import cats.effect.IO
 import cats.syntax.all.*
-import mvt.core.FormatError
+import mvt.core.Timestamp
 import mvt.reporting.store.{FeedOffset, ReportStore}
 import mvt.reporting.{FeedBytes, FeedLine, PnlFold}
 
 import java.nio.file.Path
+import java.util.concurrent.atomic.AtomicReference
 import scala.collection.mutable
+import scala.concurrent.duration.FiniteDuration
 
 /**
  * Folds a journal's feeds into the store as they grow. Sessions go in name order, each fully before the next.
@@ -15,7 +17,7 @@ import scala.collection.mutable
  * every trade changes the top of its book, so its quote line follows it, and reading the quotes before the
  * trades means no earlier trade can still be missing (the writer flushes a command's trades before its
  * quotes). Each poll commits the fold's new figures and state with the offsets of the last lines folded, in
- * one transaction. Not thread-safe: one fiber polls.
+ * one transaction. Not thread-safe: one fiber polls; `state` may be read from any thread.
  */
 final class Ingest private (
     store: ReportStore,
@@ -25,16 +27,19 @@ final class Ingest private (
     chunkBytes: Int
 ) {
 
-  import Ingest.nameOf
+  import Ingest.*
   private var current: Open = null
   private val parse = new FeedBytes
-  private var failure: Option[IngestFailure] = None
-  // whether the last poll read any line: one that read only a header, or trades past the watermark, folds
-  // nothing and yet is not the end
-  private var readAny = false
+  private val now = new AtomicReference[State](State.Following)
+
+  /** Where ingest stands: following, retrying a commit that failed (and why), or stopped (and why). */
+  def state: State = now.get
 
   /** The failure that stopped ingest, if one did. */
-  def failed: Option[IngestFailure] = failure
+  def failed: Option[IngestFailure] = state match {
+    case State.Stopped(f) => Some(f)
+    case _ => None
+  }
 
   /** The last whole hour closed, in epoch hours (Long.MinValue before any). */
   def lastClosedHour: Long = fold.lastClosedHour
@@ -59,6 +64,28 @@ final class Ingest private (
     // the time of the last line read from each feed: a feed's lines never go back
     var tradesRead: Long = fold.now
     var quotesRead: Long = fold.now
+    // whether a line of each feed was read here: before one is, the time to keep to is the last folded line's
+    var tradesAny = false
+    var quotesAny = false
+
+    /** Carries over what `before`, the same session read while it was live, had read and folded. */
+    def continue(before: Open): Unit = {
+      pendingTrades = before.pendingTrades
+      pendingQuotes = before.pendingQuotes
+      tradesAtBytes = before.tradesAtBytes
+      tradesAtLine = before.tradesAtLine
+      quotesAtBytes = before.quotesAtBytes
+      quotesAtLine = before.quotesAtLine
+      quoteClock = before.quoteClock
+      lastTime = before.lastTime
+      tradesRead = before.tradesRead
+      quotesRead = before.quotesRead
+      tradesAny = before.tradesAny
+      quotesAny = before.quotesAny
+      // the new tails must start where the old ones stopped reading, not at the folded offsets
+      trades.skipTo(before.trades)
+      quotes.skipTo(before.quotes)
+    }
 
     def offsetsNow(done: Boolean): List[FeedOffset] = List(
       FeedOffset(nameOf(session.trades), tradesAtBytes, tradesAtLine, done),
@@ -68,115 +95,165 @@ final class Ingest private (
 
   /**
    * Reads what the feeds gained, folds what can be folded and commits it. The number of lines folded; 0 when
-   * there was nothing new (or ingest has failed: see `failed`).
+   * there was nothing new (or ingest has stopped: see `failed`). A commit that fails fails the poll.
    */
   def poll: IO[Int] =
-    if (failure.isDefined) IO { readAny = false; 0 }
-    else
-      IO.blocking(stepTaken()).flatMap((folded, batch) => batch.fold(IO.unit)(store.write(_).void).as(folded))
+    if (failed.isDefined) IO.pure(0)
+    else IO.blocking(stepTaken()).flatMap(s => s.batch.fold(IO.unit)(store.write(_).void).as(s.folded))
 
-  /** Polls until a poll folds nothing: everything the journal holds now is in the store. */
-  def catchUp: IO[Unit] = drive(None)
+  /** Polls until a poll folds nothing: everything the journal holds now is in the store. A failed commit fails it. */
+  def catchUp: IO[Unit] = drive(None, _ => IO.unit)
+
+  /**
+   * Follows the journal like `tail -f`: polls, and sleeps `idle` whenever a poll finds nothing new. A commit that
+   * fails (a full disk, say) is retried every `idle` until it succeeds, `onRetry` told the reason when the
+   * trouble starts and None when it is over, and the state says `Retrying` meanwhile. Returns (after
+   * `onFailure`) only if ingest stops on bad data.
+   */
+  def follow(
+      idle: FiniteDuration,
+      onFailure: IngestFailure => IO[Unit],
+      onRetry: Option[String] => IO[Unit] = _ => IO.unit
+  ): IO[Unit] =
+    drive(Some(idle), onRetry) >> failed.fold(IO.unit)(onFailure)
+
+  /** Records that ingest stopped for a reason of its own (an unexpected error), unless it stopped already. */
+  def stop(f: IngestFailure): Unit = { val _ = now.getAndUpdate(_.stopped(f)) }
 
   // Polls, each poll's transaction written while the next poll reads and folds (SQLite on one core, the feeds
   // on the other), until nothing is new, or, with `idle`, sleeping that long then and going on until ingest
-  // fails. A poll that folds nothing may still have read something (a header alone, or trades past the
+  // stops. A poll that folds nothing may still have read something (a header alone, or trades past the
   // watermark), which is not the end.
-  private def drive(idle: Option[scala.concurrent.duration.FiniteDuration]): IO[Unit] = {
+  private def drive(idle: Option[FiniteDuration], onRetry: Option[String] => IO[Unit]): IO[Unit] = {
+    def commit(b: ReportStore.Batch): IO[Unit] = idle match {
+      case None => store.write(b).void
+      case Some(d) => retrying(store.write(b).void, d, onRetry)
+    }
     def go(pending: Option[ReportStore.Batch]): IO[Unit] = {
-      val write = pending.fold(IO.unit)(store.write(_).void)
-      if (failure.isDefined) write
+      val write = pending.fold(IO.unit)(commit)
+      if (failed.isDefined) write
       else
-        (write, IO.blocking(stepTaken())).parTupled.flatMap { case (_, (folded, batch)) =>
-          if (batch.isDefined || folded > 0 || readAny) go(batch)
+        (write, IO.blocking(stepTaken())).parTupled.flatMap { case (_, s) =>
+          if (s.batch.isDefined || s.folded > 0 || s.readAny) go(s.batch)
           else idle.fold(IO.unit)(d => IO.sleep(d) >> go(None))
         }
     }
     go(None)
   }
 
-  // one poll's work, and what it produced taken from the fold, the offsets counted as committed
-  private def stepTaken(): (Int, Option[ReportStore.Batch]) = {
-    val (folded, offs) = step()
-    if (offs.isEmpty) (folded, None)
-    else {
-      val b = store.take(fold, offs)
-      offs.foreach(o => offsets.update(o.path, o))
-      (folded, Some(b))
+  // the write tried again every `every` until it succeeds: the batch is kept, so nothing folded is lost
+  private def retrying(
+      write: IO[Unit],
+      every: FiniteDuration,
+      onRetry: Option[String] => IO[Unit]
+  ): IO[Unit] =
+    write.handleErrorWith {
+      case e: java.sql.SQLException => trouble(e, every, write, onRetry)
+      case e: java.io.IOException => trouble(e, every, write, onRetry)
+      case e => IO.raiseError(e)
     }
+
+  private def trouble(
+      e: Exception,
+      every: FiniteDuration,
+      write: IO[Unit],
+      onRetry: Option[String] => IO[Unit]
+  ): IO[Unit] = {
+    val reason = s"cannot commit to the store: ${Option(e.getMessage).getOrElse(e.getClass.getSimpleName)}"
+    val first = IO(now.getAndUpdate(_.retrying(reason))).map(_ == State.Following)
+    first.flatMap(f => onRetry(Some(reason)).whenA(f)) >> IO.sleep(every) >>
+      write.flatMap(_ => IO(now.getAndUpdate(_.recovered)) >> onRetry(None)).handleErrorWith {
+        case e: java.sql.SQLException => trouble(e, every, write, onRetry)
+        case e: java.io.IOException => trouble(e, every, write, onRetry)
+        case other => IO.raiseError(other)
+      }
   }
 
-  /**
-   * Follows the journal like `tail -f`: polls, and sleeps `idle` whenever a poll finds nothing new. Returns
-   * (after `onFailure`) only if ingest stops on bad data.
-   */
-  def follow(idle: scala.concurrent.duration.FiniteDuration, onFailure: IngestFailure => IO[Unit]): IO[Unit] =
-    drive(Some(idle)) >> failure.fold(IO.unit)(onFailure)
+  // one poll's work, and what it produced taken from the fold, the offsets counted as committed
+  private def stepTaken(): Step = {
+    val s = step()
+    s.refused.foreach(f => now.getAndUpdate(_.stopped(f)))
+    if (s.offsets.isEmpty) s
+    else {
+      val b = store.take(fold, s.offsets)
+      s.offsets.foreach(o => offsets.update(o.path, o))
+      s.copy(batch = Some(b))
+    }
+  }
 
   private def doneWith(s: Journal.Session): Boolean =
     offsets.get(nameOf(s.trades)).exists(_.done) && offsets.get(nameOf(s.quotes)).exists(_.done)
 
-  // one poll's work: (lines folded, the offsets to commit with it)
-  private def step(): (Int, List[FeedOffset]) = {
-    readAny = false
-    val sessions =
-      try Journal.sessions(dir)
-      catch {
-        case e: java.io.IOException =>
-          failure = Some(IngestFailure.BadFile(dir, s"cannot list the journal: ${e.getMessage}"))
-          Vector.empty
-      }
-    sessions.find(!doneWith(_)) match {
-      case None => (0, Nil)
-      case Some(s) =>
-        if (current == null || current.session.name != s.name) current = new Open(s)
-        else if (s.finished && !current.session.finished) {
-          // the session just ended: keep what was read, now allowed to drain
-          val o = new Open(s)
-          o.pendingTrades = current.pendingTrades
-          o.pendingQuotes = current.pendingQuotes
-          o.tradesAtBytes = current.tradesAtBytes
-          o.tradesAtLine = current.tradesAtLine
-          o.quotesAtBytes = current.quotesAtBytes
-          o.quotesAtLine = current.quotesAtLine
-          o.quoteClock = current.quoteClock
-          o.lastTime = current.lastTime
-          o.tradesRead = current.tradesRead
-          o.quotesRead = current.quotesRead
-          // the new tails must start where the old ones stopped reading, not at the folded offsets
-          o.trades.skipTo(current.trades)
-          o.quotes.skipTo(current.quotes)
-          current = o
-        }
-        try advance(current)
-        catch {
-          case e: FeedTail.Shrunk =>
-            failure = Some(IngestFailure.BadFile(e.path, e.getMessage.stripPrefix(e.path.toString + ": ")))
-            (0, Nil)
-          case e: java.io.IOException =>
-            failure =
-              Some(IngestFailure.BadFile(s.trades, s"cannot read the session's feeds: ${e.getMessage}"))
-            (0, Nil)
+  // one poll's work: the lines folded, the offsets to commit with them, and a refusal that stops ingest
+  private def step(): Step =
+    Journal.listed(dir) match {
+      case Left(f) => Step.refused(f)
+      case Right(sessions) =>
+        sessions.find(!doneWith(_)) match {
+          case None => Step.nothing
+          case Some(s) =>
+            Journal.notRegular(s) match {
+              case Some(f) => Step.refused(f)
+              case None =>
+                if (current == null || current.session.name != s.name) current = new Open(s)
+                else if (s.finished && !current.session.finished) {
+                  // the session just ended: keep what was read, now allowed to drain
+                  val o = new Open(s)
+                  o.continue(current)
+                  current = o
+                }
+                try advance(current)
+                catch {
+                  case e: FeedTail.Shrunk =>
+                    Step.refused(IngestFailure.BadFile(
+                      e.path,
+                      e.getMessage.stripPrefix(e.path.toString + ": ")
+                    ))
+                  case e: java.io.IOException =>
+                    Step.refused(IngestFailure.BadFile(
+                      s.trades,
+                      s"cannot read the session's feeds: ${e.getMessage}"
+                    ))
+                }
+            }
         }
     }
-  }
 
-  private def advance(o: Open): (Int, List[FeedOffset]) = {
-    // quotes first: every trade line written before the last quote read is then visible below
-    readQuotes(o)
-    // the trades are read even past a bad quote line, so that what came before it can be folded
-    val quoteFailure = failure
-    failure = None
-    readTrades(o)
-    failure = quoteFailure.orElse(failure)
-    val draining = o.session.finished && o.quotes.atEnd && o.trades.atEnd && failure.isEmpty
+  private def advance(o: Open): Step = {
+    // quotes first: every trade line written before the last quote read is then visible below; the trades are
+    // read even past a bad quote line, so that what came before it can be folded
+    val quotesRead = readQuotes(o)
+    val tradesRead = readTrades(o)
+    val refused = quotesRead.refused.orElse(tradesRead.refused)
+    val draining = o.session.finished && o.quotes.atEnd && o.trades.atEnd && refused.isEmpty
     // nothing later than the last trade read is folded while the trade feed may hold more before the quote
     // clock: when one poll's read stopped short of its end, or when a line was refused (the refused line, put
     // right, must still find its hours open)
     val watermark =
       if (draining) Long.MaxValue
-      else if (failure.isDefined || !o.trades.atEnd) math.min(o.quoteClock, o.tradesRead)
+      else if (refused.isDefined || !o.trades.atEnd) math.min(o.quoteClock, o.tradesRead)
       else o.quoteClock
+    val folded = foldUpTo(o, watermark)
+    val unfinished =
+      if (draining && (o.quotes.partialAtEnd || o.trades.partialAtEnd)) {
+        val f = if (o.trades.partialAtEnd) o.trades else o.quotes
+        Some(IngestFailure.BadLine(
+          f.path,
+          f.lastLine + 1,
+          "the session is over but its last line has no newline"
+        ))
+      } else None
+    val stop = refused.orElse(unfinished)
+    val done = draining && stop.isEmpty && o.pendingTrades.isEmpty && o.pendingQuotes.isEmpty
+    if (done && o.lastTime != Long.MinValue) fold.closeThrough(o.lastTime)
+    val now = o.offsetsNow(done)
+    val moved = now.exists(f => !offsets.get(f.path).contains(f))
+    Step(folded + (if (done) 1 else 0), if (moved) now else Nil, quotesRead.any || tradesRead.any, stop, None)
+  }
+
+  // folds the pending lines at or before `watermark` in time order, a trade before the quote of its own time
+  // (the quote line follows the trades it reflects); the number folded
+  private def foldUpTo(o: Open, watermark: Long): Int = {
     var folded = 0
     val pt = o.pendingTrades
     val pq = o.pendingQuotes
@@ -184,7 +261,6 @@ final class Ingest private (
     while (more) {
       val t = !pt.isEmpty && pt.time(pt.first) <= watermark
       val q = !pq.isEmpty && pq.time(pq.first) <= watermark
-      // a trade before the quote of its own time: the quote line follows the trades it reflects
       if (t && (!q || pt.time(pt.first) <= pq.time(pq.first))) {
         val i = pt.first
         fold.trade(pt.time(i), pt.symbol(i), pt.price(i), pt.qty(i), pt.buy(i), pt.sell(i))
@@ -203,42 +279,28 @@ final class Ingest private (
         folded += 1
       } else more = false
     }
-    if (draining && (o.quotes.partialAtEnd || o.trades.partialAtEnd)) {
-      val f = if (o.trades.partialAtEnd) o.trades else o.quotes
-      failure = Some(IngestFailure.BadLine(
-        f.path,
-        f.lastLine + 1,
-        "the session is over but its last line has no newline"
-      ))
-    }
-    val done = draining && failure.isEmpty && o.pendingTrades.isEmpty && o.pendingQuotes.isEmpty
-    if (done && o.lastTime != Long.MinValue) fold.closeThrough(o.lastTime)
-    val now = o.offsetsNow(done)
-    val moved = now.exists(f => !offsets.get(f.path).contains(f))
-    (folded + (if (done) 1 else 0), if (moved) now else Nil)
+    folded
   }
 
-  private def readQuotes(o: Open): Unit =
-    if (failure.isEmpty) {
-      val c = o.quotes.poll(chunkBytes)
-      val rows = o.pendingQuotes
-      var i = 0
-      while (i < c.count && failure.isEmpty) {
-        readAny = true
-        val number = c.number(i)
-        if (number == 1L) {
-          if (c.text(i) != FeedLine.QuoteHeader)
-            failure =
-              Some(IngestFailure.BadLine(o.quotes.path, 1L, s"expected the header ${FeedLine.QuoteHeader}"))
-          else {
+  private def readQuotes(o: Open): Read = {
+    val c = o.quotes.poll(chunkBytes)
+    val rows = o.pendingQuotes
+    var refused: Option[IngestFailure] = None
+    var i = 0
+    while (i < c.count && refused.isEmpty) {
+      val number = c.number(i)
+      refused =
+        if (number == 1L)
+          FeedLine.header(c.text(i)).map(e => IngestFailure.BadLine(o.quotes.path, 1L, e.detail)).orElse {
             o.quotesAtBytes = c.endOffset(i)
             o.quotesAtLine = 1L
+            None
           }
-        } else
+        else
           parse.quoteLine(c.bytes, c.from(i), c.to(i), number) match {
-            case Some(e) => bad(o.quotes.path, e)
+            case Some(e) => Some(IngestFailure.BadLine(o.quotes.path, e.line, e.detail))
             case None =>
-              if (take(o.quotesRead, o.quotes.path, parse.time, number)) {
+              inOrder(o.quotesRead, o.quotesAny, o.quotes.path, parse.time, number).orElse {
                 rows.add(
                   parse.time,
                   parse.symbol,
@@ -250,24 +312,28 @@ final class Ingest private (
                 )
                 o.quoteClock = parse.time
                 o.quotesRead = parse.time
+                o.quotesAny = true
+                None
               }
           }
-        i += 1
-      }
+      i += 1
     }
+    Read(c.count > 0, refused)
+  }
 
-  private def readTrades(o: Open): Unit =
-    if (failure.isEmpty) {
-      val c = o.trades.poll(chunkBytes)
-      val rows = o.pendingTrades
-      var i = 0
-      while (i < c.count && failure.isEmpty) {
-        readAny = true
-        val number = c.number(i)
-        parse.tradeLine(c.bytes, c.from(i), c.to(i), number) match {
-          case Some(e) => bad(o.trades.path, e)
-          case None =>
-            if (take(o.tradesRead, o.trades.path, parse.time, number)) {
+  private def readTrades(o: Open): Read = {
+    val c = o.trades.poll(chunkBytes)
+    val rows = o.pendingTrades
+    var refused: Option[IngestFailure] = None
+    var i = 0
+    while (i < c.count && refused.isEmpty) {
+      val number = c.number(i)
+      refused = parse.tradeLine(c.bytes, c.from(i), c.to(i), number) match {
+        case Some(e) => Some(IngestFailure.BadLine(o.trades.path, e.line, e.detail))
+        case None =>
+          inOrder(o.tradesRead, o.tradesAny, o.trades.path, parse.time, number)
+            .orElse(behindFolded(o.trades.path, parse.time, number))
+            .orElse {
               rows.add(
                 parse.time,
                 parse.symbol,
@@ -279,21 +345,36 @@ final class Ingest private (
                 c.endOffset(i)
               )
               o.tradesRead = parse.time
+              o.tradesAny = true
+              None
             }
-        }
-        i += 1
       }
+      i += 1
     }
-
-  // a line earlier than the one before it could rewrite closed hours: refused like a malformed one
-  private def take(before: Long, path: Path, time: Long, number: Long): Boolean = {
-    if (time < before)
-      failure = Some(IngestFailure.BadLine(path, number, "the time goes back, before the line above it"))
-    failure.isEmpty
+    Read(c.count > 0, refused)
   }
 
-  private def bad(path: Path, e: FormatError): Unit =
-    failure = Some(IngestFailure.BadLine(path, e.line, e.detail))
+  // a line earlier than the one before it could rewrite closed hours: refused like a malformed one
+  private def inOrder(
+      before: Long,
+      lineAbove: Boolean,
+      path: Path,
+      time: Long,
+      number: Long
+  ): Option[IngestFailure] =
+    Option.when(time < before)(IngestFailure.BadLine(path, number, FeedLine.timeGoesBack(lineAbove, before)))
+
+  // a trade earlier than a line already folded (a quote line of a later time, read before it): its hour may be
+  // closed, and the writer puts a command's trades before its quotes, so the feed is out of order
+  private def behindFolded(path: Path, time: Long, number: Long): Option[IngestFailure] =
+    Option.when(time < fold.now)(
+      IngestFailure.BadLine(
+        path,
+        number,
+        s"the trade is at ${Timestamp.fromEpochNanos(time).render}, before ${Timestamp.fromEpochNanos(fold.now).render} " +
+          "that the quote feed already reached: a trade line must come before the quote line of a later time"
+      )
+    )
 }
 
 object Ingest {
@@ -303,6 +384,49 @@ object Ingest {
 
   /** About how much of each feed one poll reads, which bounds one transaction. */
   val ChunkBytes: Int = 16 << 20
+
+  /** Where ingest stands. Immutable. */
+  enum State {
+
+    /** Reading and committing as the feeds grow. */
+    case Following
+
+    /** A commit failed for `reason` and is being tried again; nothing folded is lost. */
+    case Retrying(reason: String)
+
+    /** Stopped for good: bad data, or an error that retrying cannot mend. */
+    case Stopped(failure: IngestFailure)
+
+    def retrying(reason: String): State = this match {
+      case s: Stopped => s
+      case _ => Retrying(reason)
+    }
+    def recovered: State = this match {
+      case _: Retrying => Following
+      case other => other
+    }
+    def stopped(f: IngestFailure): State = this match {
+      case s: Stopped => s
+      case _ => Stopped(f)
+    }
+  }
+
+  // one feed's read in a poll: whether it read any line, and the line it refused, if one
+  private final case class Read(any: Boolean, refused: Option[IngestFailure])
+
+  // one poll: the lines folded, the offsets to commit, whether any line was read, a refusal, and the batch taken
+  private final case class Step(
+      folded: Int,
+      offsets: List[FeedOffset],
+      readAny: Boolean,
+      refused: Option[IngestFailure],
+      batch: Option[ReportStore.Batch]
+  )
+
+  private object Step {
+    val nothing: Step = Step(0, Nil, false, None, None)
+    def refused(f: IngestFailure): Step = Step(0, Nil, false, Some(f), None)
+  }
 
   /** Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll. */
   def apply(store: ReportStore, journal: Path, chunkBytes: Int = ChunkBytes): IO[Ingest] =

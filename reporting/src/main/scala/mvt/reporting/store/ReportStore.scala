@@ -13,8 +13,8 @@ import java.nio.file.Path
  * The report projections in SQLite: each (account, symbol)'s state at the hours it filled in, each symbol's mark
  * at the hours it moved (the PnL at an hour is the two combined), the fold's state (every key's lots and every
  * symbol's mark inputs) and each feed's read offset. One transaction writes all of them together, so a restart
- * resumes exactly where the last commit left off. Reads go through their own connections and never wait for
- * ingest.
+ * resumes exactly where the last commit left off ([[StoreWriter]]; the tables and the store's marker are
+ * [[StoreSchema]]'s). Reads go through their own connections and never wait for ingest.
  */
 final class ReportStore private (
     writer: Transactor[IO],
@@ -28,17 +28,19 @@ final class ReportStore private (
     (for {
       clock <- meta("clock")
       closed <- meta("closed_hour")
-      marks <-
-        sql"SELECT symbol, bid_ask, last_trade, recorded FROM marks".query[(String, Long, Long, Long)].to[
-          Vector
-        ]
-      lots <- sql"SELECT account, symbol, state FROM lots".query[(Int, String, Array[Byte])].to[Vector]
+      marks <- sql"SELECT symbol, bid_ask, last_trade, recorded FROM marks".query[SymbolMark].to[Vector]
+      lots <- sql"SELECT account, symbol, state FROM lots".query[KeyLots].to[Vector]
       offsets <- sql"SELECT path, bytes, line, done FROM feeds".query[FeedOffset].to[Vector]
     } yield {
       val fold = new PnlFold(feePerShare, keepHistory = false, emitFigures = true)
       (clock, closed) match {
         case (Some(c), Some(h)) =>
-          fold.restore(c.toLong, h.toLong, marks, lots.map((a, s, b) => (a, s, Lots.decode(b))))
+          fold.restore(
+            c.toLong,
+            h.toLong,
+            marks.map(m => (m.symbol, m.bidAsk, m.lastTrade, m.recorded)),
+            lots.map(k => (k.account, k.symbol, Lots.decode(k.state)))
+          )
         case _ => ()
       }
       (fold, offsets.map(o => o.path -> o).toMap)
@@ -52,77 +54,15 @@ final class ReportStore private (
     Batch(
       fold.drainFigures(),
       fold.drainMarks(),
-      fold.drainChanged().map((a, s, l) => (a, s, l.encode)),
-      fold.marks,
+      fold.drainChanged().map((a, s, l) => KeyLots(a, s, l.encode)),
+      fold.marks.map(SymbolMark.apply.tupled),
       fold.now,
       fold.lastClosedHour,
       offsets.toVector
     )
 
   /** Writes a batch in one transaction; the number of hourly figures written. */
-  def write(b: Batch): IO[Int] = {
-    import b.*
-    val clock = now.toString
-    val closed = closedHour.toString
-    FC.raw { c =>
-      batch(
-        c,
-        "INSERT OR REPLACE INTO hourly(account, symbol, hour, position, cost, realized, fees) VALUES (?, ?, ?, ?, ?, ?, ?)"
-      ) {
-        st =>
-          figures.foreach { f =>
-            st.setInt(1, f.account)
-            st.setString(2, f.symbol)
-            st.setLong(3, f.hour)
-            st.setLong(4, f.state.position)
-            st.setString(5, text(f.state.cost))
-            st.setString(6, text(f.state.realized))
-            st.setString(7, text(f.state.fees))
-            st.addBatch()
-          }
-      }
-      batch(c, "INSERT OR REPLACE INTO mark_hours(symbol, hour, mark) VALUES (?, ?, ?)") { st =>
-        marks.foreach { m =>
-          st.setString(1, m.symbol)
-          st.setLong(2, m.hour)
-          st.setString(3, text(m.mark))
-          st.addBatch()
-        }
-      }
-      batch(c, "INSERT OR REPLACE INTO lots(account, symbol, state) VALUES (?, ?, ?)") { st =>
-        lots.foreach { (a, s, l) =>
-          st.setInt(1, a)
-          st.setString(2, s)
-          st.setBytes(3, l)
-          st.addBatch()
-        }
-      }
-      batch(c, "INSERT OR REPLACE INTO marks(symbol, bid_ask, last_trade, recorded) VALUES (?, ?, ?, ?)") {
-        st =>
-          symbolMarks.foreach { (s, b, t, r) =>
-            st.setString(1, s)
-            st.setLong(2, b)
-            st.setLong(3, t)
-            st.setLong(4, r)
-            st.addBatch()
-          }
-      }
-      batch(c, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)") { st =>
-        st.setString(1, "clock"); st.setString(2, clock); st.addBatch()
-        st.setString(1, "closed_hour"); st.setString(2, closed); st.addBatch()
-      }
-      batch(c, "INSERT OR REPLACE INTO feeds(path, bytes, line, done) VALUES (?, ?, ?, ?)") { st =>
-        b.offsets.foreach { o =>
-          st.setString(1, o.path)
-          st.setLong(2, o.bytes)
-          st.setLong(3, o.line)
-          st.setInt(4, if (o.done) 1 else 0)
-          st.addBatch()
-        }
-      }
-      figures.size
-    }.transact(writer)
-  }
+  def write(b: Batch): IO[Int] = StoreWriter.write(b).transact(writer)
 
   /** The last whole hour the store has closed (epoch hours), if any. */
   def lastClosedHour: IO[Option[Long]] =
@@ -142,11 +82,8 @@ final class ReportStore private (
       readers
     )
 
-  // each key of `keys` (a condition on `k`) at each hour of `hours`: (hour index, account, symbol, state, mark)
-  private def statesAt(
-      keys: Fragment,
-      hours: Vector[Long]
-  ): ConnectionIO[Vector[(Int, Int, String, KeyState, BigDecimal)]] = {
+  // each key of `keys` (a condition on `k`) at each hour of `hours`
+  private def statesAt(keys: Fragment, hours: Vector[Long]): ConnectionIO[Vector[StateAt]] = {
     val at = hours.zipWithIndex.map((h, i) => fr"SELECT $i AS tag, $h AS hr").reduce(_ ++ fr"UNION ALL" ++ _)
     (fr"WITH at(tag, hr) AS (" ++ at ++ fr""")
         SELECT at.tag, k.account, k.symbol, h.position, h.cost, h.realized, h.fees, m.mark
@@ -158,7 +95,13 @@ final class ReportStore private (
         WHERE """ ++ keys)
       .query[(Int, Int, String, Long, String, String, String, String)]
       .map((tag, a, s, p, c, r, f, m) =>
-        (tag, a, s, KeyState(p, new BigDecimal(c), new BigDecimal(r), new BigDecimal(f)), new BigDecimal(m))
+        StateAt(
+          tag,
+          a,
+          s,
+          KeyState(p, new BigDecimal(c), new BigDecimal(r), new BigDecimal(f)),
+          new BigDecimal(m)
+        )
       )
       .to[Vector]
   }
@@ -172,25 +115,25 @@ final class ReportStore private (
    */
   def performanceOfAll(hour: Long): IO[Map[Int, Vector[SymbolPerformance]]] =
     statesAt(fr"1 = 1", trendHours(hour)).transact(readers).map(rows =>
-      rows.groupBy(_._2).view.mapValues(performanceOf).toMap.filter(_._2.nonEmpty)
+      rows.groupBy(_.account).view.mapValues(performanceOf).toMap.filter(_._2.nonEmpty)
     )
 
   // the hour, and the three before it that the trends compare it with
   private def trendHours(hour: Long): Vector[Long] = Vector(hour, hour - 1, hour - 24, hour - 168)
 
   // one account's rows of `statesAt` at `trendHours`, as its figures per symbol
-  private def performanceOf(rows: Vector[(Int, Int, String, KeyState, BigDecimal)])
-      : Vector[SymbolPerformance] = {
-    val pnl = rows.map((tag, _, s, st, m) => (tag, s) -> st.pnl(m)).toMap
-    rows.filter(_._1 == 0).sortBy(_._3).map { (_, _, s, st, m) =>
+  private def performanceOf(rows: Vector[StateAt]): Vector[SymbolPerformance] = {
+    val pnl = rows.map(r => (r.tag, r.symbol) -> r.pnl).toMap
+    rows.filter(_.tag == 0).sortBy(_.symbol).map { r =>
+      val s = r.symbol
       val now = pnl((0, s))
       def since(tag: Int) = Change(now.subtract(pnl.getOrElse((tag, s), BigDecimal.ZERO)))
       SymbolPerformance(
         s,
-        st.position,
-        st.realized,
-        st.unrealized(m),
-        st.fees,
+        r.state.position,
+        r.state.realized,
+        r.state.unrealized(r.mark),
+        r.state.fees,
         now,
         since(1),
         since(2),
@@ -213,7 +156,7 @@ final class ReportStore private (
             ORDER BY g.hour""")
         .query[(String, Long, Long, String, String, String)]
         .map((s, h, p, c, r, f) =>
-          (s, h, KeyState(p, new BigDecimal(c), new BigDecimal(r), new BigDecimal(f)))
+          KeyStep(s, h, KeyState(p, new BigDecimal(c), new BigDecimal(r), new BigDecimal(f)))
         )
         .to[Vector]
     val marks =
@@ -223,7 +166,7 @@ final class ReportStore private (
               (SELECT max(e.hour) FROM mark_hours e WHERE e.symbol = m.symbol AND e.hour < $from))
             ORDER BY m.hour""")
         .query[(String, Long, String)]
-        .map((s, h, m) => (s, h, new BigDecimal(m)))
+        .map((s, h, m) => MarkStep(s, h, new BigDecimal(m)))
         .to[Vector]
     (states, marks).tupled.transact(readers).map { (st, mk) =>
       // walk the hours, each symbol's state and mark holding until its next step
@@ -232,8 +175,8 @@ final class ReportStore private (
       var i = 0
       var j = 0
       (from to to).iterator.map { h =>
-        while (i < st.size && st(i)._2 <= h) { state.update(st(i)._1, st(i)._3); i += 1 }
-        while (j < mk.size && mk(j)._2 <= h) { mark.update(mk(j)._1, mk(j)._3); j += 1 }
+        while (i < st.size && st(i).hour <= h) { state.update(st(i).symbol, st(i).state); i += 1 }
+        while (j < mk.size && mk(j).hour <= h) { mark.update(mk(j).symbol, mk(j).mark); j += 1 }
         h -> state.foldLeft(BigDecimal.ZERO)((sum, kv) => sum.add(kv._2.pnl(mark(kv._1))))
       }.toVector
     }
@@ -242,7 +185,7 @@ final class ReportStore private (
   /** Every account's total PnL at `hour` and its change over the 24 hours before, best first. */
   def day(hour: Long): IO[Vector[AccountDay]] =
     statesAt(fr"1 = 1", Vector(hour, hour - 24)).transact(readers).map { rows =>
-      val byAccount = rows.groupMapReduce(r => (r._1, r._2))(r => r._4.pnl(r._5))(_.add(_))
+      val byAccount = rows.groupMapReduce(r => (r.tag, r.account))(_.pnl)(_.add(_))
       byAccount.keys.filter(_._1 == 0).map(_._2).toVector.map { a =>
         val now = byAccount((0, a))
         AccountDay(a, now, now.subtract(byAccount.getOrElse((1, a), BigDecimal.ZERO)))
@@ -259,50 +202,42 @@ object ReportStore {
   final case class Batch(
       figures: Vector[HourFigure],
       marks: Vector[MarkFigure],
-      lots: Vector[(Int, String, Array[Byte])],
-      symbolMarks: Vector[(String, Long, Long, Long)],
+      lots: Vector[KeyLots],
+      symbolMarks: Vector[SymbolMark],
       now: Long,
       closedHour: Long,
       offsets: Vector[FeedOffset]
   )
 
+  /** One key's lots as stored: their encoding ([[Lots.encode]]). */
+  final case class KeyLots(account: Int, symbol: String, state: Array[Byte])
+
+  /** One symbol's mark inputs: bid + ask of its last two-sided quote, its last trade price, twice its last mark. */
+  final case class SymbolMark(symbol: String, bidAsk: Long, lastTrade: Long, recorded: Long)
+
+  // a key's state from an hour on, and a symbol's mark from an hour on: the steps a series walks
+  private final case class KeyStep(symbol: String, hour: Long, state: KeyState)
+  private final case class MarkStep(symbol: String, hour: Long, mark: BigDecimal)
+
+  // one key's state and its symbol's mark at the hour numbered `tag` of a query's hours
+  private final case class StateAt(
+      tag: Int,
+      account: Int,
+      symbol: String,
+      state: KeyState,
+      mark: BigDecimal
+  ) {
+    def pnl: BigDecimal = state.pnl(mark)
+  }
+
   /** Why a store cannot be used: it was built with another fee, or by something that is not this store. */
   final case class Refused(detail: String) extends Exception(detail)
 
-  private def text(v: BigDecimal): String = mvt.reporting.Money.render(v)
-
-  // one statement, its rows added by `rows`, executed as one batch
-  private def batch(
-      c: java.sql.Connection,
-      statement: String
-  )(rows: java.sql.PreparedStatement => Unit): Unit = {
-    val st = c.prepareStatement(statement)
-    try {
-      rows(st)
-      val _ = st.executeBatch()
-    } finally st.close()
-  }
-
-  private val schema: List[Fragment] = List(
-    sql"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    sql"""CREATE TABLE IF NOT EXISTS hourly(account INTEGER NOT NULL, symbol TEXT NOT NULL, hour INTEGER NOT NULL,
-            position INTEGER NOT NULL, cost TEXT NOT NULL, realized TEXT NOT NULL, fees TEXT NOT NULL,
-            PRIMARY KEY (account, symbol, hour)) WITHOUT ROWID""",
-    sql"""CREATE TABLE IF NOT EXISTS mark_hours(symbol TEXT NOT NULL, hour INTEGER NOT NULL, mark TEXT NOT NULL,
-            PRIMARY KEY (symbol, hour)) WITHOUT ROWID""",
-    sql"""CREATE TABLE IF NOT EXISTS lots(account INTEGER NOT NULL, symbol TEXT NOT NULL, state BLOB NOT NULL,
-            PRIMARY KEY (account, symbol)) WITHOUT ROWID""",
-    sql"""CREATE TABLE IF NOT EXISTS marks(symbol TEXT PRIMARY KEY, bid_ask INTEGER NOT NULL, last_trade INTEGER NOT NULL,
-            recorded INTEGER NOT NULL)""",
-    sql"""CREATE TABLE IF NOT EXISTS feeds(path TEXT PRIMARY KEY, bytes INTEGER NOT NULL, line INTEGER NOT NULL,
-            done INTEGER NOT NULL)"""
-  )
-
-  private val Kind = "mvt report store 2"
-
   /**
-   * Opens (or creates) the store in `file`. A new store takes `feePerShare` (default 0); an existing one keeps
-   * the fee it was built with, and a different one asked for is refused, since every stored figure holds it.
+   * Opens (or creates) the store in `file`, after checking on a read-only connection that it is empty or a store
+   * ([[StoreSchema.check]]), so nothing is written to a database that is not one. A new store takes
+   * `feePerShare` (default 0); an existing one keeps the fee it was built with, and a different one asked for is
+   * refused, since every stored figure holds it.
    */
   def open(
       file: Path,
@@ -310,37 +245,12 @@ object ReportStore {
       readerConnections: Int = 4
   ): Resource[IO, ReportStore] =
     for {
+      _ <- Resource.eval(StoreSchema.check(file).flatMap(_.fold(IO.unit)(d => IO.raiseError(Refused(d)))))
       // a file that is not SQLite fails already on the connection's first pragma
       w <- Sqlite.writer(file).adaptError(refusal)
-      fee <- Resource.eval(prepare(w, feePerShare))
+      fee <- Resource.eval(StoreSchema.prepare(feePerShare).transact(w).adaptError(refusal))
       r <- Sqlite.readers(file, readerConnections)
     } yield new ReportStore(w, r, fee)
-
-  private def prepare(w: Transactor[IO], asked: Option[BigDecimal]): IO[BigDecimal] = {
-    val tx = for {
-      _ <- schema.traverse_(_.update.run)
-      kind <- sql"SELECT value FROM meta WHERE key = 'kind'".query[String].option
-      stored <- sql"SELECT value FROM meta WHERE key = 'fee_per_share'".query[String].option
-      fee <- (kind, stored) match {
-        case (None, _) =>
-          val fee = asked.getOrElse(BigDecimal.ZERO)
-          sql"INSERT INTO meta(key, value) VALUES ('kind', $Kind)".update.run *>
-            sql"INSERT INTO meta(key, value) VALUES ('fee_per_share', ${text(fee)})".update.run.as(fee)
-        case (Some(Kind), Some(s)) =>
-          val fee = new BigDecimal(s)
-          asked.filter(_.compareTo(fee) != 0) match {
-            case Some(a) =>
-              FC.raiseError[BigDecimal](Refused(
-                s"the store was built with --fee-per-share ${text(fee)}, not ${text(a)}; use a new --db for another fee"
-              ))
-            case None => FC.pure(fee)
-          }
-        case (Some(other), _) =>
-          FC.raiseError[BigDecimal](Refused(s"not an mvt report store (it says \"$other\")"))
-      }
-    } yield fee
-    tx.transact(w).adaptError(refusal)
-  }
 
   private val refusal: PartialFunction[Throwable, Throwable] = {
     case e: java.sql.SQLException => Refused(s"cannot use it as a report store: ${e.getMessage}")

@@ -34,6 +34,19 @@ object Sqlite {
     c
   }
 
+  /**
+   * Runs `f` on a read-only connection to `file` that sets nothing (no journal mode, no pragma), and closes it:
+   * a look at a database before deciding to write to it.
+   */
+  def readOnce[A](file: Path)(f: Connection => A): IO[A] = IO.blocking {
+    Class.forName("org.sqlite.JDBC")
+    val config = new org.sqlite.SQLiteConfig()
+    config.setReadOnly(true)
+    val c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath.toString)
+    try f(c)
+    finally c.close()
+  }
+
   private def closing(c: IO[Connection]): Resource[IO, Connection] =
     Resource.make(c)(c => IO.blocking(c.close()).handleError(_ => ()))
 

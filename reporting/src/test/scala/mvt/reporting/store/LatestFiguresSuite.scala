@@ -5,6 +5,7 @@ import mvt.reporting.{ReportFlow, StoreFixtures}
 
 import java.math.BigDecimal as JBig
 import java.nio.file.Files
+import scala.concurrent.duration.*
 
 /**
  * The in-memory view of the latest closed hour against the store it was built from: the same figures for every
@@ -58,6 +59,30 @@ class LatestFiguresSuite extends munit.FunSuite with StoreFixtures {
         assert(rows > 10, s"the comparison covered rows: $rows")
         for (a <- accounts) assertEquals(run(latest.knows(a)), run(store.knows(a)), s"knows($a)")
         assertEquals(run(latest.day(last)), run(store.day(last)))
+      }
+    }
+  }
+
+  test("the last closed hour does not stay behind the store's once the refresher has stopped") {
+    withTempDir { dir =>
+      val flow = ReportFlow.generate(11L, days = 3, steps = 30)
+      val journal = Files.createDirectory(dir.resolve("journal"))
+      ReportFlow.writeAll(journal, flow)
+      withStore(dir.resolve("reports.db"), Some(new JBig("0.01"))) { store =>
+        val latest = new LatestFigures(store)
+        val ingest = run(Ingest(store, journal, 700))
+        // some hours in the store (a restart mid-session), a refresher that refreshed, then stopped
+        while (run(store.lastClosedHour).isEmpty && run(ingest.poll) > 0) ()
+        val refresher = run(latest.follow(10.millis).start)
+        val deadline = System.nanoTime() + 60L * 1000000000L
+        while (latest.viewHour.isEmpty && System.nanoTime() < deadline) Thread.sleep(20)
+        val seen = latest.viewHour
+        assert(seen.isDefined, "the refresher built a view")
+        run(refresher.cancel)
+        run(ingest.catchUp)
+        val last = run(store.lastClosedHour)
+        assert(last.get > seen.get, s"the store went on: $seen to $last")
+        assertEquals(run(latest.lastClosedHour), last)
       }
     }
   }

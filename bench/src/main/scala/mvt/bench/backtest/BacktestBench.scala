@@ -1,8 +1,9 @@
-package mvt.backtest
+package mvt.bench.backtest
 
 import cats.effect.IO
 import cats.effect.syntax.all.*
 import cats.syntax.all.*
+import mvt.backtest.{ClosedLoopDay, DayResult, DaySetup}
 import mvt.core.EventSink
 import mvt.orderbook.TradingDay
 import mvt.workload.{AccountMix, CommandBatch, DayGenerator, DayPlan, WorkloadProfile}
