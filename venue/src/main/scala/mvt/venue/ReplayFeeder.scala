@@ -13,13 +13,15 @@ final class ReplayFeeder(venue: Venue, day: RecordedDay, from: Int) extends Runn
   def run(): Unit = {
     val b = day.commands
     var clock = day.clockAt(from)
-    val startClock = clock
-    val startWall = System.nanoTime()
+    // the pace is measured from the first command played, at its recorded time
+    var startClock = -1L
+    var startWall = 0L
     var i = from
     var open = true
     while (i < b.size && open) {
       if (b.isTime(i)) clock = math.max(clock, b.time(i))
       else {
+        if (startClock < 0L) { startClock = clock; startWall = System.nanoTime() }
         day.speed.foreach { s =>
           val due = startWall + ((clock - startClock) / s).toLong
           var wait = due - System.nanoTime()
