@@ -60,18 +60,23 @@ final class Committer(
     durable += b.count
     if (b.closing) {
       java.nio.file.Files.write(endMarker, Array.emptyByteArray)
-      forceDirectory(endMarker.getParent)
+      Committer.forceDirectory(endMarker.getParent)
     }
     b.reset()
     sequencer.free.put(b)
   }
+}
 
-  private def forceDirectory(dir: java.nio.file.Path): Unit =
+object Committer {
+
+  /** Forces a directory's entries (a file created in it) to the disk. */
+  def forceDirectory(dir: java.nio.file.Path): Unit =
     try {
-      val ch = FileChannel.open(dir);
+      val ch = FileChannel.open(dir)
       try ch.force(true)
       finally ch.close()
     } catch {
-      case _: java.io.IOException => ()
-    } // some file systems cannot open a directory; the data is forced
+      case _: java.io.IOException =>
+        () // some file systems cannot open a directory; the data itself is forced
+    }
 }

@@ -194,6 +194,8 @@ object Venue {
     )
     if (channel.size > good) channel.truncate(good)
     channel.position(good)
+    // a new journal's directory entry must be durable too, or a machine crash could lose the whole file
+    if (good == 0L) Committer.forceDirectory(config.dir)
     val first = new Batch(config.maxBatch)
     if (good == 0L) first.journal.put(JournalEncoder.header)
     // the traded symbols: the journal's own, then the configured and the recorded day's, declared up front
