@@ -65,6 +65,7 @@ lazy val root = (project in file("."))
     reporting,
     portal,
     backtest,
+    venue,
     cli
   )
   .settings(
@@ -208,7 +209,7 @@ lazy val demo = (project in file("demo"))
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
-  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting, portal, backtest)
+  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting, portal, backtest, venue)
   .settings(
     common,
     name := "mvt-bench",
@@ -231,8 +232,13 @@ lazy val jmh = (project in file("jmh"))
   .enablePlugins(JmhPlugin)
   .settings(common, name := "mvt-jmh", publish / skip := true)
 
+// The live venue: one sequencer, a write-ahead journal in the command-log format, group commit, recovery.
+lazy val venue = (project in file("venue"))
+  .dependsOn(workload % "compile->compile;test->test", reporting % "compile->compile;test->test")
+  .settings(common, name := "mvt-venue")
+
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster, venue)
   .settings(
     common,
     name := "mvt-cli",

@@ -34,7 +34,8 @@ object Cli {
       BacktestCommand.opts(t),
       NodeCommand.opts(t),
       ClusterCommand.opts(t),
-      WorkerCommand.opts(t)
+      WorkerCommand.opts(t),
+      VenueCommand.opts(t)
     ).reduce(_ orElse _)
 
   /**

@@ -63,6 +63,14 @@ final class CommandLogReader private (
   def error: Option[LogError] = Option(failure)
 
   /**
+   * For continuing an unfinished log (the venue's journal after a crash): the trailer's two running sums and the
+   * session clock over the good records decoded so far.
+   */
+  def runningSum1: Long = sum1
+  def runningSum2: Long = sum2
+  def clockNanos: Long = clock
+
+  /**
    * Decodes the next block: returns its command count, 0 at a verified end of the log, or -1 when the log is
    * truncated or corrupt (see `error`). Every command before the first bad record is returned first.
    */

@@ -1,0 +1,307 @@
+package mvt.bench.venue
+
+import mvt.core.*
+import mvt.venue.*
+import org.HdrHistogram.Histogram
+
+import java.nio.ByteBuffer
+import java.nio.channels.FileChannel
+import java.nio.file.{Files, Path, StandardOpenOption}
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicLong
+import java.util.concurrent.locks.LockSupport
+
+/**
+ * `mvt bench venue`: durable commands per second with group commit against `none` and fsync-per-command and
+ * against the disk's own sequential rate for the journal's records; acknowledgement latency open loop (from
+ * each command's intended start) at given rates beside the disk's own fsync latency; recovery rate. Figures
+ * only, measured in one run on one file system; the caller prints the lines.
+ */
+object VenueBench {
+
+  final case class Settings(
+      dir: Path,
+      commands: Int,
+      submitters: Int,
+      rates: Vector[Int],
+      seconds: Double,
+      recoveryCommands: Int,
+      eachSeconds: Double
+  )
+
+  val Symbols: Vector[Symbol] = Vector("ACME", "BETA", "GAMMA", "DELTA").map(Symbol.unsafe)
+
+  /** The disk and file system of `dir`, for the header. */
+  def diskLine(dir: Path): String = {
+    val store = Files.getFileStore(dir)
+    val device = store.name
+    val block = scala.util.Try(
+      Files.readString(Path.of(
+        "/sys/block",
+        device.stripPrefix("/dev/").takeWhile(!_.isDigit),
+        "queue",
+        "rotational"
+      )).trim
+    ).toOption.map(r => if (r == "0") "non-rotational" else "rotational").getOrElse("kind unknown")
+    s"Disk: $dir on $device ($block), file system ${store.`type`}"
+  }
+
+  /** Commands with unique ids over four symbols: three adds to one cancel of a recent order. */
+  def commands(n: Int, seed: Long, idBase: Long): Array[Command] = {
+    val rnd = new java.util.SplittableRandom(seed)
+    val out = new Array[Command](n)
+    var i = 0
+    while (i < n) {
+      val s = Symbols(rnd.nextInt(Symbols.size))
+      out(i) =
+        if (i > 20 && rnd.nextInt(4) == 0) Command.Cancel(s, OrderId(idBase + i - rnd.nextInt(20)))
+        else
+          Command.Add(
+            s,
+            OrderId(idBase + i + 1),
+            if (rnd.nextBoolean()) Side.Buy else Side.Sell,
+            Price.fromRaw((1000L + rnd.nextInt(40)) * Price.Scale / 10),
+            Quantity(1L + rnd.nextInt(100)),
+            Account(rnd.nextInt(100))
+          )
+      i += 1
+    }
+    out
+  }
+
+  private def fresh(root: Path, name: String): Path = {
+    val d = root.resolve(name)
+    if (Files.exists(d)) Files.list(d).forEach(p => Files.delete(p)) else Files.createDirectories(d)
+    d
+  }
+
+  private def open(dir: Path, durability: Durability): Venue =
+    Venue.open(VenueConfig(dir, "2026-01-05", Symbols, durability), _ => ()).fold(
+      e => sys.error(e.render),
+      identity
+    )
+
+  /** A reply that counts durable outcomes. */
+  final class Count extends Reply {
+    val done = new AtomicLong
+    def done(o: Outcome): Unit = { val _ = done.incrementAndGet() }
+  }
+
+  /**
+   * Durable commands/s: `submitters` threads offer their share as fast as the queue takes them (a refusal is
+   * retried), timed from the first offer to the last outcome. `limitSeconds` stops offering early (fsync per command).
+   */
+  def throughput(
+      dir: Path,
+      durability: Durability,
+      cmds: Array[Command],
+      submitters: Int,
+      limitSeconds: Double
+  ): Double = {
+    val venue = open(dir, durability)
+    val count = new Count
+    val offered = new AtomicLong
+    val deadline = System.nanoTime() + (limitSeconds * 1e9).toLong
+    val start = System.nanoTime()
+    val threads = (0 until submitters).map { t =>
+      new Thread(() => {
+        var i = t
+        var going = true
+        while (i < cmds.length && going) {
+          if (venue.submit(cmds(i), count).isEmpty) { offered.incrementAndGet(); i += submitters }
+          else Thread.onSpinWait()
+          if ((i & 1023) == 0 && System.nanoTime() > deadline) going = false
+        }
+      })
+    }
+    threads.foreach(_.start())
+    threads.foreach(_.join())
+    while (count.done.get < offered.get) LockSupport.parkNanos(100000L)
+    val elapsed = System.nanoTime() - start
+    venue.stop()
+    val _ = venue.terminated.get(5, TimeUnit.MINUTES)
+    count.done.get / (elapsed / 1e9)
+  }
+
+  /**
+   * The disk's bound for the journal: the same bytes (32 a command) written sequentially in 1 MiB writes, each
+   * forced, as a group commit at its best would; records/s.
+   */
+  def diskRecordsPerSecond(dir: Path, records: Int): Double = {
+    val file = dir.resolve("disk-probe.bin")
+    val ch = FileChannel.open(
+      file,
+      StandardOpenOption.CREATE,
+      StandardOpenOption.WRITE,
+      StandardOpenOption.TRUNCATE_EXISTING
+    )
+    try {
+      val chunk = ByteBuffer.allocateDirect(1 << 20)
+      val total = records.toLong * 32
+      val start = System.nanoTime()
+      var written = 0L
+      while (written < total) {
+        chunk.clear()
+        chunk.limit(math.min(chunk.capacity.toLong, total - written).toInt)
+        while (chunk.hasRemaining) written += ch.write(chunk)
+        ch.force(false)
+      }
+      records / ((System.nanoTime() - start) / 1e9)
+    } finally { ch.close(); Files.deleteIfExists(file) }
+  }
+
+  /** The disk's own latency of appending one small group and forcing it (the floor of any acknowledgement). */
+  def fsyncFloor(dir: Path, seconds: Double): Histogram = {
+    val h = new Histogram(3600L * 1000000000L, 3)
+    val file = dir.resolve("fsync-probe.bin")
+    val ch = FileChannel.open(
+      file,
+      StandardOpenOption.CREATE,
+      StandardOpenOption.WRITE,
+      StandardOpenOption.TRUNCATE_EXISTING
+    )
+    try {
+      val rec = ByteBuffer.allocateDirect(32 * 64)
+      val end = System.nanoTime() + (seconds * 1e9).toLong
+      while (System.nanoTime() < end) {
+        rec.clear()
+        val t0 = System.nanoTime()
+        while (rec.hasRemaining) { val _ = ch.write(rec) }
+        ch.force(false)
+        h.recordValue(System.nanoTime() - t0)
+      }
+      h
+    } finally { ch.close(); Files.deleteIfExists(file) }
+  }
+
+  /**
+   * Acknowledgement latency open loop: one submitter offers command i at start + i/rate (its intended start); the
+   * latency is from that instant to its durable outcome, so a stall delays every command behind it and counts.
+   * Refused commands are counted apart.
+   */
+  def latency(dir: Path, rate: Int, seconds: Double, idBase: Long): (Histogram, Long) = {
+    val n = math.max(1, (rate * seconds).toInt)
+    val cmds = commands(n, rate.toLong, idBase)
+    val venue = open(dir, Durability.Group)
+    val h = new Histogram(3600L * 1000000000L, 3) // written by the commit thread only
+    val intended = new Array[Long](n)
+    val acked = new AtomicLong
+    var refused = 0L
+    val start = System.nanoTime() + 1000000L
+    val interval = 1e9 / rate
+    var i = 0
+    while (i < n) {
+      val due = start + (i * interval).toLong
+      while (System.nanoTime() < due) Thread.onSpinWait()
+      intended(i) = due
+      val k = i
+      val reply = new Reply {
+        def done(o: Outcome): Unit = {
+          h.recordValue(math.max(0L, System.nanoTime() - intended(k))); val _ = acked.incrementAndGet()
+        }
+      }
+      if (venue.submit(cmds(i), reply).isDefined) { refused += 1; val _ = acked.incrementAndGet() }
+      i += 1
+    }
+    while (acked.get < n) LockSupport.parkNanos(100000L)
+    venue.stop()
+    val _ = venue.terminated.get(5, TimeUnit.MINUTES)
+    (h, refused)
+  }
+
+  /** Writes a journal of `n` commands straight through the encoder, then times a venue's recovery of it. */
+  def recovery(dir: Path, n: Int): (Long, Double, Double) = {
+    val config = VenueConfig(dir, "2026-01-05", Symbols)
+    val ch = FileChannel.open(
+      config.journal,
+      StandardOpenOption.CREATE,
+      StandardOpenOption.WRITE,
+      StandardOpenOption.TRUNCATE_EXISTING
+    )
+    try {
+      val enc = new JournalEncoder(Vector.empty, 0L, 0L, 0L, 0L)
+      val buf = ByteBuffer.allocate(32 * 65536 + 4096).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+      buf.put(JournalEncoder.header)
+      Symbols.foreach(s => enc.declare(buf, s))
+      val rnd = new java.util.SplittableRandom(3L)
+      var i = 0
+      while (i < n) {
+        if (buf.remaining < 64) { buf.flip(); while (buf.hasRemaining) ch.write(buf); buf.clear() }
+        val s = rnd.nextInt(Symbols.size)
+        if (i % 1000 == 0) enc.time(buf, 1767623400000000000L + i * 1000L)
+        if (i > 20 && rnd.nextInt(4) == 0) enc.cancel(buf, s, i.toLong - rnd.nextInt(20))
+        else enc.add(
+          buf,
+          s,
+          i + 1L,
+          if (rnd.nextBoolean()) Side.Buy else Side.Sell,
+          (1000L + rnd.nextInt(40)) * Price.Scale / 10,
+          1L + rnd.nextInt(100),
+          rnd.nextInt(100)
+        )
+        i += 1
+      }
+      buf.flip()
+      while (buf.hasRemaining) ch.write(buf)
+    } finally ch.close()
+    val scanStart = System.nanoTime()
+    val _ = JournalScan.scan(config.journal)
+    val scanRate = n / ((System.nanoTime() - scanStart) / 1e9)
+    val venue = Venue.open(config, _ => ()).fold(e => sys.error(e.render), identity)
+    venue.stop()
+    val _ = venue.terminated.get(5, TimeUnit.MINUTES)
+    (venue.recovery.commands, venue.recovery.commands / (venue.recovery.nanos / 1e9), scanRate)
+  }
+
+  /** Every figure, as printable lines, in one run. */
+  def run(s: Settings, line: String => Unit): Unit = {
+    Files.createDirectories(s.dir)
+    line(diskLine(s.dir))
+    val cmds = commands(s.commands, 1L, 0L)
+    val disk = diskRecordsPerSecond(fresh(s.dir, "disk"), s.commands)
+    line(f"Throughput, ${s.commands}%,d commands, ${s.submitters} in-process submitter(s):")
+    line(f"  disk bound (the same 32-byte records, 1 MiB writes each forced): ${disk / 1e6}%8.2fM records/s")
+    // a first run warms the JIT; its figure is not kept
+    val _ = throughput(
+      fresh(s.dir, "warm"),
+      Durability.Group,
+      cmds.take(math.min(cmds.length, 200000)),
+      s.submitters,
+      60
+    )
+    val group = throughput(fresh(s.dir, "group"), Durability.Group, cmds, s.submitters, 600)
+    val none = throughput(fresh(s.dir, "none"), Durability.None, cmds, s.submitters, 600)
+    val each = throughput(fresh(s.dir, "each"), Durability.Each, cmds, s.submitters, s.eachSeconds)
+    line(
+      f"  group commit:                 ${group / 1e6}%8.3fM durable commands/s  (${group / disk * 100}%5.1f%% of the disk bound)"
+    )
+    line(
+      f"  --durability none:            ${none / 1e6}%8.3fM commands/s          (group is ${group / none * 100}%5.1f%% of it)"
+    )
+    line(
+      f"  fsync per command (each):     ${each / 1e6}%8.3fM durable commands/s  (group is ${group / each}%,.0fx it)"
+    )
+    val floor = fsyncFloor(fresh(s.dir, "floor"), s.seconds)
+    def us(h: Histogram, p: Double) = h.getValueAtPercentile(p) / 1000.0
+    line(
+      f"Acknowledgement latency, open loop from each command's intended start, ${s.seconds}%.1f s a rate (microseconds):"
+    )
+    line(f"  ${"rate/s"}%12s ${"p50"}%10s ${"p99"}%10s ${"p99.9"}%10s ${"max"}%10s  p99/floor p99  refused")
+    line(
+      f"  ${"fsync floor"}%12s ${us(floor, 50)}%10.1f ${us(floor, 99)}%10.1f ${us(floor, 99.9)}%10.1f ${floor.getMaxValue / 1000.0}%10.1f"
+    )
+    s.rates.zipWithIndex.foreach { (r, k) =>
+      val (h, refused) = latency(fresh(s.dir, s"latency-$r"), r, s.seconds, (k + 1) * 1000000000L)
+      line(
+        f"  $r%12d ${us(h, 50)}%10.1f ${us(h, 99)}%10.1f ${us(h, 99.9)}%10.1f ${h.getMaxValue / 1000.0}%10.1f  ${us(h, 99) / us(floor, 99)}%9.2f  $refused%7d"
+      )
+    }
+    val (recovered, rate, scan) = recovery(fresh(s.dir, "recovery"), s.recoveryCommands)
+    line(
+      f"Recovery: $recovered%,d commands replayed (journal scan, engine, feeds rebuilt) at ${rate / 1e6}%.2fM commands/s"
+    )
+    line(
+      f"  the journal's checks alone (every record decoded, nothing applied): ${scan / 1e6}%.2fM commands/s"
+    )
+  }
+}

@@ -1,0 +1,82 @@
+package mvt.venue
+
+import java.nio.channels.FileChannel
+import java.util.concurrent.locks.LockSupport
+
+/**
+ * The commit thread: writes each batch's journal records, forces them to the disk (per `durability`), and only
+ * then appends the batch's feed lines and releases its replies. At the session's close it writes `DAY.end` after
+ * the last lines. `run` is the commit thread's body; it ends when the engine is done or on an I/O failure.
+ */
+final class Committer(
+    sequencer: Sequencer,
+    journal: FileChannel,
+    trades: FeedFile,
+    quotes: FeedFile,
+    durability: Durability,
+    endMarker: java.nio.file.Path,
+    onFailure: Throwable => Unit
+) extends Runnable {
+
+  @volatile private var durable = 0L
+
+  /** Commands durable so far in this run (not counting recovered ones). */
+  def durableCommands: Long = durable
+
+  def run(): Unit =
+    try {
+      var going = true
+      while (going) {
+        val b = sequencer.handoff.getAndSet(null)
+        if (b != null) commit(b)
+        else if (sequencer.done) {
+          // the engine sets the slot before `done`: a last batch is seen here
+          val last = sequencer.handoff.getAndSet(null)
+          if (last != null) commit(last)
+          going = false
+        } else LockSupport.parkNanos(50000L)
+      }
+    } catch {
+      case e: Throwable =>
+        sequencer.failed = true
+        onFailure(e)
+    }
+
+  private def commit(b: Batch): Unit = {
+    val buf = b.journal
+    buf.flip()
+    val wrote = buf.hasRemaining
+    while (buf.hasRemaining) { val _ = journal.write(buf) }
+    if (wrote && durability != Durability.None) journal.force(false)
+    trades.append(b.trades)
+    quotes.append(b.quotes)
+    var i = 0
+    while (i < b.count) {
+      val r = b.replies(i)
+      val o = b.outcomes(i)
+      if (o != null) r.done(o)
+      i += 1
+    }
+    durable += b.count
+    if (b.closing) {
+      java.nio.file.Files.write(endMarker, Array.emptyByteArray)
+      Committer.forceDirectory(endMarker.getParent)
+    }
+    b.reset()
+    sequencer.free.put(b)
+  }
+}
+
+object Committer {
+
+  /** Forces a directory's entries (a file created in it) to the disk. */
+  def forceDirectory(dir: java.nio.file.Path): Unit =
+    try {
+      val ch = FileChannel.open(dir)
+      try ch.force(true)
+      finally ch.close()
+    } catch {
+      case _: java.io.IOException =>
+        () // some file systems cannot open a directory; the data itself is forced
+    }
+}

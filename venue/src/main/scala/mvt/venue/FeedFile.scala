@@ -1,0 +1,74 @@
+package mvt.venue
+
+import java.nio.ByteBuffer
+import java.nio.channels.FileChannel
+import java.nio.file.{Path, StandardOpenOption}
+
+/**
+ * One feed file of the day (trades or quotes). During recovery `reconcile` receives the whole feed the journal
+ * implies: bytes the file already holds are compared, missing ones appended, and at `settle` whatever the file
+ * holds beyond the journal is cut. Then `append` adds the lines of each durable batch. Feed files are not forced:
+ * the journal is the record, and recovery rebuilds a feed from it. Commit thread only (recovery before it).
+ */
+final class FeedFile(val path: Path) {
+  private val channel =
+    FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)
+  private var existing = channel.size
+  private var pos = 0L
+  private var divergedAt = -1L
+  private val window = ByteBuffer.allocate(1 << 16)
+  private var windowStart = 0L
+  private var windowEnd = 0L
+
+  /** Takes the implied feed, in order, during recovery. */
+  val reconcile: java.io.OutputStream = new java.io.OutputStream {
+    override def write(b: Int): Unit = write(Array(b.toByte), 0, 1)
+    override def write(b: Array[Byte], off: Int, len: Int): Unit = {
+      var o = off
+      val end = off + len
+      while (o < end && pos < existing) {
+        if (pos >= windowEnd) fill()
+        if (window.get((pos - windowStart).toInt) == b(o)) { pos += 1; o += 1 }
+        else {
+          // the file disagrees with the journal from here: it ends at pos, and the journal's bytes follow
+          divergedAt = pos
+          channel.truncate(pos)
+          existing = pos
+        }
+      }
+      if (o < end) writeAt(b, o, end - o)
+    }
+  }
+
+  private def fill(): Unit = {
+    window.clear()
+    windowStart = pos
+    var n = 0
+    while (n >= 0 && window.hasRemaining && windowStart + window.position < existing)
+      n = channel.read(window, windowStart + window.position)
+    windowEnd = windowStart + window.position
+  }
+
+  private def writeAt(b: Array[Byte], off: Int, len: Int): Unit = {
+    val buf = ByteBuffer.wrap(b, off, len)
+    while (buf.hasRemaining) pos += channel.write(buf, pos)
+    if (pos > existing) existing = pos
+  }
+
+  /**
+   * Ends recovery: cuts what lies beyond the implied feed. Returns the bytes cut, and where the file first
+   * disagreed with the journal (-1 when it never did); both are 0 and -1 unless durable records were lost.
+   */
+  def settle(): (Long, Long) = {
+    val cut = existing - pos
+    if (cut > 0) { channel.truncate(pos); existing = pos }
+    (cut, divergedAt)
+  }
+
+  /** Appends a durable batch's lines. */
+  def append(sink: ByteSink): Unit = if (sink.size > 0) writeAt(sink.bytes, 0, sink.size)
+
+  def size: Long = pos
+
+  def close(): Unit = channel.close()
+}

@@ -1,0 +1,117 @@
+package mvt.venue
+
+import mvt.core.*
+import mvt.workload.CommandLog
+
+import java.nio.ByteBuffer
+import java.nio.charset.StandardCharsets
+
+/**
+ * Encodes the journal's records in the command log's version 2 layout (see docs/formats.md), exactly as
+ * `CommandLogWriter` writes them, into whatever buffer the current batch holds, and keeps what the trailer needs
+ * (the record count and the two running sums) and the symbol table. It starts empty for a new day or from what
+ * recovery found in an unfinished journal. Allocates only to declare a symbol. Engine thread only.
+ */
+final class JournalEncoder(
+    initialSymbols: scala.collection.IndexedSeq[Symbol],
+    initialRecords: Long,
+    initialSum1: Long,
+    initialSum2: Long,
+    initialClock: Long
+) {
+  import CommandLog.RecordSize
+
+  private var records = initialRecords
+  private var sum1 = initialSum1
+  private var sum2 = initialSum2
+  private var clockNanos = initialClock
+  private val symbolIndex = new java.util.HashMap[String, Integer]()
+  private var symbolCount = 0
+  private val table = Vector.newBuilder[Symbol]
+  initialSymbols.foreach { s =>
+    symbolIndex.put(s.name, symbolCount); table += s; symbolCount += 1
+  }
+
+  /** The declared symbols in index order (allocates; not for the hot path). */
+  def symbols: Vector[Symbol] = { val v = table.result(); v }
+
+  /** Records encoded so far, trailer excluded (those recovered included). */
+  def recordCount: Long = records
+
+  /** The journal's session clock. */
+  def clock: Long = clockNanos
+
+  /** The journal index of `symbol`, or -1 when it has not been declared. */
+  def indexOf(symbol: Symbol): Int = {
+    val i = symbolIndex.get(symbol.name)
+    if (i == null) -1 else i.intValue
+  }
+
+  /** Declares `symbol` in a record of its own unless it is known; its index. */
+  def declare(buf: ByteBuffer, symbol: Symbol): Int = {
+    val known = indexOf(symbol)
+    if (known >= 0) known
+    else {
+      val i = symbolCount
+      val name = symbol.name.getBytes(StandardCharsets.US_ASCII)
+      val rec = ByteBuffer.allocate(RecordSize).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+      rec.put(CommandLog.SymbolKind.toByte).put(name.length.toByte).putShort(0.toShort).putInt(i).put(name)
+      put(buf, rec.getLong(0), rec.getLong(8), rec.getLong(16), rec.getLong(24), counted = true)
+      symbolIndex.put(symbol.name, i)
+      table += symbol
+      symbolCount += 1
+      i
+    }
+  }
+
+  /** An add for the declared symbol index `sym`; a quantity past the unsigned 32-bit field is unrepresentable. */
+  def add(buf: ByteBuffer, sym: Int, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
+    val q = if (qty >= 0L && qty < 0xffffffffL) qty else 0xffffffffL
+    put(
+      buf,
+      CommandReader.Add.toLong | (side.code.toLong << 8) | (sym.toLong << 32),
+      id,
+      price,
+      q | (account.toLong << 32),
+      counted = true
+    )
+  }
+
+  def cancel(buf: ByteBuffer, sym: Int, id: Long): Unit =
+    put(buf, CommandReader.Cancel.toLong | (sym.toLong << 32), id, 0L, 0L, counted = true)
+
+  /** Moves the clock to `nanos` if that is later; true (and a time record) when it moved. */
+  def time(buf: ByteBuffer, nanos: Long): Boolean =
+    if (nanos <= clockNanos) false
+    else {
+      clockNanos = nanos
+      put(buf, CommandReader.Time.toLong, nanos, 0L, 0L, counted = true)
+      true
+    }
+
+  /** The trailer: the journal is a complete command log after it. */
+  def trailer(buf: ByteBuffer): Unit =
+    put(buf, CommandLog.EndKind.toLong, records, sum1, sum2, counted = false)
+
+  private def put(buf: ByteBuffer, w0: Long, w1: Long, w2: Long, w3: Long, counted: Boolean): Unit = {
+    buf.putLong(w0).putLong(w1).putLong(w2).putLong(w3)
+    if (counted) {
+      sum1 += CommandLog.recordWord(w0, w1, w2, w3)
+      sum2 += sum1
+      records += 1
+    }
+  }
+}
+
+object JournalEncoder {
+
+  /** The 12-byte header of a version 2 log whose symbols are declared inline. */
+  def header: Array[Byte] = {
+    val h = ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+    h.put(CommandLog.Magic).putShort(CommandLog.Version.toShort).putShort(CommandLog.RecordSize.toShort)
+      .putInt(0)
+    h.array()
+  }
+
+  inline val HeaderBytes = 12
+}

@@ -1,0 +1,140 @@
+package mvt.venue
+
+import mvt.core.*
+import mvt.orderbook.TradingDay
+
+import java.util.concurrent.ArrayBlockingQueue
+import java.util.concurrent.atomic.AtomicReference
+import java.util.concurrent.locks.LockSupport
+
+/**
+ * The engine thread: takes commands from the inbound ring in arrival order, gives each its sequence number and
+ * the session clock, encodes its journal record, applies it to the trading day and keeps its outcome and feed
+ * lines in the current batch. It hands the batch to the commit thread as soon as that thread is free, so one
+ * `fsync` covers everything that arrived while the previous one ran. It never waits on a submitter; it waits on
+ * the commit thread only when `each` durability wants one command a batch. `run` is the engine thread's body.
+ */
+final class Sequencer(
+    ring: InboundRing,
+    day: TradingDay,
+    outcomes: OutcomeEvents,
+    encoder: JournalEncoder,
+    books: Array[Int],
+    tradesOut: SwitchableOut,
+    quotesOut: SwitchableOut,
+    flushFeeds: () => Unit,
+    replaying: Boolean,
+    maxBatch: Int,
+    firstSeq: Long,
+    pending: Batch
+) extends Runnable {
+
+  /** The batch the commit thread takes next; null while it has none. Engine sets, commit thread clears. */
+  val handoff = new AtomicReference[Batch](null)
+
+  /** Batches the commit thread has finished with. */
+  val free = new ArrayBlockingQueue[Batch](4)
+  free.add(new Batch(pending.maxCommands))
+  free.add(new Batch(pending.maxCommands))
+
+  @volatile var committer: Thread = null
+  @volatile var closeRequested = false
+  @volatile var stopRequested = false
+  @volatile var failed = false
+
+  /** True once the engine has handed over its last batch. */
+  @volatile var done = false
+
+  private var current = pending
+  private var seq = firstSeq - 1
+  tradesOut.target = current.trades
+  quotesOut.target = current.quotes
+
+  def run(): Unit = {
+    var idle = 0
+    var finished = false
+    while (!finished) {
+      var took = 0
+      var stamped = false
+      while (current.count < maxBatch && ring.poll()) {
+        if (!replaying && !stamped) { stamp(wallClock()); stamped = true }
+        apply(ring.takenCommand, ring.takenReply, ring.takenAt)
+        took += 1
+      }
+      if (!current.isEmpty && handoff.get == null) { handOver(); idle = 0 }
+      else if (took > 0) idle = 0
+      else if (failed) finished = true
+      else if ((closeRequested || stopRequested) && ring.size == 0) { finish(); finished = true }
+      else { idle += 1; pause(idle) }
+    }
+    // whatever slipped in after the close: refused, never journaled
+    while (ring.poll()) ring.takenReply.refused(Refusal.Closed)
+  }
+
+  // the wall clock in UTC; the journal's clock never goes back (JournalEncoder.time keeps the later one)
+  private def wallClock(): Long = {
+    val now = java.time.Instant.now()
+    now.getEpochSecond * 1000000000L + now.getNano
+  }
+
+  private def stamp(nanos: Long): Unit = {
+    current.room(64)
+    if (encoder.time(current.journal, nanos)) day.time(Timestamp.fromEpochNanos(nanos))
+  }
+
+  private def apply(command: Command, reply: Reply, at: Long): Unit = {
+    if (replaying && at >= 0L) stamp(at)
+    current.room(64)
+    val collect = reply ne Reply.Ignore
+    outcomes.collecting = collect
+    command match {
+      case Command.Add(symbol, id, side, price, qty, account) =>
+        val sym = encoder.indexOf(symbol)
+        encoder.add(current.journal, sym, id.value, side, price.raw, qty.units, account.value)
+        seq += 1
+        day.add(books(sym), id, side, price, qty, account)
+      case Command.Cancel(symbol, id) =>
+        val sym = encoder.indexOf(symbol)
+        encoder.cancel(current.journal, sym, id.value)
+        seq += 1
+        day.cancel(books(sym), id)
+      case Command.Time(_) => () // refused at submission
+    }
+    val i = current.count
+    current.replies(i) = reply
+    if (collect) current.outcomes(i) = Outcome(seq, day.now, outcomes.take())
+    current.count = i + 1
+  }
+
+  private def handOver(): Unit = {
+    flushFeeds()
+    handoff.set(current)
+    LockSupport.unpark(committer)
+    current = free.take()
+    tradesOut.target = current.trades
+    quotesOut.target = current.quotes
+  }
+
+  private def finish(): Unit = {
+    if (closeRequested) {
+      current.room(64)
+      encoder.trailer(current.journal)
+      current.closing = true
+    }
+    if (!current.isEmpty) {
+      while (handoff.get != null && !failed) LockSupport.parkNanos(20000L)
+      handOver()
+    }
+    done = true
+    LockSupport.unpark(committer)
+  }
+
+  // spin briefly for the next command, then sleep in short naps: submitters never wake the engine
+  private def pause(idle: Int): Unit =
+    if (idle < 200) Thread.onSpinWait()
+    else if (idle < 220) Thread.`yield`()
+    else LockSupport.parkNanos(20000L)
+
+  /** Commands sequenced so far, recovered ones included. */
+  def lastSeq: Long = seq
+}

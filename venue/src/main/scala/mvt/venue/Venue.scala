@@ -1,0 +1,304 @@
+package mvt.venue
+
+import mvt.core.*
+import mvt.orderbook.TradingDay
+import mvt.workload.{CommandLog, CommandLogReader}
+
+import java.io.{BufferedInputStream, FileInputStream}
+import java.nio.channels.FileChannel
+import java.nio.file.{Files, StandardOpenOption}
+import java.util.concurrent.CompletableFuture
+import scala.concurrent.{Future, Promise}
+
+/**
+ * A live exchange for one trading day: one sequencer over a bounded inbound queue, a write-ahead journal
+ * (`DAY.mvtc`) committed in groups before any outcome leaves, the trade and quote feeds (`DAY.trades.csv`,
+ * `DAY.quotes.csv`, `DAY.end` at the close) and recovery of all of it on open. Open with `Venue.open`.
+ * `submit` may be called from any thread.
+ */
+final class Venue private (
+    val config: VenueConfig,
+    val recovery: Recovery,
+    ring: InboundRing,
+    traded: java.util.HashSet[String],
+    sequencer: Sequencer,
+    committer: Committer,
+    day: TradingDay,
+    closeables: List[AutoCloseable]
+) {
+  @volatile private var accepting = true
+  private val finished = new CompletableFuture[Unit]()
+  private var threads: List[Thread] = Nil
+
+  /**
+   * Offers a command: a refusal at once (nothing journaled), or `None` and later `reply.done` on the commit
+   * thread once the command is durable. Never blocks; allocates nothing when accepted.
+   */
+  def submit(command: Command, reply: Reply): Option[Refusal] = offer(command, reply, -1L)
+
+  /** `submit` with a future of the outcome. */
+  def submit(command: Command): Either[Refusal, Future[Outcome]] = {
+    val p = Promise[Outcome]()
+    val r = new Reply {
+      def done(o: Outcome): Unit = p.success(o)
+      override def refused(why: Refusal): Unit = p.failure(new IllegalStateException(why.reason))
+    }
+    submit(command, r).toLeft(p.future)
+  }
+
+  private[venue] def offer(command: Command, reply: Reply, at: Long): Option[Refusal] =
+    if (!accepting) Some(Refusal.Closed)
+    else
+      command match {
+        case Command.Time(_) => Some(Refusal.ClockCommand)
+        case Command.Add(s, _, _, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
+        case Command.Cancel(s, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
+        case _ => if (ring.offer(command, reply, at)) None else Some(Refusal.QueueFull(ring.capacity))
+      }
+
+  /** Closes the session after every command offered so far: the trailer, a final commit, then `DAY.end`. */
+  def closeSession(): Unit = { accepting = false; sequencer.closeRequested = true }
+
+  /** Stops after a final commit of every command offered so far; the session stays open for a restart. */
+  def stop(): Unit = { accepting = false; sequencer.stopRequested = true }
+
+  /** Completes when the venue has stopped or closed and its files are closed; fails on an I/O error. */
+  def terminated: CompletableFuture[Unit] = finished
+
+  /** Commands sequenced so far, recovered ones included. */
+  def sequenced: Long = sequencer.lastSeq
+
+  /** Commands made durable by this run. */
+  def durableInThisRun: Long = committer.durableCommands
+
+  /** The books' depth once the venue has terminated (the engine thread has ended; for checks and status). */
+  def snapshotAfterStop: Vector[Level] = {
+    require(finished.isDone, "the venue is still running")
+    day.exchange.snapshot
+  }
+
+  /** The symbols traded, in the journal's order. */
+  def symbols: Vector[Symbol] = config.symbols
+
+  private[venue] def start(replay: Option[(RecordedDay, Int)]): Unit = {
+    val engine = new Thread(sequencer, s"venue-engine-${config.day}")
+    val commit = new Thread(committer, s"venue-commit-${config.day}")
+    sequencer.committer = commit
+    val feeder = replay.map { (day, from) =>
+      new Thread(new ReplayFeeder(this, day, from), s"venue-replay-${config.day}")
+    }
+    threads = List(engine, commit) ++ feeder
+    val watcher = new Thread(
+      () => {
+        engine.join()
+        commit.join()
+        closeables.foreach(c => c.close())
+        if (!sequencer.failed) { val _ = finished.complete(()) }
+      },
+      s"venue-watch-${config.day}"
+    )
+    watcher.setDaemon(true)
+    threads.foreach(_.start())
+    watcher.start()
+  }
+
+  private[venue] def fail(e: Throwable): Unit = {
+    accepting = false
+    val _ = finished.completeExceptionally(e)
+  }
+}
+
+/** What recovery found and did; all zero for a new day. */
+final case class Recovery(
+    commands: Long,
+    records: Long,
+    tornBytes: Long,
+    tradesCut: Long,
+    quotesCut: Long,
+    feedsDiverged: Boolean,
+    nanos: Long,
+    replayResumeAt: Int
+) {
+
+  /** One line for stderr. */
+  def render(day: String): String = {
+    val secs = nanos / 1e9
+    val rate = if (nanos > 0) f" (${commands / secs / 1e6}%.1fM commands/s)" else ""
+    val torn = if (tornBytes > 0) s"; cut a torn tail of $tornBytes bytes" else ""
+    val feeds =
+      if (tradesCut + quotesCut > 0 || feedsDiverged)
+        s"; WARNING: the feeds held lines no durable command implies (trades $tradesCut bytes, quotes $quotesCut bytes cut)"
+      else ""
+    f"venue: recovered $commands commands of $day.mvtc in $secs%.3f s$rate$torn$feeds"
+  }
+}
+
+/** Why a venue could not open. */
+enum VenueError {
+
+  /** The journal is damaged before its tail; nothing was changed. Exit status 2. */
+  case Damaged(path: java.nio.file.Path, damage: JournalScan.Damage)
+
+  /** The day's journal is closed (its trailer written and `DAY.end` present); it cannot take more commands. */
+  case AlreadyClosed(day: String)
+
+  def render: String = this match {
+    case Damaged(p, d) => s"$p: ${d.render}; the journal is damaged before its tail, nothing was changed"
+    case AlreadyClosed(d) => s"the session $d is closed: its journal ends with a trailer"
+  }
+}
+
+object Venue {
+
+  /**
+   * Opens the day in `config.dir`: recovers an existing journal (cutting a torn tail, replaying it, bringing the
+   * feeds to what it implies) or starts a new one, then starts the engine and commit threads (and the replay, if
+   * any). `log` receives the recovery report.
+   */
+  def open(config: VenueConfig, log: String => Unit): Either[VenueError, Venue] = {
+    Files.createDirectories(config.dir)
+    val exists = Files.exists(config.journal)
+    val scanned = if (exists) JournalScan.scan(config.journal).map(Some(_)) else Right(None)
+    scanned match {
+      case Left(d) => Left(VenueError.Damaged(config.journal, d))
+      case Right(Some(s)) if s.closed => Left(VenueError.AlreadyClosed(config.day))
+      case Right(scan) => Right(build(config, scan, log))
+    }
+  }
+
+  private def build(config: VenueConfig, scan: Option[JournalScan.Scan], log: String => Unit): Venue = {
+    val started = System.nanoTime()
+    val trades = new FeedFile(config.trades)
+    val quotes = new FeedFile(config.quotes)
+    val tradesOut = new SwitchableOut(trades.reconcile)
+    val quotesOut = new SwitchableOut(quotes.reconcile)
+    val tradeWriter = new TradeFeedWriter(tradesOut)
+    val quoteWriter = new QuoteFeedWriter(quotesOut)
+    val outcomes = new OutcomeEvents
+    val day = new TradingDay(config.engine, outcomes, Some(tradeWriter), Some(quoteWriter))
+    val matcher = config.replay.map(r => new RecordedDay.Matcher(r.commands))
+    val good = scan.fold(0L)(_.goodBytes)
+    val (encoder, commands) =
+      if (good == 0L) (new JournalEncoder(Vector.empty, 0L, 0L, 0L, 0L), 0L)
+      else replayJournal(config, good, day, matcher)
+    tradeWriter.flush()
+    quoteWriter.flush()
+    val (tradesCut, tradesDiverged) = trades.settle()
+    val (quotesCut, quotesDiverged) = quotes.settle()
+
+    val channel = FileChannel.open(
+      config.journal,
+      StandardOpenOption.CREATE,
+      StandardOpenOption.READ,
+      StandardOpenOption.WRITE
+    )
+    if (channel.size > good) channel.truncate(good)
+    channel.position(good)
+    // a new journal's directory entry must be durable too, or a machine crash could lose the whole file
+    if (good == 0L) Committer.forceDirectory(config.dir)
+    val first = new Batch(config.maxBatch)
+    if (good == 0L) first.journal.put(JournalEncoder.header)
+    // the traded symbols: the journal's own, then the configured and the recorded day's, declared up front
+    val wanted = config.symbols ++ config.replay.fold(Vector.empty[Symbol])(_.commands.symbols)
+    wanted.foreach { s =>
+      first.room(64); val _ = encoder.declare(first.journal, s)
+    }
+    val all = encoder.symbols
+    val books = new Array[Int](math.max(1, all.size))
+    val traded = new java.util.HashSet[String]()
+    val symbols = Vector.newBuilder[Symbol]
+    all.zipWithIndex.foreach { (s, i) =>
+      books(i) = day.bookOf(s)
+      traded.add(s.name)
+      symbols += s
+    }
+    val recovery = Recovery(
+      commands,
+      encoder.recordCount,
+      scan.fold(0L)(_.torn),
+      tradesCut,
+      quotesCut,
+      tradesDiverged >= 0 || quotesDiverged >= 0,
+      if (scan.isDefined) System.nanoTime() - started else 0L,
+      matcher.fold(0)(_.cursor)
+    )
+    if (scan.isDefined) log(recovery.render(config.day))
+    val ring = new InboundRing(config.queueCapacity)
+    val maxBatch = if (config.durability == Durability.Each) 1 else config.maxBatch
+    val sequencer = new Sequencer(
+      ring,
+      day,
+      outcomes,
+      encoder,
+      books,
+      tradesOut,
+      quotesOut,
+      () => { tradeWriter.flush(); quoteWriter.flush() },
+      config.replay.isDefined,
+      maxBatch,
+      commands + 1,
+      first
+    )
+    var venue: Venue = null
+    val committer =
+      new Committer(sequencer, channel, trades, quotes, config.durability, config.end, e => venue.fail(e))
+    venue = new Venue(
+      config.copy(symbols = symbols.result()),
+      recovery,
+      ring,
+      traded,
+      sequencer,
+      committer,
+      day,
+      List[AutoCloseable](channel, () => trades.close(), () => quotes.close())
+    )
+    venue.start(config.replay.map(r => (r, recovery.replayResumeAt)))
+    venue
+  }
+
+  // replays the journal's good records into the day, and through it the feeds into their reconcilers
+  private def replayJournal(
+      config: VenueConfig,
+      good: Long,
+      day: TradingDay,
+      matcher: Option[RecordedDay.Matcher]
+  ): (JournalEncoder, Long) = {
+    val in = new BufferedInputStream(new FileInputStream(config.journal.toFile), 1 << 16)
+    try {
+      val r = CommandLogReader.open(in).toOption.get // the scan has read this header
+      var books = new Array[Int](16)
+      var booked = 0
+      var commands = 0L
+      val m = matcher.orNull
+      var n = r.nextBlock()
+      while (n > 0) {
+        val syms = r.symbols
+        if (books.length < syms.size) books = java.util.Arrays.copyOf(books, syms.size * 2)
+        while (booked < syms.size) { books(booked) = day.bookOf(syms(booked)); booked += 1 }
+        val c = r.columns
+        c.replay(day, books, 0, n)
+        var i = 0
+        while (i < n) {
+          val k = c.kinds(i)
+          if (k != CommandReader.Time) {
+            commands += 1
+            if (m != null)
+              m.journaled(
+                k == CommandReader.Add,
+                syms(c.symbolIdx(i)),
+                c.ids(i),
+                c.sides(i).toInt,
+                c.prices(i),
+                c.qtys(i),
+                c.accounts(i)
+              )
+          }
+          i += 1
+        }
+        n = r.nextBlock()
+      }
+      val records = (good - JournalEncoder.HeaderBytes) / CommandLog.RecordSize
+      (new JournalEncoder(r.symbols.toVector, records, r.runningSum1, r.runningSum2, r.clockNanos), commands)
+    } finally in.close()
+  }
+}

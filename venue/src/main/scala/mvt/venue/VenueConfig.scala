@@ -1,0 +1,27 @@
+package mvt.venue
+
+import mvt.core.Symbol
+import mvt.orderbook.Engine
+
+import java.nio.file.Path
+
+/**
+ * How to run a venue: its journal directory, the session's name (the day, `YYYY-MM-DD`), the symbols it trades,
+ * when a command counts as durable, the inbound queue's size, and a recorded day to replay (which then supplies
+ * the clock and closes the session at its end). Immutable.
+ */
+final case class VenueConfig(
+    dir: Path,
+    day: String,
+    symbols: Vector[Symbol],
+    durability: Durability = Durability.Group,
+    queueCapacity: Int = 1 << 16,
+    engine: Engine = Engine.Fast,
+    replay: Option[RecordedDay] = None,
+    maxBatch: Int = 1 << 14
+) {
+  def journal: Path = dir.resolve(s"$day.mvtc")
+  def trades: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.TradesSuffix}")
+  def quotes: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.QuotesSuffix}")
+  def end: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.EndSuffix}")
+}
