@@ -59,27 +59,35 @@ object TraderNode {
     @volatile var exchangesKnown: Int = 0
     @volatile var realizedCents: Long = 0L
     @volatile var pipeline: () => String = () => ""
-    // the owned subscriptions' positions, rendered by the actor whenever a fill or a takeover moves one
-    @volatile var positions: String = ""
+    // the owned subscriptions' positions, taken by the actor whenever a fill or a takeover moves one
+    @volatile var positions: Vector[NodeEvent.SubscriptionHeld] = Vector.empty
     val positionsAdopted = new LongAdder
 
-    def render: String =
-      s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} cancels=${cancels.sum} fills=${fills.sum} " +
-        s"refused=${refused.sum} barred-refusals=${barredRefusals.sum} realized-cents=$realizedCents " +
-        s"pipeline: ${pipeline()}"
+    /** The counts so far, as the node reports them. */
+    def status: NodeEvent.Status =
+      NodeEvent.Status(
+        owned.size,
+        decisions.sum,
+        orders.sum,
+        cancels.sum,
+        fills.sum,
+        refused.sum,
+        barredRefusals.sum,
+        realizedCents,
+        pipeline()
+      )
   }
 
-  /** One subscription's positions as `SUB SYMBOL=N,...`; flat subscriptions are left out. */
-  private def renderPositions(desks: Iterable[SubscriptionDesk]): String =
-    desks.toVector.sortBy(_.sub.label).filter(_.positions.nonEmpty)
-      .map(d => s"${d.sub.label} ${d.positions.mkString(",")}").mkString(" ")
+  /** Each subscription's nonzero positions, in label order; flat subscriptions are left out. */
+  private def positionsOf(desks: Iterable[SubscriptionDesk]): Vector[NodeEvent.SubscriptionHeld] =
+    desks.toVector.sortBy(_.sub.label).filter(_.held.nonEmpty).map(_.subscriptionHeld)
 
   // one message on its way to the exchange: a pending add waits for its write, and everything behind it waits too
   private final class Outgoing(val message: OrderMessage, var pending: Boolean, var dropped: Boolean)
 
   /**
-   * A trader node over `ledger`, for `subs`, with a new strategy per owned subscription from `strategy`. `say`
-   * receives a line each time the owned share changes or a client is barred.
+   * A trader node over `ledger`, for `subs`, with a new strategy per owned subscription from `strategy`. `report`
+   * receives an event each time the owned share changes, a taken-over position starts or a client is barred.
    */
   def apply(
       ledger: Ledger[?],
@@ -89,7 +97,7 @@ object TraderNode {
       subs: Vector[Subscription],
       strategy: Subscription => TradingStrategy,
       counters: Counters,
-      say: String => Unit,
+      report: NodeEvent => Unit,
       pipelineSettings: NodePipeline.Settings = NodePipeline.Settings.default
   ): Behavior[Command] =
     Behaviors.setup[Command] { ctx =>
@@ -124,7 +132,7 @@ object TraderNode {
         def bar(account: String, why: String): Unit =
           if (!blacklist.isBarred(ClientId(account))) {
             blacklist.bar(ClientId(account))
-            say(s"barred $account for ${blacklist.day.date}: $why")
+            report(NodeEvent.Barred(account, blacklist.day.date.toString, why))
           }
 
         def lossOf(account: String): Long =
@@ -166,31 +174,9 @@ object TraderNode {
           }
         }
 
-        def message(
-            kind: Int,
-            sub: Subscription,
-            symbol: String,
-            id: Long,
-            buy: Boolean,
-            price: Long,
-            qty: Long,
-            cost: Long
-        ) = {
+        def message(sub: Subscription, command: OrderCommand) = {
           seq += 1
-          OrderMessage(
-            kind,
-            node,
-            seq,
-            sub.account,
-            sub.strategy,
-            symbol,
-            id,
-            buy,
-            price,
-            qty,
-            cost,
-            ctx.self
-          )
+          OrderMessage(node, seq, sub.account, sub.strategy, command, ctx.self)
         }
 
         val out = new SubscriptionDesk.Out {
@@ -200,27 +186,27 @@ object TraderNode {
             if (exchanges.isEmpty) false
             else if (blacklist.isBarred(ClientId(sub.account))) { counters.barredRefusals.increment(); false }
             else if (!buy) {
-              send(message(OrderMessage.Add, sub, symbol, id, buy, price, qty, 0L), pending = false)
+              send(message(sub, OrderCommand.Add(symbol, id, buy, price, qty, 0L)), pending = false)
               true
             } else {
               val cost = PreTradeCheck.Balance.costCents(price, qty)
               ledger.authorize(sub.account, cost) match {
                 case Authorization.Approved =>
                   counters.approved.increment()
-                  send(message(OrderMessage.Add, sub, symbol, id, buy, price, qty, cost), pending = false)
+                  send(message(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost)), pending = false)
                   true
                 case Authorization.Refused =>
                   rejected(sub.account)
                   false
                 case Authorization.Pending(outcome) =>
-                  val m = message(OrderMessage.Add, sub, symbol, id, buy, price, qty, cost)
+                  val m = message(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost))
                   send(m, pending = true)
                   ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
                   true
               }
             }
           def cancel(sub: Subscription, symbol: String, id: Long): Unit =
-            send(message(OrderMessage.Cancel, sub, symbol, id, false, 0L, 0L, 0L), pending = false)
+            send(message(sub, OrderCommand.Cancel(symbol, id)), pending = false)
         }
 
         Behaviors.receiveMessage[Command] {
@@ -234,7 +220,7 @@ object TraderNode {
             if (mine.toSet != desks.keySet) {
               // a subscription that moved away takes its open orders off the book
               desks.keys.filterNot(mine.contains).foreach { sub =>
-                send(message(OrderMessage.Withdraw, sub, "", 0L, false, 0L, 0L, 0L), pending = false)
+                send(message(sub, OrderCommand.Withdraw), pending = false)
               }
               // a subscription taken over asks the peers for spending rights ahead of its first order (bounded mode)
               mine.filterNot(desks.contains).foreach(sub =>
@@ -248,8 +234,8 @@ object TraderNode {
               }.toMap
               pipeline.own(mine.map(s => s -> desks(s).strategy))
               counters.owned = mine
-              counters.positions = renderPositions(desks.values)
-              say(s"owns ${mine.size} at ${System.currentTimeMillis}: ${mine.map(_.label).mkString(",")}")
+              counters.positions = positionsOf(desks.values)
+              report(NodeEvent.Owns(System.currentTimeMillis, mine.map(_.label)))
             }
             askPositions()
             Behaviors.same
@@ -261,13 +247,14 @@ object TraderNode {
           case r: PositionReport =>
             desks.get(Subscription(r.account, r.strategy)).filterNot(_.ready).foreach { desk =>
               desk.start(r)
-              if (desk.positions.nonEmpty) {
+              if (desk.held.nonEmpty) {
                 counters.positionsAdopted.increment()
-                counters.positions = renderPositions(desks.values)
-                say(
-                  s"position ${r.account}/${r.strategy} at ${System.currentTimeMillis}: " +
-                    s"${desk.positions.mkString(",")} (withdrawn ${r.withdrawn})"
-                )
+                counters.positions = positionsOf(desks.values)
+                report(NodeEvent.PositionStarted(
+                  desk.subscriptionHeld,
+                  System.currentTimeMillis,
+                  r.withdrawn
+                ))
               }
             }
             Behaviors.same
@@ -291,7 +278,7 @@ object TraderNode {
               if (r.fillQty > 0L) {
                 counters.fills.increment()
                 counters.realizedCents = desks.valuesIterator.map(_.result.realized).sum
-                counters.positions = renderPositions(desks.values)
+                counters.positions = positionsOf(desks.values)
                 judge(r.account)
               }
             }
@@ -302,9 +289,14 @@ object TraderNode {
               if (ok) counters.approved.increment()
               else {
                 o.dropped = true
-                desks.get(Subscription(o.message.account, o.message.strategy)).foreach(
-                  _.dropped(o.message.orderId)
-                )
+                // only an add waits for its write
+                o.message.command match {
+                  case add: OrderCommand.Add =>
+                    desks.get(Subscription(o.message.account, o.message.strategy)).foreach(
+                      _.dropped(add.orderId)
+                    )
+                  case _ => ()
+                }
                 rejected(o.message.account)
               }
               flush()
