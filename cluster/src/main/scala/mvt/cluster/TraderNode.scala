@@ -40,7 +40,7 @@ object TraderNode {
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-trader")
 
   /** The role every trader node has. */
-  val Role = "trader"
+  val Role: String = NodeRole.Trader.label
 
   /** The largest position a subscription may hold in a symbol, either way. */
   val MaxPosition = 1_000L

@@ -45,8 +45,12 @@ object ClusterReport {
         out += s"exchange: ${e.render}"
       case _ => ()
     }
-    if (o.exchangeStatus != 0)
+    if (o.exchangeStatus != 0) {
       out += s"exchange failed: ${(o.exchange.events.events.map(_.render) ++ o.exchange.errors).mkString("\n")}"
+      (o.traders ++ o.restarted).filter(_.errors.nonEmpty).foreach(n =>
+        out += s"${n.name}: ${n.errors.mkString("\n")}"
+      )
+    }
     out.result()
   }
 }

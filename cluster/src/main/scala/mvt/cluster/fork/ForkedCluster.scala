@@ -81,8 +81,13 @@ object ForkedCluster {
     var restartedAt = 0L
     try {
       phases.phase(s"$title: forming") {
-        while (exchange.process.isAlive && !NodeEvents(exchange.events).dayStarted)
-          Thread.sleep(100)
+        while (
+          exchange.process.isAlive && !NodeEvents(exchange.events).dayStarted && traders.forall(
+            _.process.isAlive
+          )
+        ) Thread.sleep(100)
+        // a trader that could not join leaves the exchange waiting for ever: the run ends, the trader's reason kept
+        if (!NodeEvents(exchange.events).dayStarted) exchange.process.destroy()
       }
       val start = System.currentTimeMillis
       phases.phase(s"$title: trading") {
