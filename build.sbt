@@ -61,6 +61,7 @@ lazy val root = (project in file("."))
     jmh,
     crdt,
     cluster,
+    sweep,
     analytics,
     reporting,
     portal,
@@ -127,8 +128,8 @@ lazy val crdt = (project in file("crdt"))
 // The trader cluster on Pekko: replicated balances and blacklist on Distributed Data, the consistency modes, the
 // nodes and their roles. Every Pekko module at one version; slf4j at one version with a binding of the same.
 lazy val cluster = (project in file("cluster"))
-  // backtest for the sweeps across the cluster (mvt.cluster.sweep); its test fixtures generate their days
-  .dependsOn(crdt, trader, backtest % "compile->compile;test->test")
+  // workload for the days the exchange node plays; its test fixtures generate them
+  .dependsOn(crdt, trader, workload % "compile->compile;test->test")
   .settings(
     common,
     name := "mvt-cluster",
@@ -146,6 +147,16 @@ lazy val cluster = (project in file("cluster"))
       // the product's binding (slf4j-nop) comes with cli; tests print Pekko's warnings to stderr
       "org.slf4j" % "slf4j-simple" % V.slf4j % Test
     )
+  )
+
+// Backtest sweeps across a cluster of their own (`mvt backtest --cluster`, `mvt worker`): the trader cluster's node
+// configuration and fork harness, the backtester's jobs. Its tests generate their days with backtest's fixtures.
+lazy val sweep = (project in file("sweep"))
+  .dependsOn(cluster % "compile->compile;test->test", backtest % "compile->compile;test->test")
+  .settings(
+    common,
+    name := "mvt-sweep",
+    libraryDependencies += "org.slf4j" % "slf4j-simple" % V.slf4j % Test
   )
 
 lazy val analytics = (project in file("analytics"))
@@ -209,7 +220,7 @@ lazy val demo = (project in file("demo"))
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
-  .dependsOn(workload % "compile->compile;test->test", trader, crdt, analytics, reporting, portal, backtest, venue)
+  .dependsOn(workload % "compile->compile;test->test", trader, crdt, cluster, analytics, reporting, portal, backtest, venue)
   .settings(
     common,
     name := "mvt-bench",
@@ -238,7 +249,7 @@ lazy val venue = (project in file("venue"))
   .settings(common, name := "mvt-venue")
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster, venue)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster, sweep, venue)
   .settings(
     common,
     name := "mvt-cli",

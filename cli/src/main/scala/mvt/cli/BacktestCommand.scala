@@ -228,7 +228,7 @@ object BacktestCommand {
           val onCluster = a.cluster.map { (host, port) =>
             val where = ClusterBacktest.Where(host, port, a.workers, a.parallelism)
             val drawn: Int => Unit = n => lock.synchronized(bar.update(n, total))
-            ClusterBacktest.run(where, mvt.cluster.sweep.SweepPlan(ss, days, setup), drawn, t.err)
+            ClusterBacktest.run(where, mvt.sweep.SweepPlan(ss, days, setup), drawn, t.err)
           }
           val t0 = System.nanoTime()
           IO(bar.start(if (ss.size > 1) "runs" else "days")) *>

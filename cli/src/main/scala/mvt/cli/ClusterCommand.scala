@@ -3,12 +3,12 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.{Consistency, ReplaySpeed}
+import mvt.cluster.{Consistency, DayReplay, ReplaySpeed}
 
-import mvt.cluster.fork.{ForkedCluster, Launcher, NodeLines, Phases}
+import mvt.cluster.fork.{ClusterReport, ForkedCluster, Launcher, Phases}
 
 import java.io.PrintStream
-import java.nio.file.{Files as JFiles, Path}
+import java.nio.file.Path
 
 /**
  * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders;
@@ -74,69 +74,34 @@ object ClusterCommand {
     def phase[A](name: String)(body: => A): A = progress.phase(name)(body)
   }
 
+  /** Checks the day (a bad line ends it here, with status 2 naming file and line), then runs the cluster. */
   def run(a: Args, t: Terminal): IO[ExitCode] =
-    if (!JFiles.isReadable(Path.of(a.day)))
-      IO(t.err.println(s"mvt cluster: cannot read ${a.day}")).as(Cli.Failure)
-    else
-      Blocking {
-        val plan = ForkedCluster.Plan(
-          Path.of(a.day),
-          a.nodes,
-          a.mode,
-          a.accounts,
-          a.balance,
-          a.speed,
-          a.killAfterSeconds,
-          a.rejoin,
-          a.downAfterMillis
-        )
-        val outcome =
-          ForkedCluster.run(launcher, plan, phases(ProgressBar(t.err)), s"cluster (${a.mode.label})")
-        report(outcome, t.out)
-        if (outcome.exchangeStatus == 0) ExitCode.Success else Cli.Failure
-      }
+    Files.withInput(a.day, t)(in => Blocking(DayReplay.check(in))).flatMap {
+      case Left(code) => IO.pure(code)
+      case Right(Left(e)) => Files.sourceError(e, "cluster", a.day, t)
+      case Right(Right(_)) =>
+        Blocking {
+          val plan = ForkedCluster.Plan(
+            Path.of(a.day),
+            a.nodes,
+            a.mode,
+            a.accounts,
+            a.balance,
+            a.speed,
+            a.killAfterSeconds,
+            a.rejoin,
+            a.downAfterMillis
+          )
+          val outcome =
+            ForkedCluster.run(launcher, plan, phases(ProgressBar(t.err)), s"cluster (${a.mode.label})")
+          report(outcome, t.out)
+          if (outcome.exchangeStatus == 0) ExitCode.Success else Cli.Failure
+        }
+    }
 
-  /**
-   * What `mvt cluster` prints of a run: per trader what it did, the takeover, the restart, per live trader whether
-   * its positions equal the trade feed's for every subscription it owns, and the exchange's reconciliation.
-   */
+  /** What `mvt cluster` prints of a run (`mvt.cluster.fork.ClusterReport`). */
   def report(o: ForkedCluster.Outcome, out: PrintStream): Unit = {
-    val p = o.plan
-    out.println(s"mvt cluster: ${p.nodes} traders, consistency ${p.mode.label}, ${p.accounts} accounts")
-    def describe(n: ForkedCluster.Captured, mark: String): Unit = {
-      val owns = n.lines.filter(_.startsWith("owns ")).lastOption.getOrElse("owns nothing")
-      val status = n.lines.filter(_.startsWith("status ")).lastOption.getOrElse("status none")
-      out.println(s"${n.name}$mark: ${status.stripPrefix("status ")}; last ${owns.takeWhile(_ != ':')}")
-    }
-    o.traders.indices.foreach(i => describe(o.traders(i), if (o.victim.contains(i)) " (killed)" else ""))
-    o.restarted.foreach(describe(_, " (restarted)"))
-    if (o.victim.isDefined) o.takeoverMillis match {
-      case Some(ms) => out.println(s"takeover: survivors re-shared the subscriptions $ms ms after the kill")
-      case None => out.println("takeover: no survivor re-shared the subscriptions")
-    }
-    o.restarted.foreach { n =>
-      val back = n.lines.exists(l => l.startsWith("owns ") && !l.startsWith("owns 0 "))
-      out.println(s"rejoin: ${n.name} ${if (back) "owns subscriptions again" else "owns none"}")
-    }
-    val byFeed = NodeLines.exchangePositions(o.exchange.lines)
-    o.live.foreach { n =>
-      val owned = NodeLines.ownedLabels(n.lines)
-      val held = NodeLines.traderPositions(n.lines)
-      val fromExchange = n.lines.count(_.startsWith("position "))
-      val differ = owned.filter(l => held.get(l) != byFeed.get(l))
-      out.println(
-        s"positions ${n.name}: ${owned.size} owned, $fromExchange started from the exchange's position, " +
-          s"equal to the trade feed: ${differ.isEmpty}"
-      )
-      differ.foreach(l =>
-        out.println(
-          s"  $l: ${held.getOrElse(l, "flat")} held, ${byFeed.getOrElse(l, "flat")} by the trade feed"
-        )
-      )
-    }
-    o.exchange.lines.filter(l => l.startsWith("account ") || l.startsWith("orders") || l.startsWith("day "))
-      .foreach(l => out.println(s"exchange: $l"))
-    if (o.exchangeStatus != 0) out.println(s"exchange failed: ${o.exchange.lines.mkString("\n")}")
+    ClusterReport.lines(o).foreach(out.println)
     out.flush()
   }
 }

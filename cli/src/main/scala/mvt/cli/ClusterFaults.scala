@@ -1,6 +1,7 @@
 package mvt.cli
 
-import mvt.cluster.fork.{FaultFigures, ForkedCluster}
+import mvt.bench.cluster.FaultFigures
+import mvt.cluster.fork.ForkedCluster
 import mvt.cluster.{Consistency, ReplaySpeed}
 
 import java.nio.file.Path

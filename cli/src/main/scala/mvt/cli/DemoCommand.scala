@@ -3,15 +3,15 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.demo.{ClientVolumes, DemoAccounts, DemoReport, DemoTrader, TimedReplay}
-import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
+import mvt.demo.{ClientVolumes, DemoAccounts, DemoJournal, DemoReport, DemoTrader, TimedReplay}
+import mvt.core.EventSink
 import mvt.orderbook.{Engine, TradingDay}
 import mvt.portal.{Hours, PortalServer}
-import mvt.reporting.journal.{Ingest, Journal}
+import mvt.reporting.journal.Ingest
 import mvt.reporting.store.ReportStore
-import mvt.workload.{AccountMix, DayGenerator, DayPlan, ProfileGenerator, WorkloadProfile}
+import mvt.workload.{AccountMix, ProfileGenerator, WorkloadProfile}
 
-import java.nio.file.{Files as JFiles, Path}
+import java.nio.file.Path
 
 /** `mvt demo`: a seeded trading session through the fast engine and a baseline. */
 object DemoCommand {
@@ -54,38 +54,15 @@ object DemoCommand {
     val journal = dir.resolve("journal")
     val db = dir.resolve("report.db")
     val progress = ProgressBar(t.err)
-    val plan = DayPlan(
-      java.time.LocalDate.of(2026, 3, 2),
-      ReportDays,
-      ReportCommands,
-      WorkloadProfile.normal,
-      AccountMix(ReportAccounts),
-      seed
-    )
-    // the demo owns its directory: a previous run's journal and store are replaced, not appended to
-    val fresh = IO.blocking {
-      JFiles.createDirectories(journal)
-      JFiles.list(journal).toArray.map(_.asInstanceOf[Path]).filter(p =>
-        Seq(Journal.TradesSuffix, Journal.QuotesSuffix, Journal.EndSuffix).exists(p.toString.endsWith)
-      ).foreach(JFiles.delete)
-      Seq("", "-wal", "-shm").foreach(x => JFiles.deleteIfExists(Path.of(db.toString + x)))
-    }
-    val days = progress.phase("client flow")(new DayGenerator(plan).toVector)
+    val fresh = IO.blocking(DemoJournal.clear(journal, db))
+    val days = progress.phase("client flow")(DemoJournal.days(seed))
     val feeds = days.traverse_ { d =>
-      val trades = journal.resolve(s"${d.date}${Journal.TradesSuffix}").toString
-      val quotes = journal.resolve(s"${d.date}${Journal.QuotesSuffix}").toString
-      Outputs.use("demo", t, Nil, List(Some(trades), Some(quotes))) { o =>
-        Blocking {
-          val tw = new TradeFeedWriter(o(trades))
-          val qw = new QuoteFeedWriter(o(quotes))
-          d.batch.replay(new TradingDay(Engine.Fast, EventSink.Ignore, Some(tw), Some(qw)))
-          tw.flush()
-          qw.flush()
-          ExitCode.Success
-        }
+      val (trades, quotes) = DemoJournal.feeds(journal, d.date)
+      Outputs.use("demo", t, Nil, List(Some(trades.toString), Some(quotes.toString))) { o =>
+        Blocking(DemoJournal.write(d, o(trades.toString), o(quotes.toString))).as(ExitCode.Success)
       }
     }
-    val end = IO.blocking(JFiles.writeString(journal.resolve(s"${days.last.date}${Journal.EndSuffix}"), ""))
+    val end = IO.blocking(DemoJournal.end(journal, days.last.date))
     IO(t.out.println()) >> progress.phaseIO("client days")(fresh >> feeds >> end) >>
       ReportStore.open(db, None).use { store =>
         Ingest(store, journal).flatMap(in => progress.phaseIO("ingest")(in.catchUp).as(in)).flatMap { in =>
@@ -96,7 +73,9 @@ object DemoCommand {
                 IO {
                   t.out.println(DemoAccounts.report(ranked, Hours.render(h)))
                   t.out.println()
-                  t.out.println(s"$ReportDays days of client flow are in $journal, their figures in $db.")
+                  t.out.println(
+                    s"${DemoJournal.Days} days of client flow are in $journal, their figures in $db."
+                  )
                   t.out.flush()
                 } >> (if (!serve)
                         IO {
@@ -122,11 +101,6 @@ object DemoCommand {
         case PortalServer.CannotListen(d) => IO(t.err.println(s"mvt demo: $d")).as(Cli.Failure)
       }
   }
-
-  // a week of client days: enough for the last-7-days trend, quick to make and ingest
-  private val ReportDays = 5
-  private val ReportCommands = 100000
-  private val ReportAccounts = 300
 
   def run(commands: Int, profile: WorkloadProfile, seed: Long, baseline: Engine, t: Terminal): IO[ExitCode] =
     Blocking {

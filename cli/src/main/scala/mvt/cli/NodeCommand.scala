@@ -6,27 +6,28 @@ import com.monovore.decline.Opts
 import mvt.cluster.{
   ClusterNode,
   Consistency,
-  ExchangeNode,
+  NodeEvent,
   NodePipeline,
+  NodeRole,
+  NodeRun,
   ReplaySpeed,
-  Subscription,
-  TraderNode
+  Subscription
 }
 import mvt.core.TradeFeedWriter
 
 import scala.concurrent.duration.*
 
 /**
- * `mvt node`: one node of the trader cluster. A trader node trades its share of the subscriptions until it is
- * stopped (SIGINT or SIGTERM); the exchange node waits for its traders, plays the day with their orders matched on
- * its engine, reconciles every balance with the trade feed, prints that and leaves. Every line goes to stdout as
- * it happens.
+ * `mvt node`: one node of the trader cluster, run by `mvt.cluster.NodeRun`. A trader node trades its share of the
+ * subscriptions until it is stopped (SIGINT or SIGTERM); the exchange node waits for its traders, plays the day
+ * and reconciles every balance with the trade feed. Each event goes to stdout as it happens, as a line of text or
+ * (`--json`) of JSON.
  */
 object NodeCommand {
 
   /** How one node is run: its role, where it listens, whom it joins, and the day for an exchange. */
   final case class Args(
-      role: String,
+      role: NodeRole,
       host: String,
       port: Int,
       seeds: Vector[String],
@@ -38,7 +39,8 @@ object NodeCommand {
       speed: ReplaySpeed,
       trades: Option[String],
       downAfterMillis: Int,
-      pipeline: NodePipeline.Settings
+      pipeline: NodePipeline.Settings,
+      json: Boolean
   )
 
   /** A trader node's pipeline, as `mvt trade` takes it (defaults: conflate, 1,024, fold, a 10 ms budget). */
@@ -58,10 +60,7 @@ object NodeCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("node", "Start one node of the trader cluster (exchange or trader).") {
       (
-        Opts.option[String]("role", "exchange or trader.").mapValidated { r =>
-          if (r == ExchangeNode.Role || r == TraderNode.Role) r.validNel
-          else s"unknown role '$r' (expected exchange|trader)".invalidNel
-        },
+        Opts.option[String]("role", "exchange or trader.").mapValidated(NodeRole.parse(_).toValidatedNel),
         Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1"),
         Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
           .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536),
@@ -85,9 +84,10 @@ object NodeCommand {
           metavar = "FILE"
         ).orNone,
         ClusterOpts.downAfter,
-        pipelineOpts
+        pipelineOpts,
+        Opts.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read.").orFalse
       ).mapN(Args.apply).mapValidated { a =>
-        if (a.role == ExchangeNode.Role && a.day.isEmpty) "--data is required for --role exchange".invalidNel
+        if (a.role == NodeRole.Exchange && a.day.isEmpty) "--data is required for --role exchange".invalidNel
         else a.validNel
       }.map(run(_, t))
     }
@@ -95,7 +95,7 @@ object NodeCommand {
   /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for `--down-after`. */
   def settings(a: Args): ClusterNode.Settings =
     ClusterNode.Settings(
-      a.role,
+      a.role.label,
       a.host,
       a.port,
       a.seeds,
@@ -110,78 +110,40 @@ object NodeCommand {
     )
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {
-    def say(line: String): Unit = t.out.synchronized {
-      t.out.println(line)
+    def report(e: NodeEvent): Unit = t.out.synchronized {
+      t.out.println(if (a.json) NodeEvent.toJson(e) else e.render)
       t.out.flush()
     }
+    def started[A](body: ClusterNode => A): IO[Either[String, A]] =
+      Blocking(NodeRun.start(settings(a), report).map(node =>
+        try body(node)
+        finally node.close()
+      ))
+    def cannotStart(why: String) = IO(t.err.println(s"mvt node: $why")).as(Cli.Failure)
     a.day match {
       case Some(path) =>
         Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
           Files.withInput(path, t) { in =>
-            Blocking {
-              val trades = outputs.get(a.trades).map(new TradeFeedWriter(_))
-              val node = ClusterNode.start(settings(a), say)
-              try {
-                say(s"node ${node.name} up: exchange, ${a.mode.label}, speed ${a.speed.label}")
-                while (node.tradersUp < a.traders) Thread.sleep(50)
-                say(s"day started with ${node.tradersUp} traders")
-                val played = node.playDay(in, a.speed, trades, 30.seconds)
-                trades.foreach(_.flush())
-                played.foreach { o =>
-                  val d = o.day
-                  say(f"day played: ${o.commands}%,d commands")
-                  o.reconciliation.foreach(r =>
-                    say(
-                      s"account ${r.account} provisioned=${r.provisioned} spent=${r.spent} received=${r.received} " +
-                        s"balance=${r.balance} missing=${r.missing}"
-                    )
-                  )
-                  d.feed.byNode.toVector.sorted.foreach((n, c) => say(s"orders-from $n debited=$c"))
-                  // each subscription's net position by the fills: what its owner's desk must hold
-                  d.positions.foreach { (sub, hs) =>
-                    val held =
-                      hs.filter(_.position != 0L).sortBy(_.symbol).map(h => s"${h.symbol}=${h.position}")
-                    if (held.nonEmpty) say(s"position ${sub.label} ${held.mkString(",")}")
-                  }
-                  say(
-                    s"orders ${d.feed.orders} cancels ${d.feed.cancels} duplicates ${d.feed.duplicates} " +
-                      s"fills ${d.fills.fills} refused ${d.refused} credited ${d.credited} " +
-                      s"adopted-replicas ${d.replicasAdopted} adopted-debits ${d.adopted} positions-handed ${d.positionsHanded} " +
-                      s"refused-not-owner ${d.refusedNotOwner} reconciled ${o.reconciled}"
-                  )
-                }
-                played
-              } finally node.close()
-            }
+            started(NodeRun.exchange(
+              _,
+              a.traders,
+              a.speed,
+              in,
+              outputs.get(a.trades).map(new TradeFeedWriter(_)),
+              report
+            ))
           }.flatMap {
             case Left(code) => IO.pure(code)
-            case Right(Left(e)) => Files.sourceError(e, "node", path, t)
-            case Right(Right(_)) => IO.pure(ExitCode.Success)
+            case Right(Left(why)) => cannotStart(why)
+            case Right(Right(Left(e))) => Files.sourceError(e, "node", path, t)
+            case Right(Right(Right(_))) => IO.pure(ExitCode.Success)
           }
         }
-      case None =>
-        Blocking {
-          val node = ClusterNode.start(settings(a), say)
-          say(s"node ${node.name} up at ${System.currentTimeMillis}: trader, ${a.mode.label}")
-          val accounts = node.settings.subscriptions.map(_.account).distinct
-          var caughtUp = false
-          var ticks = 0
-          // runs until a signal stops the JVM: a trader node has no end of its own
-          while (true) {
-            Thread.sleep(50)
-            // a node that joins a running cluster has caught up once its replica knows every account's balance
-            if (!caughtUp && accounts.forall(acc => node.ledger.balance(acc) != 0L)) {
-              caughtUp = true
-              say(s"caught-up at ${System.currentTimeMillis}: the replica holds every account's balance")
-            }
-            ticks += 1
-            if (ticks % 20 == 0) {
-              say(s"status ${node.counters.render}")
-              say(s"positions ${node.counters.positions}".trim)
-            }
-          }
-          ExitCode.Success
-        }
+      // runs until a signal stops the JVM
+      case None => started(NodeRun.trader(_, report, () => false)).flatMap(_.fold(
+          cannotStart,
+          _ => IO.pure(ExitCode.Success)
+        ))
     }
   }
 }

@@ -18,38 +18,36 @@ import Named.given
 /** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
 object TradeCommand {
 
-  /** The strategies `--strategy` names. */
-  enum StrategyKind(val label: String, val options: Set[String]) {
-    case SpreadCapture extends StrategyKind("spread-capture", Set("tick", "min-spread", "qty"))
-    case Momentum extends StrategyKind("momentum", Set("lookback", "threshold-bps", "qty"))
-    // --qty is the order size the pre-trade balance check assumes, whatever the strategy
-    case Synthetic extends StrategyKind("synthetic", Set("cost-us", "qty"))
-  }
-  object StrategyKind {
-    given Named[StrategyKind] = Named("strategy", values.toSeq)(_.label)
-  }
+  /** The strategies `mvt trade` runs, from the catalogue (mean reversion is a backtest's). */
+  private val kinds = Vector(StrategyKind.SpreadCapture, StrategyKind.Momentum, StrategyKind.Synthetic)
+  private given Named[StrategyKind] = Named("strategy", kinds)(_.label)
 
-  private val strategyNames = summon[Named[StrategyKind]].names
+  /** The strategy `mvt trade` builds, and the price grid a market maker quotes on. */
+  final case class StrategyArgs(spec: StrategySpec, tick: Price)
 
-  /** The strategy and its parameters, as given on the command line. */
-  final case class StrategyArgs(
+  // `mvt trade`'s spelling of a declared parameter (help and range from the declaration), with the default it shows
+  private def param(
+      flag: String,
+      name: String,
+      shown: Long,
       kind: StrategyKind,
-      tick: Price,
-      minSpread: Int,
-      lookback: Int,
-      thresholdBps: Int,
-      qty: Long,
-      costNanos: Long
-  )
+      who: String
+  ): Opts[Option[(String, Long)]] = {
+    val p = kind.param(name).get
+    val range = if (p.max >= Int.MaxValue) s"at least ${p.min}" else s"between ${p.min} and ${p.max}"
+    Opts.option[Long](flag, s"$who${p.help} (default $shown).", metavar = "N")
+      .mapValidated(v => p.check(v).left.map(_ => s"--$flag must be $range").map(name -> _).toValidatedNel)
+      .orNone
+  }
 
   /**
-   * The strategy and its options; an option the chosen strategy does not use (`--tick` for momentum) is refused
-   * at parse time, naming the strategy and the option, instead of being ignored.
+   * The strategy and its options, each range from the catalogue's declaration; an option the chosen strategy
+   * does not use (`--tick` for momentum) is refused at parse time, naming the strategy and the option.
    */
   private val strategyOpts: Opts[StrategyArgs] = (
     Opts.option[StrategyKind](
       "strategy",
-      s"Trading strategy: $strategyNames (default spread-capture).",
+      s"Trading strategy: ${summon[Named[StrategyKind]].names} (default spread-capture).",
       metavar = "S"
     )
       .withDefault(StrategyKind.SpreadCapture),
@@ -60,55 +58,39 @@ object TradeCommand {
     )
       .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick"))
       .orNone,
-    Opts.option[Int](
-      "min-spread",
-      "Spread-capture: least spread to quote inside, in ticks (default 3).",
-      metavar = "N"
-    )
-      .validate("--min-spread must be at least 2")(_ >= 2)
-      .orNone,
-    Opts.option[Int]("lookback", "Momentum: updates to look back over (default 20).", metavar = "N")
-      .validate("--lookback must be between 1 and 1000000")(n => n > 0 && n <= 1000000)
-      .orNone,
-    Opts.option[Int](
-      "threshold-bps",
-      "Momentum: mid move that signals, in basis points (default 5).",
-      metavar = "N"
-    )
-      .validate("--threshold-bps must be positive")(_ > 0)
-      .orNone,
-    Opts.option[Long]("qty", "Quantity of each decision (default 100).", metavar = "N")
-      .withDefault(100L)
-      .validate("--qty must be between 1 and 1000000000")(q => q >= 1 && q <= Quantity.Max),
+    param("min-spread", "spread", 3L, StrategyKind.SpreadCapture, "Spread-capture: "),
+    param("lookback", "lookback", 20L, StrategyKind.Momentum, "Momentum: "),
+    param("threshold-bps", "threshold", 5L, StrategyKind.Momentum, "Momentum: "),
+    param("qty", "size", 100L, StrategyKind.SpreadCapture, ""),
     TraderOpts.costNanosGiven("Synthetic: CPU microseconds per decision (default 50).").orNone
   ).tupled.mapValidated { (kind, tick, minSpread, lookback, threshold, qty, cost) =>
     val supplied = Vector(
-      "tick" -> tick,
+      "tick" -> tick.map(_ => "tick" -> 0L),
       "min-spread" -> minSpread,
       "lookback" -> lookback,
       "threshold-bps" -> threshold,
-      "cost-us" -> cost
-    ).collect { case (name, Some(_)) => name }
-    supplied.filterNot(kind.options).traverse_ { name =>
-      cats.data.Validated.invalidNel[String, Unit](s"--$name is not an option of strategy ${kind.label}")
-    }.map(_ =>
-      StrategyArgs(
-        kind,
-        tick.getOrElse(Price.parse("0.01").get),
-        minSpread.getOrElse(3),
-        lookback.getOrElse(20),
-        threshold.getOrElse(5),
-        qty,
-        cost.getOrElse(50000L)
-      )
+      "cost-us" -> cost.map("cost-ns" -> _)
+    ).collect { case (flag, Some(p)) => flag -> p }
+    supplied.filterNot((flag, p) =>
+      if (flag == "tick") kind == StrategyKind.SpreadCapture else kind.param(p._1).isDefined
     )
+      .traverse_ { (flag, _) =>
+        cats.data.Validated.invalidNel[String, Unit](s"--$flag is not an option of strategy ${kind.label}")
+      }
+      .andThen { _ =>
+        // mvt trade's own defaults: a wider spread and a larger threshold than a backtest starts from
+        val own = kind match {
+          case StrategyKind.SpreadCapture => Vector("spread" -> 3L)
+          case StrategyKind.Momentum => Vector("threshold" -> 5L)
+          case _ => Vector.empty
+        }
+        val chosen = supplied.collect { case (flag, p) if flag != "tick" => p } ++ qty
+        val values = own.filterNot((n, _) => chosen.exists(_._1 == n)) ++ chosen
+        StrategySpec.of(kind, values).map(StrategyArgs(_, tick.getOrElse(Price.parse("0.01").get))).toValidatedNel
+      }
   }
 
-  def strategy(a: StrategyArgs): TradingStrategy = a.kind match {
-    case StrategyKind.Momentum => new MomentumStrategy(a.lookback, a.thresholdBps, Quantity(a.qty))
-    case StrategyKind.Synthetic => new SyntheticStrategy(a.costNanos)
-    case StrategyKind.SpreadCapture => new SpreadCaptureStrategy(a.tick.raw, a.minSpread, Quantity(a.qty))
-  }
+  def strategy(a: StrategyArgs): TradingStrategy = a.spec.build(a.tick.raw)
 
   /** Everything `mvt trade` was given. */
   final case class Args(
@@ -168,7 +150,10 @@ object TradeCommand {
   private def check(args: Args): PreTradeCheck = args.balance.fold(PreTradeCheck.AllowAll) { cents =>
     val client = ClientId("mvt-trader")
     val balances = ClientBalances.empty.credit(ReplicaId("local"), client, cents).state
-    new PreTradeCheck.Balance(new ReplicaBalance(() => balances, client), Quantity(args.strategy.qty))
+    new PreTradeCheck.Balance(
+      new ReplicaBalance(() => balances, client),
+      Quantity(args.strategy.spec.params("size"))
+    )
   }
 
   private def trade(args: Args, rawOut: java.io.OutputStream, t: Terminal): IO[ExitCode] =

@@ -4,7 +4,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.backtest.DayFile
-import mvt.cluster.sweep.SweepNode
+import mvt.sweep.SweepRun
 
 import java.nio.file.{Files as JFiles, Path}
 
@@ -12,7 +12,7 @@ import java.nio.file.{Files as JFiles, Path}
  * `mvt worker`: a node that runs backtest sweep jobs for `mvt backtest --cluster`. It joins the cluster at `--seed`,
  * pulls (combination, day) jobs from the coordinator, runs `--parallelism` at once, prints a line per job, and stops
  * once the sweep's client node has left (or on SIGINT/SIGTERM). Wiring only: the protocol is
- * `mvt.cluster.sweep`.
+ * `mvt.sweep`.
  */
 object WorkerCommand {
 
@@ -47,36 +47,15 @@ object WorkerCommand {
       IO(t.err.println(s"mvt worker: ${a.data.get} is not a directory")).as(Cli.Failure)
     else
       Blocking {
-        def say(line: String): Unit = t.out.synchronized { t.out.println(line); t.out.flush() }
         val remap: DayFile => DayFile = a.data match {
           case Some(d) => day => day.copy(path = Path.of(d).resolve(day.path.getFileName))
           case None => identity
         }
-        try {
-          val node = SweepNode.start(a.host, a.port, Vector(a.seed), Seq(SweepNode.WorkerRole))
-          try {
-            say(s"worker ${node.name} up, ${a.parallelism} at once")
-            node.startWorker(
-              a.parallelism,
-              remap,
-              (job, outcome) =>
-                say(
-                  s"job ${job.job} ${job.day.date} ${job.setup.strategy.render}: ${outcome.fold(_ => "failed", _ => "done")}"
-                )
-            )
-            // a worker serves the sweep client it joined; once that node has left, it has nothing to do
-            var seen = false
-            while (node.isUp && (!seen || node.clientPresent)) {
-              seen = seen || node.clientPresent
-              Thread.sleep(200)
-            }
-            say("the backtest node left: the worker stops")
-            ExitCode.Success
-          } finally node.close()
-        } catch {
-          case e: IllegalStateException =>
-            t.err.println(s"mvt worker: ${e.getMessage}")
-            Cli.Failure
-        }
+        SweepRun.worker(a.host, a.port, a.seed, a.parallelism, remap, say(t))
+      }.flatMap {
+        case Left(why) => IO(t.err.println(s"mvt worker: $why")).as(Cli.Failure)
+        case Right(()) => IO.pure(ExitCode.Success)
       }
+
+  private def say(t: Terminal)(line: String): Unit = t.out.synchronized { t.out.println(line); t.out.flush() }
 }

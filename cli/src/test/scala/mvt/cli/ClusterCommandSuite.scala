@@ -1,6 +1,7 @@
 package mvt.cli
 
-import mvt.cluster.fork.{FaultFigures, ForkedCluster, Phases}
+import mvt.bench.cluster.FaultFigures
+import mvt.cluster.fork.{ForkedCluster, Phases}
 import mvt.cluster.{Consistency, ReplaySpeed}
 import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 

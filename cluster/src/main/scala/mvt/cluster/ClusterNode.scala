@@ -1,7 +1,6 @@
 package mvt.cluster
 
-import mvt.core.{Price, Quantity}
-import mvt.trader.strategy.SpreadCaptureStrategy
+import mvt.trader.strategy.{StrategyKind, StrategySpec, TradingStrategy}
 import org.apache.pekko.actor.AddressFromURIString
 import org.apache.pekko.actor.typed.ActorSystem
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
@@ -102,16 +101,18 @@ object ClusterNode {
     def reconciled: Boolean = reconciliation.forall(_.matches)
   }
 
-  /** The strategy every subscription trades: a spread-capture market maker with `mvt trade`'s defaults. */
-  def strategy(sub: Subscription): SpreadCaptureStrategy =
-    new SpreadCaptureStrategy(Price.unsafe("0.01").raw, 3, Quantity(100L))
+  /** What every subscription trades: the catalogue's spread-capture market maker with `mvt trade`'s defaults. */
+  val Strategy: StrategySpec = StrategySpec.of(StrategyKind.SpreadCapture, Seq("spread" -> 3L)).toOption.get
+
+  /** A fresh strategy for one subscription. */
+  def strategy(sub: Subscription): TradingStrategy = Strategy.build()
 
   /**
    * Starts the node: its actor system on `host:port`, the join to `seeds`, then (once this node is up) its ledger
-   * and its role's actors. Waits up to `upWithin` for the node to be up.
+   * and its role's actors. Waits up to `upWithin` for the node to be up. `report` hears a trader's events.
    * @throws IllegalStateException if it is not up by then
    */
-  def start(s: Settings, say: String => Unit, upWithin: FiniteDuration = 60.seconds): ClusterNode = {
+  def start(s: Settings, report: NodeEvent => Unit, upWithin: FiniteDuration = 60.seconds): ClusterNode = {
     val system = ActorSystem(
       Behaviors.empty[Nothing],
       NodeConfig.SystemName,
@@ -151,7 +152,7 @@ object ClusterNode {
           s.subscriptions,
           strategy,
           counters,
-          say,
+          report,
           s.pipeline
         ),
         "trader"

@@ -54,17 +54,35 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.toByteArray
     case o: OrderMessage =>
       val out = new WireWriter(96)
-      out.writeVarLong(o.kind.toLong)
+      // a tag for the command, the envelope, then the command's own fields
+      out.writeVarLong(o.command match {
+        case _: OrderCommand.Add => CrdtSerializer.AddTag
+        case _: OrderCommand.Cancel => CrdtSerializer.CancelTag
+        case OrderCommand.Withdraw => CrdtSerializer.WithdrawTag
+        case _: OrderCommand.Modify => CrdtSerializer.ModifyTag
+      })
       out.writeString(o.node)
       out.writeVarLong(o.seq)
       out.writeString(o.account)
       out.writeString(o.strategy)
-      out.writeString(o.symbol)
-      out.writeVarLong(o.orderId)
-      out.writeByte(if (o.buy) 1 else 0)
-      out.writeVarLong(o.priceRaw)
-      out.writeVarLong(o.qty)
-      out.writeVarLong(o.costCents)
+      o.command match {
+        case c: OrderCommand.Add =>
+          out.writeString(c.symbol)
+          out.writeVarLong(c.orderId)
+          out.writeByte(if (c.buy) 1 else 0)
+          out.writeVarLong(c.priceRaw)
+          out.writeVarLong(c.qty)
+          out.writeVarLong(c.costCents)
+        case c: OrderCommand.Cancel =>
+          out.writeString(c.symbol)
+          out.writeVarLong(c.orderId)
+        case c: OrderCommand.Modify =>
+          out.writeString(c.symbol)
+          out.writeVarLong(c.orderId)
+          out.writeVarLong(c.priceRaw)
+          out.writeVarLong(c.qty)
+        case OrderCommand.Withdraw => ()
+      }
       out.writeString(resolver.toSerializationFormat(o.replyTo))
       out.toByteArray
     case r: OrderReport =>
@@ -121,21 +139,39 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       }
     else if (manifest == CrdtSerializer.OrderManifest)
       message(bytes, "order") { in =>
-        val kind = in.readVarLong("a kind")
-        if (kind < OrderMessage.Add || kind > OrderMessage.Withdraw)
-          throw new IllegalArgumentException(s"unknown order kind $kind")
+        val tag = in.readVarLong("a kind")
+        if (tag < CrdtSerializer.AddTag || tag > CrdtSerializer.ModifyTag)
+          throw new IllegalArgumentException(s"unknown order kind $tag")
+        val node = in.readString("a node")
+        val seq = in.readVarLong("a sequence number")
+        val account = in.readString("an account")
+        val strategy = in.readString("a strategy")
+        val command =
+          if (tag == CrdtSerializer.AddTag)
+            OrderCommand.Add(
+              in.readString("a symbol"),
+              in.readVarLong("an order id"),
+              in.readByte("a side") == 1,
+              in.readVarLong("a price"),
+              in.readVarLong("a quantity"),
+              in.readVarLong("a cost")
+            )
+          else if (tag == CrdtSerializer.CancelTag)
+            OrderCommand.Cancel(in.readString("a symbol"), in.readVarLong("an order id"))
+          else if (tag == CrdtSerializer.ModifyTag)
+            OrderCommand.Modify(
+              in.readString("a symbol"),
+              in.readVarLong("an order id"),
+              in.readVarLong("a price"),
+              in.readVarLong("a quantity")
+            )
+          else OrderCommand.Withdraw
         OrderMessage(
-          kind.toInt,
-          in.readString("a node"),
-          in.readVarLong("a sequence number"),
-          in.readString("an account"),
-          in.readString("a strategy"),
-          in.readString("a symbol"),
-          in.readVarLong("an order id"),
-          in.readByte("a side") == 1,
-          in.readVarLong("a price"),
-          in.readVarLong("a quantity"),
-          in.readVarLong("a cost"),
+          node,
+          seq,
+          account,
+          strategy,
+          command,
           resolver.resolveActorRef[TraderNode.Command](in.readString("a reply-to actor"))
         )
       }
@@ -216,4 +252,10 @@ object CrdtSerializer {
   private val ReportManifest = "or"
   private val PositionRequestManifest = "pq"
   private val PositionReportManifest = "pr"
+
+  // an order command's tag on the wire: the first three keep the numbers the kinds had before modify
+  private val AddTag = 0L
+  private val CancelTag = 1L
+  private val WithdrawTag = 2L
+  private val ModifyTag = 3L
 }

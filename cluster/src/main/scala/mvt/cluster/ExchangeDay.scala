@@ -209,34 +209,35 @@ final class ExchangeDay(
     )
   }
 
-  private def order(o: OrderMessage): Unit = {
-    val key = Key(o.node, o.account, o.strategy, o.orderId)
-    o.kind match {
-      case OrderMessage.Add =>
-        val account = accountIndex.get(o.account)
-        val symbol = Symbol.parse(o.symbol)
-        val id = nextId
-        nextId += 1
-        val stale = owners.get((o.account, o.strategy)).exists(_ != o.node)
-        if (stale) notOwner += 1
-        val refuse =
-          closed || stale || account.isEmpty || symbol.isEmpty || o.qty <= 0L || o.qty > Quantity.Max
-        val book = if (refuse) -1 else day.bookOf(symbol.get)
-        val entry = new Open(key, o.symbol, book, o.buy, o.qty, o.costCents, o.replyTo)
-        open.update(id, entry)
-        byKey.update(key, id)
-        if (refuse) {
-          refusedCount += 1
-          close(id)
-        } else {
-          val side = if (o.buy) Side.Buy else Side.Sell
-          day.add(book, OrderId(id), side, Price.fromRaw(o.priceRaw), Quantity(o.qty), account.get)
-        }
-      case OrderMessage.Cancel =>
-        byKey.get(key).foreach(cancelOpen)
-      case _ =>
-        withdraw(e => e.key.node == o.node && e.key.account == o.account && e.key.strategy == o.strategy)
-    }
+  private def order(o: OrderMessage): Unit = o.command match {
+    case c: OrderCommand.Add =>
+      val key = Key(o.node, o.account, o.strategy, c.orderId)
+      val account = accountIndex.get(o.account)
+      val symbol = Symbol.parse(c.symbol)
+      val id = nextId
+      nextId += 1
+      val stale = owners.get((o.account, o.strategy)).exists(_ != o.node)
+      if (stale) notOwner += 1
+      val refuse =
+        closed || stale || account.isEmpty || symbol.isEmpty || c.qty <= 0L || c.qty > Quantity.Max
+      val book = if (refuse) -1 else day.bookOf(symbol.get)
+      val entry = new Open(key, c.symbol, book, c.buy, c.qty, c.costCents, o.replyTo)
+      open.update(id, entry)
+      byKey.update(key, id)
+      if (refuse) {
+        refusedCount += 1
+        close(id)
+      } else {
+        val side = if (c.buy) Side.Buy else Side.Sell
+        day.add(book, OrderId(id), side, Price.fromRaw(c.priceRaw), Quantity(c.qty), account.get)
+      }
+    case c: OrderCommand.Cancel =>
+      byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).foreach(cancelOpen)
+    // the engine behind the day cannot modify an order yet: refused, the order stays as it was
+    case _: OrderCommand.Modify =>
+      refusedCount += 1
+    case OrderCommand.Withdraw =>
+      withdraw(e => e.key.node == o.node && e.key.account == o.account && e.key.strategy == o.strategy)
   }
 
   private def withdraw(which: Open => Boolean): Unit = {

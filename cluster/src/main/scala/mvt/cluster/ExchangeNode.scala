@@ -29,7 +29,7 @@ object ExchangeNode {
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-exchange")
 
   /** The role of the exchange node. */
-  val Role = "exchange"
+  val Role: String = NodeRole.Exchange.label
 
   def apply(
       tops: LatestTops,

@@ -48,32 +48,25 @@ final class Ledger[S] private (
    * majority took is credited back. A `bounded` refusal asks the peers for rights, for the next attempt.
    */
   def authorize(account: String, amount: Long): Authorization = {
-    val ref = view(account)
-    var up: Updated[S] = null
-    var trying = true
-    while (trying) {
-      val cur = ref.get
-      if (!spending.canSpend(cur, self, amount)) trying = false
-      else {
+    val spent = transition(account) { cur =>
+      Option.when(spending.canSpend(cur, self, amount)) {
         val u = spending.spend(cur, self, amount)
-        if (ref.compareAndSet(cur, u.state)) {
-          up = u
-          trying = false
-        }
+        (u.state, u)
       }
     }
-    if (up eq null) {
-      refusedCount.increment()
-      if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
-      Authorization.Refused
-    } else if (mode == Consistency.Majority) {
-      val p = Promise[Boolean]()
-      actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = true, p)
-      Authorization.Pending(p.future)
-    } else {
-      approvedCount.increment()
-      actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
-      Authorization.Approved
+    spent match {
+      case None =>
+        refusedCount.increment()
+        if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
+        Authorization.Refused
+      case Some(up) if mode == Consistency.Majority =>
+        val p = Promise[Boolean]()
+        actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = true, p)
+        Authorization.Pending(p.future)
+      case Some(up) =>
+        approvedCount.increment()
+        actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
+        Authorization.Approved
     }
   }
 
@@ -87,24 +80,15 @@ final class Ledger[S] private (
    * Takes over `dead`'s entries of `account` (see [[Spending.adopt]]): its debits raised to `debitedAtLeast` and its
    * rights moved to this replica; the amount of debits that had not reached this replica. A no-op outside `bounded`.
    */
-  def adopt(account: String, dead: ReplicaId, debitedAtLeast: Long): Long = {
-    val ref = view(account)
-    var result = 0L
-    var trying = true
-    while (trying) {
-      val cur = ref.get
-      spending.adopt(cur, self, dead, debitedAtLeast) match {
-        case None => trying = false
-        case Some((next, delta)) =>
-          if (ref.compareAndSet(cur, next)) {
-            result = spending.value(cur) - spending.value(next)
-            actor ! LedgerActor.Publish(account, delta, 0L, majority = false, null)
-            trying = false
-          }
-      }
+  def adopt(account: String, dead: ReplicaId, debitedAtLeast: Long): Long =
+    transition(account) { cur =>
+      spending.adopt(cur, self, dead, debitedAtLeast).map((next, delta) =>
+        (next, (spending.value(cur) - spending.value(next), delta))
+      )
+    }.fold(0L) { (missed, delta) =>
+      actor ! LedgerActor.Publish(account, delta, 0L, majority = false, null)
+      missed
     }
-    result
-  }
 
   /** In the `bounded` mode, asks the peers for `amount` rights on `account` ahead of need; a no-op otherwise. */
   def requestRights(account: String, amount: Long): Unit =
@@ -123,13 +107,7 @@ final class Ledger[S] private (
   private[cluster] def lattice0: Lattice[S] = lattice
 
   private[cluster] def received(account: String, s: S): Unit = {
-    val ref = view(account)
-    var cur = ref.get
-    var next = lattice.join.combine(cur, s)
-    while (!ref.compareAndSet(cur, next)) {
-      cur = ref.get
-      next = lattice.join.combine(cur, s)
-    }
+    val _ = transition(account)(cur => Some((lattice.join.combine(cur, s), ())))
   }
 
   /** The majority write finished: counts it, and on failure credits the debit back (a local write). */
@@ -141,34 +119,43 @@ final class Ledger[S] private (
     }
 
   /** A peer asked for rights: gives part of this replica's, if it holds any, and returns the delta to ship. */
-  private[cluster] def give(account: String, to: ReplicaId, asked: Long): Option[S] = {
+  private[cluster] def give(account: String, to: ReplicaId, asked: Long): Option[S] =
+    if (to == self) None
+    else
+      transition(account) { cur =>
+        val n = spending.donation(cur, self, asked)
+        Option.when(n > 0L) {
+          val u = spending.transfer(cur, self, to, n)
+          (u.state, u.delta.state)
+        }
+      }
+
+  private def update(account: String, f: S => Updated[S]): Updated[S] =
+    transition(account) { cur =>
+      val u = f(cur)
+      Some((u.state, u))
+    }.get
+
+  /**
+   * The one compare-and-set loop: `step` sees the account's current state and gives the next with a result, or
+   * `None` to leave it unchanged; a step that lost the race to another thread runs again on the newer state.
+   */
+  private def transition[A](account: String)(step: S => Option[(S, A)]): Option[A] = {
     val ref = view(account)
-    var result: Option[S] = None
-    var trying = to != self
+    var result: Option[A] = None
+    var trying = true
     while (trying) {
       val cur = ref.get
-      val n = spending.donation(cur, self, asked)
-      if (n <= 0L) trying = false
-      else {
-        val u = spending.transfer(cur, self, to, n)
-        if (ref.compareAndSet(cur, u.state)) {
-          result = Some(u.delta.state)
-          trying = false
-        }
+      step(cur) match {
+        case None => trying = false
+        case Some((next, a)) =>
+          if (ref.compareAndSet(cur, next)) {
+            result = Some(a)
+            trying = false
+          }
       }
     }
     result
-  }
-
-  private def update(account: String, f: S => Updated[S]): Updated[S] = {
-    val ref = view(account)
-    var cur = ref.get
-    var up = f(cur)
-    while (!ref.compareAndSet(cur, up.state)) {
-      cur = ref.get
-      up = f(cur)
-    }
-    up
   }
 
   private def view(account: String): AtomicReference[S] = {

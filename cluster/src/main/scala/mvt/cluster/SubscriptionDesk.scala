@@ -71,11 +71,14 @@ final class SubscriptionDesk(
   /** The position in `symbol` now (0 if never held). */
   def position(symbol: String): Long = books.get(symbol).fold(0L)(orders.position)
 
-  /** Every symbol with a nonzero position, as `SYMBOL=N` in symbol order. */
-  def positions: Vector[String] =
+  /** Every symbol with a nonzero position, in symbol order. */
+  def held: Vector[NodeEvent.Held] =
     books.toVector.sortBy(_._1).collect {
-      case (s, b) if orders.position(b) != 0L => s"$s=${orders.position(b)}"
+      case (s, b) if orders.position(b) != 0L => NodeEvent.Held(s, orders.position(b))
     }
+
+  /** This subscription's nonzero positions, as a node reports them. */
+  def subscriptionHeld: NodeEvent.SubscriptionHeld = NodeEvent.SubscriptionHeld(sub.label, held)
 
   private def bookOf(name: String): Int = books.getOrElseUpdate(name, { symbols += name; symbols.size - 1 })
 

@@ -6,14 +6,13 @@ import mvt.trader.{BboUpdated, Decision}
 import mvt.trader.pipeline.PreTradeCheck
 import mvt.trader.strategy.TradingStrategy
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
-import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.apache.pekko.actor.typed.scaladsl.{ActorContext, Behaviors, TimerScheduler}
 import org.apache.pekko.actor.typed.{ActorRef, Behavior, PostStop}
 import org.apache.pekko.cluster.ClusterEvent.MemberEvent
 import org.apache.pekko.cluster.MemberStatus
 import org.apache.pekko.cluster.typed.{Cluster, Subscribe}
 
 import java.util.concurrent.atomic.LongAdder
-import scala.collection.mutable
 import scala.concurrent.duration.*
 import scala.util.Success
 
@@ -41,7 +40,7 @@ object TraderNode {
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-trader")
 
   /** The role every trader node has. */
-  val Role = "trader"
+  val Role: String = NodeRole.Trader.label
 
   /** The largest position a subscription may hold in a symbol, either way. */
   val MaxPosition = 1_000L
@@ -59,27 +58,45 @@ object TraderNode {
     @volatile var exchangesKnown: Int = 0
     @volatile var realizedCents: Long = 0L
     @volatile var pipeline: () => String = () => ""
-    // the owned subscriptions' positions, rendered by the actor whenever a fill or a takeover moves one
-    @volatile var positions: String = ""
+    // the owned subscriptions' positions, taken by the actor whenever a fill or a takeover moves one
+    @volatile var positions: Vector[NodeEvent.SubscriptionHeld] = Vector.empty
     val positionsAdopted = new LongAdder
 
-    def render: String =
-      s"owned=${owned.size} decisions=${decisions.sum} orders=${orders.sum} cancels=${cancels.sum} fills=${fills.sum} " +
-        s"refused=${refused.sum} barred-refusals=${barredRefusals.sum} realized-cents=$realizedCents " +
-        s"pipeline: ${pipeline()}"
+    /** The counts so far, as the node reports them. */
+    def status: NodeEvent.Status =
+      NodeEvent.Status(
+        owned.size,
+        decisions.sum,
+        orders.sum,
+        cancels.sum,
+        fills.sum,
+        refused.sum,
+        barredRefusals.sum,
+        realizedCents,
+        pipeline()
+      )
   }
 
-  /** One subscription's positions as `SUB SYMBOL=N,...`; flat subscriptions are left out. */
-  private def renderPositions(desks: Iterable[SubscriptionDesk]): String =
-    desks.toVector.sortBy(_.sub.label).filter(_.positions.nonEmpty)
-      .map(d => s"${d.sub.label} ${d.positions.mkString(",")}").mkString(" ")
+  /** Each subscription's nonzero positions, in label order; flat subscriptions are left out. */
+  private def positionsOf(desks: Iterable[SubscriptionDesk]): Vector[NodeEvent.SubscriptionHeld] =
+    desks.toVector.sortBy(_.sub.label).filter(_.held.nonEmpty).map(_.subscriptionHeld)
 
-  // one message on its way to the exchange: a pending add waits for its write, and everything behind it waits too
-  private final class Outgoing(val message: OrderMessage, var pending: Boolean, var dropped: Boolean)
+  /** What a trader node works with: its replicas, its rules and where it reports. */
+  final case class Deps(
+      ledger: Ledger[?],
+      blacklist: DayBlacklist,
+      trust: TrustScore,
+      provisionedCents: Long,
+      subs: Vector[Subscription],
+      strategy: Subscription => TradingStrategy,
+      counters: Counters,
+      report: NodeEvent => Unit,
+      pipelineSettings: NodePipeline.Settings
+  )
 
   /**
-   * A trader node over `ledger`, for `subs`, with a new strategy per owned subscription from `strategy`. `say`
-   * receives a line each time the owned share changes or a client is barred.
+   * A trader node over `ledger`, for `subs`, with a new strategy per owned subscription from `strategy`. `report`
+   * receives an event each time the owned share changes, a taken-over position starts or a client is barred.
    */
   def apply(
       ledger: Ledger[?],
@@ -89,233 +106,193 @@ object TraderNode {
       subs: Vector[Subscription],
       strategy: Subscription => TradingStrategy,
       counters: Counters,
-      say: String => Unit,
+      report: NodeEvent => Unit,
       pipelineSettings: NodePipeline.Settings = NodePipeline.Settings.default
-  ): Behavior[Command] =
-    Behaviors.setup[Command] { ctx =>
-      Behaviors.withTimers[Command] { timers =>
-        val cluster = Cluster(ctx.system)
-        ctx.system.receptionist ! Receptionist.Register(Key, ctx.self)
-        ctx.system.receptionist ! Receptionist.Subscribe(
-          ExchangeNode.Key,
-          ctx.messageAdapter[Receptionist.Listing](l => Exchanges(l.serviceInstances(ExchangeNode.Key)))
-        )
-        cluster.subscriptions ! Subscribe(
-          ctx.messageAdapter[MemberEvent](_ => MembershipChanged),
-          classOf[MemberEvent]
-        )
-        // The subscription's first message is a snapshot, not a MemberEvent, so a node whose members were all up
-        // before it subscribed would hear nothing: it computes its share now, and again every second.
-        ctx.self ! MembershipChanged
-        timers.startTimerWithFixedDelay(MembershipChanged, 1.second)
-        val self = cluster.selfMember.address.hostPort
-        // the sender's incarnation: a restarted node at the same address never repeats (node, seq)
-        val node = Ledger.replicaId(ctx.system).value
-        val accountOf = subs.map(_.account).distinct.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
-        var desks = Map.empty[Subscription, SubscriptionDesk]
-        var exchanges = Set.empty[ActorRef[ExchangeNode.Command]]
-        var seq = 0L
-        val outbox = mutable.Queue.empty[Outgoing]
-        val waiting = mutable.LongMap.empty[Outgoing]
-        val rejects = mutable.HashMap.empty[String, Long]
-        val pipeline = new NodePipeline(pipelineSettings, (sub, bbo, d) => ctx.self ! Decided(sub, bbo, d))
-        counters.pipeline = () => pipeline.render
+  ): Behavior[Command] = {
+    val deps =
+      Deps(ledger, blacklist, trust, provisionedCents, subs, strategy, counters, report, pipelineSettings)
+    Behaviors.setup[Command](ctx =>
+      Behaviors.withTimers[Command](timers => new Trader(ctx, timers, deps).behavior)
+    )
+  }
 
-        def bar(account: String, why: String): Unit =
-          if (!blacklist.isBarred(ClientId(account))) {
-            blacklist.bar(ClientId(account))
-            say(s"barred $account for ${blacklist.day.date}: $why")
-          }
+  /** One trader node's actor: its desks, its outbox, its judge of clients, and a handler per message. */
+  private final class Trader(ctx: ActorContext[Command], timers: TimerScheduler[Command], deps: Deps) {
+    import deps.*
 
-        def lossOf(account: String): Long =
-          desks.iterator.filter(_._1.account == account).map(_._2.result.loss).sum
+    private val cluster = Cluster(ctx.system)
+    private val self = cluster.selfMember.address.hostPort
+    // the sender's incarnation: a restarted node at the same address never repeats (node, seq)
+    private val node = Ledger.replicaId(ctx.system).value
+    private val accountOf = subs.map(_.account).distinct.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
+    private var desks = Map.empty[Subscription, SubscriptionDesk]
+    private var exchanges = Set.empty[ActorRef[ExchangeNode.Command]]
+    private var seq = 0L
+    private val outbox = new Outbox(m => exchanges.foreach(_ ! m))
+    // a balance refusal and the realized loss of the fills both weigh in the trust score
+    private val judge = new TrustJudge(
+      trust,
+      provisionedCents,
+      account => desks.iterator.filter(_._1.account == account).map(_._2.result.loss).sum,
+      account => blacklist.isBarred(ClientId(account)),
+      (account, why) => {
+        blacklist.bar(ClientId(account))
+        report(NodeEvent.Barred(account, blacklist.day.date.toString, why))
+      }
+    )
+    private val pipeline =
+      new NodePipeline(pipelineSettings, (sub, bbo, d) => ctx.self ! Decided(sub, bbo, d))
 
-        // a balance refusal and the realized loss of the fills both weigh in the trust score
-        def judge(account: String): Unit = {
-          val n = rejects.getOrElse(account, 0L)
-          val loss = lossOf(account)
-          if (trust.bars(n, loss, provisionedCents))
-            bar(account, s"$n balance refusals, realized loss $loss cents")
-        }
-
-        def rejected(account: String): Unit = {
-          counters.refused.increment()
-          rejects.update(account, rejects.getOrElse(account, 0L) + 1L)
-          judge(account)
-        }
-
-        // a desk trades only once the exchange said where its subscription stands; asked again until it answers
-        def askPositions(): Unit =
-          desks.valuesIterator.filterNot(_.ready).foreach { d =>
-            exchanges.foreach(_ ! PositionRequest(node, d.sub.account, d.sub.strategy, ctx.self))
-          }
-
-        def flush(): Unit =
-          while (outbox.nonEmpty && !outbox.head.pending) {
-            val o = outbox.dequeue()
-            if (!o.dropped) exchanges.foreach(_ ! o.message)
-          }
-
-        def send(m: OrderMessage, pending: Boolean): Unit = {
-          if (m.isAdd) counters.orders.increment() else counters.cancels.increment()
-          if (outbox.isEmpty && !pending) exchanges.foreach(_ ! m)
-          else {
-            val o = new Outgoing(m, pending, false)
-            outbox.enqueue(o)
-            if (pending) waiting.update(m.seq, o)
-          }
-        }
-
-        def message(
-            kind: Int,
-            sub: Subscription,
-            symbol: String,
-            id: Long,
-            buy: Boolean,
-            price: Long,
-            qty: Long,
-            cost: Long
-        ) = {
-          seq += 1
-          OrderMessage(
-            kind,
-            node,
-            seq,
-            sub.account,
-            sub.strategy,
-            symbol,
-            id,
-            buy,
-            price,
-            qty,
-            cost,
-            ctx.self
-          )
-        }
-
-        val out = new SubscriptionDesk.Out {
-          // no order is checked while no exchange is known: a debit for an order that cannot be sent would be lost
-          def add(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long)
-              : Boolean =
-            if (exchanges.isEmpty) false
-            else if (blacklist.isBarred(ClientId(sub.account))) { counters.barredRefusals.increment(); false }
-            else if (!buy) {
-              send(message(OrderMessage.Add, sub, symbol, id, buy, price, qty, 0L), pending = false)
-              true
-            } else {
-              val cost = PreTradeCheck.Balance.costCents(price, qty)
-              ledger.authorize(sub.account, cost) match {
-                case Authorization.Approved =>
-                  counters.approved.increment()
-                  send(message(OrderMessage.Add, sub, symbol, id, buy, price, qty, cost), pending = false)
-                  true
-                case Authorization.Refused =>
-                  rejected(sub.account)
-                  false
-                case Authorization.Pending(outcome) =>
-                  val m = message(OrderMessage.Add, sub, symbol, id, buy, price, qty, cost)
-                  send(m, pending = true)
-                  ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
-                  true
-              }
-            }
-          def cancel(sub: Subscription, symbol: String, id: Long): Unit =
-            send(message(OrderMessage.Cancel, sub, symbol, id, false, 0L, 0L, 0L), pending = false)
-        }
-
-        Behaviors.receiveMessage[Command] {
-          case MembershipChanged =>
-            val state = cluster.state
-            val traders = state.members.iterator
-              .filter(m => m.status == MemberStatus.Up && m.hasRole(Role))
-              .map(_.address.hostPort)
-              .toVector
-            val mine = Shares.ownedBy(self, subs, traders)
-            if (mine.toSet != desks.keySet) {
-              // a subscription that moved away takes its open orders off the book
-              desks.keys.filterNot(mine.contains).foreach { sub =>
-                send(message(OrderMessage.Withdraw, sub, "", 0L, false, 0L, 0L, 0L), pending = false)
-              }
-              // a subscription taken over asks the peers for spending rights ahead of its first order (bounded mode)
-              mine.filterNot(desks.contains).foreach(sub =>
-                ledger.requestRights(sub.account, provisionedCents / 2)
-              )
-              desks = mine.map { s =>
-                s -> desks.getOrElse(
-                  s,
-                  new SubscriptionDesk(s, strategy(s), accountOf(s.account), MaxPosition, out)
-                )
-              }.toMap
-              pipeline.own(mine.map(s => s -> desks(s).strategy))
-              counters.owned = mine
-              counters.positions = renderPositions(desks.values)
-              say(s"owns ${mine.size} at ${System.currentTimeMillis}: ${mine.map(_.label).mkString(",")}")
-            }
-            askPositions()
-            Behaviors.same
-          case Exchanges(refs) =>
-            exchanges = refs
-            counters.exchangesKnown = refs.size
-            askPositions()
-            Behaviors.same
-          case r: PositionReport =>
-            desks.get(Subscription(r.account, r.strategy)).filterNot(_.ready).foreach { desk =>
-              desk.start(r)
-              if (desk.positions.nonEmpty) {
-                counters.positionsAdopted.increment()
-                counters.positions = renderPositions(desks.values)
-                say(
-                  s"position ${r.account}/${r.strategy} at ${System.currentTimeMillis}: " +
-                    s"${desk.positions.mkString(",")} (withdrawn ${r.withdrawn})"
-                )
-              }
-            }
-            Behaviors.same
-          case MarketUpdates(tops) =>
-            tops.foreach { t =>
-              Symbol.parse(t.symbol).foreach { sym =>
-                pipeline.offer(BboUpdated.fromRaw(sym, t.bidPrice, t.bidQty, t.askPrice, t.askQty))
-              }
-            }
-            Behaviors.same
-          case Decided(sub, bbo, d) =>
-            // a subscription that moved away since the decision no longer trades
-            desks.get(sub).foreach { desk =>
-              counters.decisions.increment()
-              desk.act(bbo, d)
-            }
-            Behaviors.same
-          case r: OrderReport =>
-            desks.get(Subscription(r.account, r.strategy)).foreach { desk =>
-              desk.report(r)
-              if (r.fillQty > 0L) {
-                counters.fills.increment()
-                counters.realizedCents = desks.valuesIterator.map(_.result.realized).sum
-                counters.positions = renderPositions(desks.values)
-                judge(r.account)
-              }
-            }
-            Behaviors.same
-          case Settled(s, ok) =>
-            waiting.remove(s).foreach { o =>
-              o.pending = false
-              if (ok) counters.approved.increment()
-              else {
-                o.dropped = true
-                desks.get(Subscription(o.message.account, o.message.strategy)).foreach(
-                  _.dropped(o.message.orderId)
-                )
-                rejected(o.message.account)
-              }
-              flush()
-            }
-            Behaviors.same
-          case _ =>
-            Behaviors.unhandled
-        }.receiveSignal { case (_, PostStop) =>
-          pipeline.close()
+    def behavior: Behavior[Command] = {
+      counters.pipeline = () => pipeline.render
+      ctx.system.receptionist ! Receptionist.Register(Key, ctx.self)
+      ctx.system.receptionist ! Receptionist.Subscribe(
+        ExchangeNode.Key,
+        ctx.messageAdapter[Receptionist.Listing](l => Exchanges(l.serviceInstances(ExchangeNode.Key)))
+      )
+      cluster.subscriptions ! Subscribe(
+        ctx.messageAdapter[MemberEvent](_ => MembershipChanged),
+        classOf[MemberEvent]
+      )
+      // The subscription's first message is a snapshot, not a MemberEvent, so a node whose members were all up
+      // before it subscribed would hear nothing: it computes its share now, and again every second.
+      ctx.self ! MembershipChanged
+      timers.startTimerWithFixedDelay(MembershipChanged, 1.second)
+      Behaviors.receiveMessage[Command] {
+        case MembershipChanged => reshare(); Behaviors.same
+        case Exchanges(refs) =>
+          exchanges = refs
+          counters.exchangesKnown = refs.size
+          askPositions()
           Behaviors.same
-        }
+        case r: PositionReport => started(r); Behaviors.same
+        case MarketUpdates(tops) =>
+          tops.foreach { t =>
+            Symbol.parse(t.symbol).foreach { sym =>
+              pipeline.offer(BboUpdated.fromRaw(sym, t.bidPrice, t.bidQty, t.askPrice, t.askQty))
+            }
+          }
+          Behaviors.same
+        case Decided(sub, bbo, d) =>
+          // a subscription that moved away since the decision no longer trades
+          desks.get(sub).foreach { desk =>
+            counters.decisions.increment()
+            desk.act(bbo, d)
+          }
+          Behaviors.same
+        case r: OrderReport => reported(r); Behaviors.same
+        case Settled(s, ok) => settled(s, ok); Behaviors.same
+        case _ => Behaviors.unhandled
+      }.receiveSignal { case (_, PostStop) =>
+        pipeline.close()
+        Behaviors.same
       }
     }
+
+    // the share of the subscriptions among the trader nodes up now; a subscription that moved away withdraws its
+    // open orders, one taken over asks the peers for spending rights ahead of its first order (bounded mode)
+    private def reshare(): Unit = {
+      val traders = cluster.state.members.iterator
+        .filter(m => m.status == MemberStatus.Up && m.hasRole(Role))
+        .map(_.address.hostPort)
+        .toVector
+      val mine = Shares.ownedBy(self, subs, traders)
+      if (mine.toSet != desks.keySet) {
+        desks.keys.filterNot(mine.contains).foreach(sub => send(sub, OrderCommand.Withdraw, pending = false))
+        mine.filterNot(desks.contains).foreach(sub => ledger.requestRights(sub.account, provisionedCents / 2))
+        desks = mine.map { s =>
+          s -> desks.getOrElse(
+            s,
+            new SubscriptionDesk(s, strategy(s), accountOf(s.account), MaxPosition, out)
+          )
+        }.toMap
+        pipeline.own(mine.map(s => s -> desks(s).strategy))
+        counters.owned = mine
+        counters.positions = positionsOf(desks.values)
+        report(NodeEvent.Owns(System.currentTimeMillis, mine.map(_.label)))
+      }
+      askPositions()
+    }
+
+    // a desk trades only once the exchange said where its subscription stands; asked again until it answers
+    private def askPositions(): Unit =
+      desks.valuesIterator.filterNot(_.ready).foreach { d =>
+        exchanges.foreach(_ ! PositionRequest(node, d.sub.account, d.sub.strategy, ctx.self))
+      }
+
+    private def started(r: PositionReport): Unit =
+      desks.get(Subscription(r.account, r.strategy)).filterNot(_.ready).foreach { desk =>
+        desk.start(r)
+        if (desk.held.nonEmpty) {
+          counters.positionsAdopted.increment()
+          counters.positions = positionsOf(desks.values)
+          report(NodeEvent.PositionStarted(desk.subscriptionHeld, System.currentTimeMillis, r.withdrawn))
+        }
+      }
+
+    private def reported(r: OrderReport): Unit =
+      desks.get(Subscription(r.account, r.strategy)).foreach { desk =>
+        desk.report(r)
+        if (r.fillQty > 0L) {
+          counters.fills.increment()
+          counters.realizedCents = desks.valuesIterator.map(_.result.realized).sum
+          counters.positions = positionsOf(desks.values)
+          judge.judge(r.account)
+        }
+      }
+
+    private def settled(s: Long, ok: Boolean): Unit =
+      outbox.settle(s, ok).foreach {
+        case Outbox.Sent(_) => counters.approved.increment()
+        case Outbox.Dropped(m) =>
+          // only an add waits for its write
+          m.command match {
+            case add: OrderCommand.Add =>
+              desks.get(Subscription(m.account, m.strategy)).foreach(_.dropped(add.orderId))
+            case _ => ()
+          }
+          refused(m.account)
+      }
+
+    private def refused(account: String): Unit = {
+      counters.refused.increment()
+      judge.refused(account)
+    }
+
+    private def send(sub: Subscription, command: OrderCommand, pending: Boolean): OrderMessage = {
+      seq += 1
+      val m = OrderMessage(node, seq, sub.account, sub.strategy, command, ctx.self)
+      if (m.isAdd) counters.orders.increment() else counters.cancels.increment()
+      outbox.send(m, pending)
+      m
+    }
+
+    private val out = new SubscriptionDesk.Out {
+      // no order is checked while no exchange is known: a debit for an order that cannot be sent would be lost
+      def add(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long): Boolean =
+        if (exchanges.isEmpty) false
+        else if (blacklist.isBarred(ClientId(sub.account))) { counters.barredRefusals.increment(); false }
+        else if (!buy) {
+          send(sub, OrderCommand.Add(symbol, id, buy, price, qty, 0L), pending = false)
+          true
+        } else {
+          val cost = PreTradeCheck.Balance.costCents(price, qty)
+          ledger.authorize(sub.account, cost) match {
+            case Authorization.Approved =>
+              counters.approved.increment()
+              send(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost), pending = false)
+              true
+            case Authorization.Refused =>
+              refused(sub.account)
+              false
+            case Authorization.Pending(outcome) =>
+              val m = send(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost), pending = true)
+              ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
+              true
+          }
+        }
+      def cancel(sub: Subscription, symbol: String, id: Long): Unit =
+        send(sub, OrderCommand.Cancel(symbol, id), pending = false): Unit
+    }
+  }
 }

@@ -56,7 +56,14 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     accounts.foreach(a => node.ledger.credit(a, provision))
 
     /** What a trader node does: debit a buy's cost on the ledger, then send. */
-    def send(kind: Int, account: String, id: Long, buy: Boolean, price: String, qty: Long): Unit = {
+    def send(
+        kind: LoneExchange.Kind,
+        account: String,
+        id: Long,
+        buy: Boolean,
+        price: String,
+        qty: Long
+    ): Unit = {
       seq += 1
       inbox.add(LoneExchange.order(
         node.ledger,
@@ -91,9 +98,23 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     val f = fixture(2)
     val Vector(a, b) = f.accounts
     f.flow(1L, buy = false, "100.00", 50L)
-    f.send(OrderMessage.Add, a, 0L, buy = true, "100.50", 80L) // debits 804,000 cents; takes the 50 at 100.00
+    f.send(
+      LoneExchange.Kind.Add,
+      a,
+      0L,
+      buy = true,
+      "100.50",
+      80L
+    ) // debits 804,000 cents; takes the 50 at 100.00
     f.day.drain()
-    f.send(OrderMessage.Add, b, 0L, buy = false, "100.50", 10L) // b's sell meets a's resting 30 at 100.50
+    f.send(
+      LoneExchange.Kind.Add,
+      b,
+      0L,
+      buy = false,
+      "100.50",
+      10L
+    ) // b's sell meets a's resting 30 at 100.50
     f.day.drain()
     assertEquals(
       takeReports(3).map(r => (r.account, r.fillQty, r.fillPriceRaw, r.closed)).toSet,
@@ -104,7 +125,14 @@ class ExchangeDaySuite extends ScalaCheckSuite {
       )
     )
     assertEquals(f.day.openOrders, 1)
-    f.send(OrderMessage.Withdraw, a, 0L, buy = false, "", 0L) // the subscription moved: its open 20 leave
+    f.send(
+      LoneExchange.Kind.Withdraw,
+      a,
+      0L,
+      buy = false,
+      "",
+      0L
+    ) // the subscription moved: its open 20 leave
     f.day.drain()
     assertEquals(takeReports(1).map(r => (r.account, r.fillQty, r.closed)), Vector((a, 0L, true)))
     assertEquals(f.day.openOrders, 0)
@@ -113,7 +141,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     assertEquals(node.ledger.balance(b), Provision + 100_500L)
     f.day.close()
     // an order after the close is refused, and its debit comes back
-    f.send(OrderMessage.Add, a, 1L, buy = true, "99.00", 5L)
+    f.send(LoneExchange.Kind.Add, a, 1L, buy = true, "99.00", 5L)
     f.day.drain()
     assertEquals(takeReports(1).map(r => (r.fillQty, r.closed)), Vector((0L, true)))
     val rec = f.day.reconciliation(Provision)
@@ -124,11 +152,29 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     assertEquals(f.day.fills.fills, 3L) // a trade between two traders' orders is a fill of each
   }
 
+  test("a modify is refused until the engine can modify: counted, the order left as it was, its debit kept") {
+    reports.clear()
+    val f = fixture(1)
+    val a = f.accounts.head
+    f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
+    f.day.drain()
+    val refusedBefore = f.day.refused
+    f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "10.50", 5L)
+    f.day.drain()
+    assertEquals(f.day.refused, refusedBefore + 1L)
+    assertEquals(f.day.openOrders, 1)
+    assertEquals(node.ledger.balance(a), Provision - 10_000L)
+    f.send(LoneExchange.Kind.Cancel, a, 0L, buy = false, "", 0L)
+    f.day.drain()
+    assertEquals(takeReports(1).map(r => (r.fillQty, r.closed)), Vector((0L, true)))
+    assertEquals(node.ledger.balance(a), Provision)
+  }
+
   test("a duplicate message is applied once, and a trader that left has its open orders cancelled") {
     reports.clear()
     val f = fixture(1)
     val a = f.accounts.head
-    f.send(OrderMessage.Add, a, 0L, buy = true, "10.00", 10L)
+    f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
     f.inbox.add(f.inbox.peek()) // the same (node, seq) again
     f.day.drain()
     assertEquals(f.day.feed.duplicates, 1L)
@@ -175,9 +221,10 @@ class ExchangeDaySuite extends ScalaCheckSuite {
         } else {
           val a = f.accounts(s.account)
           if (s.add) {
-            f.send(OrderMessage.Add, a, ids(s.account), s.buy, price.toString, s.qty); ids(s.account) += 1
+            f.send(LoneExchange.Kind.Add, a, ids(s.account), s.buy, price.toString, s.qty);
+            ids(s.account) += 1
           } else if (ids(s.account) > 0)
-            f.send(OrderMessage.Cancel, a, s.ticks % ids(s.account), buy = false, "", 0L)
+            f.send(LoneExchange.Kind.Cancel, a, s.ticks % ids(s.account), buy = false, "", 0L)
           f.day.drain()
         }
       }

@@ -10,6 +10,9 @@ import scala.concurrent.duration.*
 /** One exchange node on loopback with no peers, for tests that play the traders themselves. */
 object LoneExchange {
 
+  /** Which order command a test sends. */
+  enum Kind { case Add, Cancel, Modify, Withdraw }
+
   /** Starts it with every account provisioned `provision` cents; the caller closes it. */
   def start(provision: Long): ClusterNode =
     ClusterNode.start(
@@ -45,7 +48,7 @@ object LoneExchange {
    */
   def order(
       ledger: Ledger[?],
-      kind: Int,
+      kind: LoneExchange.Kind,
       from: String,
       seq: Long,
       sub: Subscription,
@@ -56,21 +59,14 @@ object LoneExchange {
       replyTo: ActorRef[TraderNode.Command]
   ): OrderMessage = {
     val raw = if (price.isEmpty) 0L else Price.unsafe(price).raw
-    val cost = if (kind == OrderMessage.Add && buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
+    val cost = if (kind == LoneExchange.Kind.Add && buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
     if (cost > 0L) munit.Assertions.assertEquals(ledger.authorize(sub.account, cost), Authorization.Approved)
-    OrderMessage(
-      kind,
-      from,
-      seq,
-      sub.account,
-      sub.strategy,
-      "ACME",
-      StrategyIds.First + id,
-      buy,
-      raw,
-      qty,
-      cost,
-      replyTo
-    )
+    val command = kind match {
+      case LoneExchange.Kind.Add => OrderCommand.Add("ACME", StrategyIds.First + id, buy, raw, qty, cost)
+      case LoneExchange.Kind.Cancel => OrderCommand.Cancel("ACME", StrategyIds.First + id)
+      case LoneExchange.Kind.Modify => OrderCommand.Modify("ACME", StrategyIds.First + id, raw, qty)
+      case LoneExchange.Kind.Withdraw => OrderCommand.Withdraw
+    }
+    OrderMessage(from, seq, sub.account, sub.strategy, command, replyTo)
   }
 }

@@ -71,7 +71,7 @@ class PositionHandoverSuite extends munit.FunSuite {
       seq += 1
       inbox.add(LoneExchange.order(
         node.ledger,
-        OrderMessage.Add,
+        LoneExchange.Kind.Add,
         from,
         seq,
         sub,

@@ -19,7 +19,7 @@ object DemoTrader {
   def run(batch: CommandBatch): (TradingSession.Summary, Long) = {
     val config = TradingSession.Config(
       Engine.Fast,
-      new SpreadCaptureStrategy(Price.unsafe("0.01").raw, 3, Quantity(100)),
+      StrategySpec.of(StrategyKind.SpreadCapture, Seq("spread" -> 3L)).toOption.get.build(),
       TraderPipeline(TraderPipeline.Deadlines.none, new RingJournal(1024), PreTradeCheck.AllowAll),
       QueuePolicy.Block,
       1024,

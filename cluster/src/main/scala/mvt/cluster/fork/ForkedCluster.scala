@@ -8,7 +8,8 @@ import java.nio.file.{Files, Path}
  * A whole trader cluster on loopback as forked JVMs running `mvt node`: one exchange playing `day` and `nodes`
  * traders. Optionally the busiest trader (most fills, then most subscriptions) is killed with SIGKILL
  * `killAfterSeconds` into the day, and with `rejoin` started again (a new incarnation) once a survivor owns its
- * subscriptions. What every node printed comes back in the [[ForkedCluster.Outcome]]; the nodes' files are removed.
+ * subscriptions. What every node reported ([[mvt.cluster.NodeEvent]]s, read back from their JSON lines) comes back in
+ * the [[ForkedCluster.Outcome]]; the nodes' files are removed.
  */
 object ForkedCluster {
 
@@ -25,12 +26,12 @@ object ForkedCluster {
       downAfterMillis: Int
   )
 
-  /** One node's name and every line it printed. */
-  final case class Captured(name: String, lines: Vector[String])
+  /** One node's name, every event it reported, and what it wrote to stderr. */
+  final case class Captured(name: String, events: NodeEvents, errors: Vector[String])
 
   /**
-   * What happened: the exchange's and each trader's lines (`victim` indexes the killed one), the kill's wall-clock
-   * instant (0 without one), the restarted node's lines and start instant, and the exchange's exit status.
+   * What happened: the exchange's and each trader's events (`victim` indexes the killed one), the kill's wall-clock
+   * instant (0 without one), the restarted node's events and start instant, and the exchange's exit status.
    */
   final case class Outcome(
       plan: Plan,
@@ -45,7 +46,7 @@ object ForkedCluster {
 
     /** From the kill until a survivor re-shared the subscriptions, if one did. */
     def takeoverMillis: Option[Long] =
-      victim.flatMap(v => ForkedCluster.takeover(traders.map(_.lines), v, killedAt)).map(_ - killedAt)
+      victim.flatMap(v => ForkedCluster.takeover(traders.map(_.events), v, killedAt)).map(_ - killedAt)
 
     /** The traders alive at the end: the survivors and the restarted node. */
     def live: Vector[Captured] = traders.indices.filterNot(victim.contains).map(traders).toVector ++ restarted
@@ -80,8 +81,13 @@ object ForkedCluster {
     var restartedAt = 0L
     try {
       phases.phase(s"$title: forming") {
-        while (exchange.process.isAlive && !exchange.lines.exists(_.startsWith("day started")))
-          Thread.sleep(100)
+        while (
+          exchange.process.isAlive && !NodeEvents(exchange.events).dayStarted && traders.forall(
+            _.process.isAlive
+          )
+        ) Thread.sleep(100)
+        // a trader that could not join leaves the exchange waiting for ever: the run ends, the trader's reason kept
+        if (!NodeEvents(exchange.events).dayStarted) exchange.process.destroy()
       }
       val start = System.currentTimeMillis
       phases.phase(s"$title: trading") {
@@ -89,9 +95,10 @@ object ForkedCluster {
           plan.killAfterSeconds.foreach { s =>
             if (victim.isEmpty && System.currentTimeMillis - start >= s * 1000L) {
               // the busiest trader: its positions and its replica's entries are what must move
-              val v = traders.indices.maxBy(i =>
-                (NodeLines.fillsNow(traders(i).lines), NodeLines.ownedNow(traders(i).lines))
-              )
+              val v = traders.indices.maxBy { i =>
+                val e = NodeEvents(traders(i).events)
+                (e.fills, e.owned.size)
+              }
               traders(v).process.destroyForcibly() // SIGKILL: no goodbye to the cluster
               killedAt = System.currentTimeMillis
               victim = Some(v)
@@ -100,7 +107,11 @@ object ForkedCluster {
           // the killed node comes back once the survivors have taken its work
           for (
             v <- victim
-            if plan.rejoin && restarted.isEmpty && takeover(traders.map(_.lines), v, killedAt).isDefined
+            if plan.rejoin && restarted.isEmpty && takeover(
+              traders.map(t => NodeEvents(t.events)),
+              v,
+              killedAt
+            ).isDefined
           ) {
             restartedAt = System.currentTimeMillis
             restarted = Some(ForkedNode.start(launcher, dir, s"trader-${v + 1}-again", traderArgs))
@@ -115,7 +126,7 @@ object ForkedCluster {
       (traders ++ restarted).foreach(_.process.waitFor())
     }
     exchange.process.waitFor()
-    def captured(n: ForkedNode) = Captured(n.name, n.lines)
+    def captured(n: ForkedNode) = Captured(n.name, NodeEvents(n.events), n.errors)
     val outcome = Outcome(
       plan,
       captured(exchange),
@@ -132,9 +143,9 @@ object ForkedCluster {
     outcome
   }
 
-  // waits (up to 5 s) until each trader printed one more positions line than it had
+  // waits (up to 5 s) until each trader reported its positions once more than it had
   private def awaitPositions(traders: Vector[ForkedNode]): Unit = {
-    def count(n: ForkedNode) = n.lines.count(_.startsWith("positions"))
+    def count(n: ForkedNode) = NodeEvents(n.events).positionReports
     val before = traders.map(count)
     val deadline = System.currentTimeMillis + 5000L
     while (traders.indices.exists(i => count(traders(i)) <= before(i)) && System.currentTimeMillis < deadline)
@@ -142,8 +153,6 @@ object ForkedCluster {
   }
 
   // the first instant after the kill that a survivor re-shared the subscriptions
-  private def takeover(lines: Vector[Vector[String]], victim: Int, killedAt: Long): Option[Long] =
-    lines.indices.filter(_ != victim).flatMap(i =>
-      lines(i).filter(_.startsWith("owns ")).flatMap(NodeLines.ownsAt).filter(_ > killedAt)
-    ).minOption
+  private def takeover(events: Vector[NodeEvents], victim: Int, killedAt: Long): Option[Long] =
+    events.indices.filter(_ != victim).flatMap(i => events(i).ownsAt.map(_._1).filter(_ > killedAt)).minOption
 }

@@ -1,26 +1,39 @@
 package mvt.cluster.fork
 
+import mvt.cluster.NodeEvent
+
 import java.nio.file.{Files, Path}
 import scala.jdk.CollectionConverters.*
 
-/** One forked `mvt node`: its process and the file its stdout goes to (stderr beside it). */
-final case class ForkedNode(name: String, process: Process, out: Path) {
+/** One forked `mvt node --json`: its process and the files its stdout (events) and stderr go to. */
+final case class ForkedNode(name: String, process: Process, out: Path, err: Path) {
 
-  /** Every line the node printed so far. */
-  def lines: Vector[String] =
-    if (Files.exists(out)) Files.readAllLines(out).asScala.toVector else Vector.empty
+  /**
+   * Every event the node reported so far. A line that is not an event (the last one, half written while the node
+   * writes it) is left out.
+   */
+  def events: Vector[NodeEvent] = read(out).flatMap(NodeEvent.fromJson(_).toOption)
+
+  /** What the node wrote to stderr so far: why it failed, if it did. */
+  def errors: Vector[String] = read(err)
+
+  private def read(p: Path): Vector[String] =
+    if (Files.exists(p)) Files.readAllLines(p).asScala.toVector else Vector.empty
 }
 
 object ForkedNode {
 
-  /** Starts `mvt <args>` with `launcher`, stdout to `dir/<name>.out`, stderr to `dir/<name>.err`, no stdin. */
+  /**
+   * Starts `mvt <args> --json` with `launcher`, stdout to `dir/<name>.out`, stderr to `dir/<name>.err`, no stdin.
+   */
   def start(launcher: Launcher, dir: Path, name: String, args: Vector[String]): ForkedNode = {
     val out = dir.resolve(s"$name.out")
-    val pb = new ProcessBuilder((launcher.command ++ args).asJava)
+    val err = dir.resolve(s"$name.err")
+    val pb = new ProcessBuilder((launcher.command ++ args :+ "--json").asJava)
       .redirectOutput(out.toFile)
-      .redirectError(dir.resolve(s"$name.err").toFile)
+      .redirectError(err.toFile)
       .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-    ForkedNode(name, pb.start(), out)
+    ForkedNode(name, pb.start(), out, err)
   }
 
   /** A free TCP port on loopback, for the exchange to listen on. */

@@ -1,6 +1,6 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
-import mvt.cluster.sweep.SweepProtocol.*
+import mvt.sweep.SweepProtocol.*
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
 

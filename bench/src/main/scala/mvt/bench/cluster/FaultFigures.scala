@@ -1,6 +1,7 @@
-package mvt.cluster.fork
+package mvt.bench.cluster
 
 import mvt.cluster.Consistency
+import mvt.cluster.fork.{ForkedCluster, NodeEvents}
 
 /**
  * The kill and rejoin figures of one forked run (`mvt bench cluster`): the takeover, the balance updates lost by
@@ -27,17 +28,11 @@ final case class FaultFigures(
 object FaultFigures {
 
   def of(o: ForkedCluster.Outcome): FaultFigures = {
-    val ex = o.exchange.lines
-    val missing = ex.filter(_.startsWith("account ")).map { l =>
-      l.split(' ').find(_.startsWith("missing=")).flatMap(_.stripPrefix("missing=").toLongOption).getOrElse(
-        0L
-      )
-    }
-    val again = o.restarted.fold(Vector.empty[String])(_.lines)
-    val up = NodeLines.millisOf(again, "node ")
-    val owning =
-      again.filter(_.startsWith("owns ")).filterNot(_.startsWith("owns 0 ")).flatMap(NodeLines.ownsAt)
-        .headOption
+    val ex = o.exchange.events
+    val missing = ex.accounts.map(_.missing)
+    val again = o.restarted.fold(NodeEvents(Vector.empty))(_.events)
+    val up = again.upAt
+    val owning = again.ownsAt.collectFirst { case (at, n) if n > 0 => at }
     FaultFigures(
       o.plan.mode,
       o.plan.killAfterSeconds.getOrElse(0),
@@ -45,12 +40,11 @@ object FaultFigures {
       missing.map(math.abs).sum,
       missing.count(_ != 0L),
       missing.size,
-      ex.find(_.startsWith("day played")).flatMap(_.split(' ').lift(2)).map(_.replace(",", ""))
-        .flatMap(_.toLongOption).getOrElse(0L),
-      NodeLines.summaryField(ex, "orders"),
-      NodeLines.summaryField(ex, "fills"),
+      ex.dayCommands.getOrElse(0L),
+      ex.summary.fold(0L)(_.orders),
+      ex.summary.fold(0L)(_.fills),
       up.filter(_ => o.restartedAt > 0L).map(_ - o.restartedAt),
-      for { u <- up; c <- NodeLines.millisOf(again, "caught-up") } yield c - u,
+      for { u <- up; c <- again.caughtUpAt } yield c - u,
       for { u <- up; w <- owning } yield w - u,
       o.exchangeStatus == 0
     )

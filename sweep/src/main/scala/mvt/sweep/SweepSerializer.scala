@@ -1,7 +1,7 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
 import mvt.backtest.{DayFile, DayProblem, DayResult, DaySetup, StrategyKind, StrategySpec}
-import mvt.cluster.sweep.SweepProtocol.*
+import mvt.sweep.SweepProtocol.*
 import mvt.core.{Account, FormatError}
 import mvt.crdt.codec.{WireReader, WireWriter}
 import mvt.orderbook.Engine

@@ -1,4 +1,6 @@
-package mvt.cluster
+package mvt.bench.cluster
+
+import mvt.cluster.{Authorization, Consistency, Ledger, LoopbackCluster}
 
 import scala.concurrent.duration.*
 import scala.concurrent.{Await, ExecutionContext, Future}

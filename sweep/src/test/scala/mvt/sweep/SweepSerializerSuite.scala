@@ -1,7 +1,7 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
 import mvt.backtest.{DayFile, DayProblem, DayResult, Fixtures, StrategyKind}
-import mvt.cluster.sweep.SweepProtocol.*
+import mvt.sweep.SweepProtocol.*
 import mvt.core.FormatError
 import mvt.workload.{CommandLog, SourceError}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors

@@ -1,7 +1,7 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
 import mvt.backtest.{DayFile, DayProblem, DaySetup}
-import mvt.cluster.sweep.SweepProtocol.*
+import mvt.sweep.SweepProtocol.*
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
 

@@ -1,9 +1,9 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
 import cats.effect.unsafe.implicits.global
 import mvt.backtest.{DayFile, Fixtures, StrategyKind, Sweep}
 import mvt.cluster.{Eventually, Partition}
-import mvt.cluster.sweep.SweepProtocol.*
+import mvt.sweep.SweepProtocol.*
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.cluster.typed.Cluster
 

@@ -1,4 +1,4 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
 import mvt.backtest.{DayFile, DaySetup, StrategySpec}
 

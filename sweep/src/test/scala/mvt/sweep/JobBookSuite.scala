@@ -1,4 +1,4 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
 import org.scalacheck.{Gen, Prop}
 

@@ -1,9 +1,9 @@
-package mvt.cluster.sweep
+package mvt.sweep
 
 import com.typesafe.config.{Config, ConfigFactory}
 import mvt.backtest.{DayFailure, DayFile, DayResult, DayRun, DaySetup}
 import mvt.cluster.NodeConfig
-import mvt.cluster.sweep.SweepProtocol.*
+import mvt.sweep.SweepProtocol.*
 import org.apache.pekko.actor.AddressFromURIString
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.{ActorRef, ActorSystem}
@@ -137,9 +137,9 @@ object SweepNode {
   ): Config =
     ConfigFactory
       .parseString(
-        s"""pekko.actor.serializers.mvt-sweep = "mvt.cluster.sweep.SweepSerializer"
+        s"""pekko.actor.serializers.mvt-sweep = "mvt.sweep.SweepSerializer"
            |pekko.actor.serialization-bindings {
-           |  "mvt.cluster.sweep.SweepMessage" = mvt-sweep
+           |  "mvt.sweep.SweepMessage" = mvt-sweep
            |}
            |""".stripMargin
       )

@@ -1,0 +1,152 @@
+package mvt.cluster
+
+import io.circe.{Decoder, Encoder}
+import io.circe.generic.semiauto.{deriveDecoder, deriveEncoder}
+import io.circe.parser.decode
+import io.circe.syntax.*
+
+/**
+ * What one node of the trader cluster reports as it runs: the contract between a forked `mvt node` and its parent,
+ * which reads them back as JSON lines ([[NodeEvent.toJson]], [[NodeEvent.fromJson]]). Each event also has the
+ * one-line text `mvt node` prints for a person ([[NodeEvent.render]]). Immutable.
+ */
+sealed trait NodeEvent {
+
+  /** The line `mvt node` prints for this event. */
+  def render: String
+}
+
+object NodeEvent {
+
+  /** One symbol's net position (positive long, negative short). */
+  final case class Held(symbol: String, position: Long) {
+    def render: String = s"$symbol=$position"
+  }
+
+  /** One subscription's nonzero positions, in symbol order. */
+  final case class SubscriptionHeld(subscription: String, held: Vector[Held]) {
+    def render: String = s"$subscription ${held.map(_.render).mkString(",")}"
+  }
+
+  /** The node joined the cluster at `atMillis` (epoch); `speed` is the exchange's replay speed. */
+  final case class Up(node: String, role: NodeRole, mode: String, atMillis: Long, speed: Option[String])
+      extends NodeEvent {
+    def render: String = role match {
+      case NodeRole.Exchange => s"node $node up: exchange, $mode, speed ${speed.getOrElse("max")}"
+      case NodeRole.Trader => s"node $node up at $atMillis: trader, $mode"
+    }
+  }
+
+  /** The exchange started its day once `traders` trader nodes were up. */
+  final case class DayStarted(traders: Int) extends NodeEvent {
+    def render: String = s"day started with $traders traders"
+  }
+
+  /** The exchange played the day's `commands`. */
+  final case class DayPlayed(commands: Long) extends NodeEvent {
+    def render: String = f"day played: $commands%,d commands"
+  }
+
+  /** One account at the end of the day: its balance against the trade feed (`missing` nonzero: an update lost). */
+  final case class AccountReconciled(
+      account: String,
+      provisioned: Long,
+      spent: Long,
+      received: Long,
+      balance: Long,
+      missing: Long
+  ) extends NodeEvent {
+    def render: String =
+      s"account $account provisioned=$provisioned spent=$spent received=$received balance=$balance missing=$missing"
+  }
+
+  /** What the orders of one trader incarnation (`node`) were debited in all. */
+  final case class OrdersFrom(node: String, debited: Long) extends NodeEvent {
+    def render: String = s"orders-from $node debited=$debited"
+  }
+
+  /** A subscription's net positions by the exchange's fills: what its owner's desk must hold. */
+  final case class FeedPosition(position: SubscriptionHeld) extends NodeEvent {
+    def render: String = s"position ${position.render}"
+  }
+
+  /** The exchange's counts for the day and whether every balance reconciled with the trade feed. */
+  final case class DaySummary(
+      orders: Long,
+      cancels: Long,
+      duplicates: Long,
+      fills: Long,
+      refused: Long,
+      credited: Long,
+      adoptedReplicas: Int,
+      adoptedDebits: Long,
+      positionsHanded: Long,
+      refusedNotOwner: Long,
+      reconciled: Boolean
+  ) extends NodeEvent {
+    def render: String =
+      s"orders $orders cancels $cancels duplicates $duplicates fills $fills refused $refused credited $credited " +
+        s"adopted-replicas $adoptedReplicas adopted-debits $adoptedDebits positions-handed $positionsHanded " +
+        s"refused-not-owner $refusedNotOwner reconciled $reconciled"
+  }
+
+  /** A trader's share of the subscriptions changed at `atMillis`: it now owns these. */
+  final case class Owns(atMillis: Long, subscriptions: Vector[String]) extends NodeEvent {
+    def render: String = s"owns ${subscriptions.size} at $atMillis: ${subscriptions.mkString(",")}"
+  }
+
+  /** A trader barred a client for the day. */
+  final case class Barred(account: String, day: String, why: String) extends NodeEvent {
+    def render: String = s"barred $account for $day: $why"
+  }
+
+  /** A subscription taken over starts from the position the exchange's fills give it. */
+  final case class PositionStarted(position: SubscriptionHeld, atMillis: Long, withdrawn: Int)
+      extends NodeEvent {
+    def render: String =
+      s"position ${position.subscription} at $atMillis: ${position.held.map(_.render).mkString(",")} " +
+        s"(withdrawn $withdrawn)"
+  }
+
+  /** A trader's replica holds every account's balance (a node that joins a running cluster has caught up). */
+  final case class CaughtUp(atMillis: Long) extends NodeEvent {
+    def render: String = s"caught-up at $atMillis: the replica holds every account's balance"
+  }
+
+  /** A trader's counts so far; `pipeline` is its pipeline's outcomes as `label=count` pairs. */
+  final case class Status(
+      owned: Int,
+      decisions: Long,
+      orders: Long,
+      cancels: Long,
+      fills: Long,
+      refused: Long,
+      barredRefusals: Long,
+      realizedCents: Long,
+      pipeline: String
+  ) extends NodeEvent {
+    def render: String =
+      s"status owned=$owned decisions=$decisions orders=$orders cancels=$cancels fills=$fills refused=$refused " +
+        s"barred-refusals=$barredRefusals realized-cents=$realizedCents pipeline: $pipeline"
+  }
+
+  /** A trader's positions in the subscriptions it owns; flat ones are left out. */
+  final case class Positions(held: Vector[SubscriptionHeld]) extends NodeEvent {
+    def render: String = s"positions ${held.map(_.render).mkString(" ")}".trim
+  }
+
+  given Encoder[NodeRole] = Encoder.encodeString.contramap(_.label)
+  given Decoder[NodeRole] = Decoder.decodeString.emap(NodeRole.parse)
+  given Encoder[Held] = deriveEncoder
+  given Decoder[Held] = deriveDecoder
+  given Encoder[SubscriptionHeld] = deriveEncoder
+  given Decoder[SubscriptionHeld] = deriveDecoder
+  given Encoder[NodeEvent] = deriveEncoder
+  given Decoder[NodeEvent] = deriveDecoder
+
+  /** The event as one JSON line. */
+  def toJson(e: NodeEvent): String = e.asJson.noSpaces
+
+  /** The event a JSON line holds, or why it holds none. */
+  def fromJson(line: String): Either[String, NodeEvent] = decode[NodeEvent](line).left.map(_.getMessage)
+}

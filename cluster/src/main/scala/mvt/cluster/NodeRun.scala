@@ -1,0 +1,117 @@
+package mvt.cluster
+
+import mvt.core.TradeFeedWriter
+import mvt.workload.SourceError
+
+import java.io.InputStream
+import scala.concurrent.duration.*
+
+/**
+ * One node of the trader cluster run to its end, as `mvt node` runs it: an exchange waits for its traders, plays
+ * the day and reconciles every balance with the trade feed; a trader trades its share until it is stopped. What
+ * happens goes to `report` as [[NodeEvent]]s, on the calling thread or the trader's actor. Blocks the caller.
+ */
+object NodeRun {
+
+  /**
+   * Starts the node, or says in one line why it cannot (the address is taken or does not resolve, no seed
+   * answers).
+   */
+  def start(s: ClusterNode.Settings, report: NodeEvent => Unit): Either[String, ClusterNode] =
+    try Right(ClusterNode.start(s, report))
+    catch {
+      case e: Exception => Left(s"cannot start the node on ${s.host}:${s.port}: ${reason(e, s.host)}")
+    }
+
+  /**
+   * The exchange's day: once `traders` trader nodes are up, plays `in` at `speed` with their orders (fills to
+   * `trades`), then reports the reconciliation. The day's outcome, or the error that ended its source (the caller
+   * names the file).
+   */
+  def exchange(
+      node: ClusterNode,
+      traders: Int,
+      speed: ReplaySpeed,
+      in: InputStream,
+      trades: Option[TradeFeedWriter],
+      report: NodeEvent => Unit
+  ): Either[SourceError, ClusterNode.DayOutcome] = {
+    report(NodeEvent.Up(
+      node.name,
+      NodeRole.Exchange,
+      node.settings.mode.label,
+      System.currentTimeMillis,
+      Some(speed.label)
+    ))
+    while (node.tradersUp < traders) Thread.sleep(50)
+    report(NodeEvent.DayStarted(node.tradersUp))
+    val played = node.playDay(in, speed, trades, 30.seconds)
+    trades.foreach(_.flush())
+    played.foreach(o => dayEvents(o).foreach(report))
+    played
+  }
+
+  /** What the exchange reports of a played day, in order: the count, every account, every node, every position. */
+  def dayEvents(o: ClusterNode.DayOutcome): Vector[NodeEvent] = {
+    val d = o.day
+    val accounts = o.reconciliation.map(r =>
+      NodeEvent.AccountReconciled(r.account, r.provisioned, r.spent, r.received, r.balance, r.missing)
+    )
+    val nodes = d.feed.byNode.toVector.sorted.map((n, c) => NodeEvent.OrdersFrom(n, c))
+    // each subscription's net position by the fills: what its owner's desk must hold
+    val positions = d.positions.flatMap { (sub, hs) =>
+      val held = hs.filter(_.position != 0L).sortBy(_.symbol).map(h => NodeEvent.Held(h.symbol, h.position))
+      Option.when(held.nonEmpty)(NodeEvent.FeedPosition(NodeEvent.SubscriptionHeld(sub.label, held)))
+    }
+    val summary = NodeEvent.DaySummary(
+      d.feed.orders,
+      d.feed.cancels,
+      d.feed.duplicates,
+      d.fills.fills,
+      d.refused,
+      d.credited,
+      d.replicasAdopted,
+      d.adopted,
+      d.positionsHanded,
+      d.refusedNotOwner,
+      o.reconciled
+    )
+    (NodeEvent.DayPlayed(o.commands) +: accounts) ++ nodes ++ positions :+ summary
+  }
+
+  /**
+   * A trader's life: reports it is up, that it caught up (its replica knows every account's balance) and, every
+   * second, its status and positions, until `stop` says so (a trader node has no end of its own).
+   */
+  def trader(node: ClusterNode, report: NodeEvent => Unit, stop: () => Boolean): Unit = {
+    report(NodeEvent.Up(node.name, NodeRole.Trader, node.settings.mode.label, System.currentTimeMillis, None))
+    val accounts = node.settings.subscriptions.map(_.account).distinct
+    var caughtUp = false
+    var ticks = 0
+    while (!stop()) {
+      Thread.sleep(50)
+      // a node that joins a running cluster has caught up once its replica knows every account's balance
+      if (!caughtUp && accounts.forall(acc => node.ledger.balance(acc) != 0L)) {
+        caughtUp = true
+        report(NodeEvent.CaughtUp(System.currentTimeMillis))
+      }
+      ticks += 1
+      if (ticks % 20 == 0) {
+        report(node.counters.status)
+        report(NodeEvent.Positions(node.counters.positions))
+      }
+    }
+  }
+
+  // the innermost cause says what is wrong (a bind refused, a name unknown); Pekko's wrappers only say where
+  private def reason(e: Throwable, host: String): String = {
+    var c = e
+    while (c.getCause != null && c.getCause != c) c = c.getCause
+    c match {
+      case _: java.net.UnknownHostException | _: java.nio.channels.UnresolvedAddressException =>
+        s"no such host $host"
+      case b: java.net.BindException => s"cannot listen: ${b.getMessage}"
+      case other => Option(other.getMessage).getOrElse(other.getClass.getSimpleName)
+    }
+  }
+}

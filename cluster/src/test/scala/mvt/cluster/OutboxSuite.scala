@@ -1,0 +1,54 @@
+package mvt.cluster
+
+import scala.collection.mutable
+
+/**
+ * The trader's outbox keeps the order of decisions: a message waiting for its write holds back everything behind
+ * it, a settled one goes (or is dropped) and the rest follow in order.
+ */
+class OutboxSuite extends munit.FunSuite {
+
+  private def message(seq: Long, command: OrderCommand): OrderMessage =
+    OrderMessage("n#1", seq, "acct-1", "s", command, null)
+
+  private def add(seq: Long) = message(seq, OrderCommand.Add("ACME", seq, buy = true, 100L, 1L, 1L))
+  private def cancel(seq: Long, of: Long) = message(seq, OrderCommand.Cancel("ACME", of))
+
+  test("with nothing pending, every message goes at once") {
+    val sent = mutable.ArrayBuffer.empty[Long]
+    val box = new Outbox(m => sent += m.seq)
+    box.send(add(1), pending = false)
+    box.send(cancel(2, 1), pending = false)
+    assertEquals(sent.toVector, Vector(1L, 2L))
+    assertEquals(box.queued, 0)
+  }
+
+  test("a pending add holds back what follows; settled, it goes first and the rest follow in order") {
+    val sent = mutable.ArrayBuffer.empty[Long]
+    val box = new Outbox(m => sent += m.seq)
+    box.send(add(1), pending = true)
+    box.send(cancel(2, 1), pending = false)
+    box.send(add(3), pending = false)
+    assertEquals(sent.toVector, Vector.empty)
+    assertEquals(box.settle(1, ok = true).map(_.message.seq), Some(1L))
+    assertEquals(sent.toVector, Vector(1L, 2L, 3L))
+    assertEquals(box.queued, 0)
+    assertEquals(box.settle(1, ok = true), None, "settled once")
+  }
+
+  test("a refused write drops its message, returned for the caller to undo, and releases those behind it") {
+    val sent = mutable.ArrayBuffer.empty[Long]
+    val box = new Outbox(m => sent += m.seq)
+    box.send(add(1), pending = true)
+    box.send(add(2), pending = true)
+    box.send(cancel(3, 2), pending = false)
+    // the second settles first: still behind the first
+    assert(box.settle(2, ok = true).exists(_.isInstanceOf[Outbox.Sent]))
+    assertEquals(sent.toVector, Vector.empty)
+    box.settle(1, ok = false) match {
+      case Some(Outbox.Dropped(m)) => assertEquals(m.seq, 1L)
+      case other => fail(s"expected the first dropped, got $other")
+    }
+    assertEquals(sent.toVector, Vector(2L, 3L))
+  }
+}
