@@ -42,7 +42,8 @@ object Sweep {
     if (jobs > MaxJobs) {
       val all = axes.map(a => BigInt(a.values.size)).product
       Left(
-        f"the grid is $all%,d combinations over $dayCount%,d days, ${all * dayCount}%,d jobs; a sweep runs at most " +
+        f"the grid is $all%,d combinations over $dayCount%,d day${if (dayCount == 1) "" else "s"}, " +
+          f"${all * dayCount}%,d jobs; a sweep runs at most " +
           f"$MaxJobs%,d: narrow an axis or the --days range"
       )
     } else Right(jobs.toLong)
