@@ -80,8 +80,9 @@ lazy val workload = (project in file("workload"))
   .dependsOn(orderbook % "compile->compile;test->test")
   .settings(common, name := "mvt-workload")
 
+// its tests drive the traders with workload's generated sessions; its main code needs only the engine
 lazy val trader = (project in file("trader"))
-  .dependsOn(workload % "compile->compile;test->test")
+  .dependsOn(orderbook % "compile->compile;test->test", workload % "test->test")
   .settings(
     common,
     name := "mvt-trader",
@@ -179,7 +180,7 @@ lazy val portal = (project in file("portal"))
 
 // Strategies traded against recorded days through the real engine, one day per fiber (`mvt backtest`).
 lazy val backtest = (project in file("backtest"))
-  .dependsOn(trader % "compile->compile;test->test", reporting)
+  .dependsOn(trader % "compile->compile;test->test", workload % "compile->compile;test->test", reporting)
   .settings(
     common,
     name := "mvt-backtest",
