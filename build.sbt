@@ -101,8 +101,9 @@ lazy val workload = (project in file("workload"))
   .dependsOn(orderbook % "compile->compile;test->test")
   .settings(common, name := "mvt-workload")
 
+// its tests drive the traders with workload's generated sessions; its main code needs only the engine
 lazy val trader = (project in file("trader"))
-  .dependsOn(workload % "compile->compile;test->test")
+  .dependsOn(orderbook % "compile->compile;test->test", workload % "test->test")
   .settings(
     common,
     name := "mvt-trader",
@@ -201,7 +202,11 @@ lazy val portal = (project in file("portal"))
 // Strategies traded against recorded days through the real engine, one day per fiber (`mvt backtest`).
 lazy val backtest = (project in file("backtest"))
   // reporting only for the tests, whose oracle for a day's PnL is the client-report fold
-  .dependsOn(trader % "compile->compile;test->test", reporting % "test->compile")
+  .dependsOn(
+    trader % "compile->compile;test->test",
+    workload % "compile->compile;test->test",
+    reporting % "test->compile"
+  )
   .settings(
     common,
     name := "mvt-backtest",

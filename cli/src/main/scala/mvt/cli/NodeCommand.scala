@@ -95,7 +95,7 @@ object NodeCommand {
   /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for `--down-after`. */
   def settings(a: Args): ClusterNode.Settings =
     ClusterNode.Settings(
-      a.role.label,
+      a.role,
       a.host,
       a.port,
       a.seeds,

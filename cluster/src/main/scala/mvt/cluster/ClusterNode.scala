@@ -30,7 +30,7 @@ final class ClusterNode private (
 
   /** How many trader nodes this node sees up. */
   def tradersUp: Int =
-    Cluster(system).state.members.count(m => m.status == MemberStatus.Up && m.hasRole(TraderNode.Role))
+    Cluster(system).state.members.count(m => m.status == MemberStatus.Up && m.hasRole(TraderNode.Role.label))
 
   /** Whether this node is up in the cluster. */
   def isUp: Boolean = Cluster(system).selfMember.status == MemberStatus.Up
@@ -78,7 +78,7 @@ object ClusterNode {
 
   /** How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). */
   final case class Settings(
-      role: String,
+      role: NodeRole,
       host: String,
       port: Int,
       seeds: Vector[String],
@@ -116,7 +116,7 @@ object ClusterNode {
     val system = ActorSystem(
       Behaviors.empty[Nothing],
       NodeConfig.SystemName,
-      NodeConfig(s.host, s.port, Seq(s.role), s.testMode, s.downAfter)
+      NodeConfig(s.host, s.port, Seq(s.role.label), s.testMode, s.downAfter)
     )
     val cluster = Cluster(system)
     val seeds =
@@ -137,7 +137,7 @@ object ClusterNode {
     val counters = new TraderNode.Counters
     val tops = new LatestTops
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    if (s.role == ExchangeNode.Role) {
+    if (s.role == NodeRole.Exchange) {
       accounts.foreach(a => ledger.credit(a, s.provisionCents))
       system.systemActorOf(ExchangeNode(tops, inbox, s.publishEvery), "exchange")
     } else {

@@ -29,7 +29,7 @@ object ExchangeNode {
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-exchange")
 
   /** The role of the exchange node. */
-  val Role: String = NodeRole.Exchange.label
+  val Role: NodeRole = NodeRole.Exchange
 
   def apply(
       tops: LatestTops,
@@ -68,7 +68,7 @@ object ExchangeNode {
             inbox.add(r)
             Behaviors.same
           case Removed(m) =>
-            if (m.hasRole(TraderNode.Role))
+            if (m.hasRole(TraderNode.Role.label))
               inbox.add(ExchangeDay.ReplicaGone(Ledger.replicaIdOf(m.uniqueAddress)))
             Behaviors.same
           case _ =>

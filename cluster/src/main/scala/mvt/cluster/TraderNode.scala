@@ -40,7 +40,7 @@ object TraderNode {
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-trader")
 
   /** The role every trader node has. */
-  val Role: String = NodeRole.Trader.label
+  val Role: NodeRole = NodeRole.Trader
 
   /** The largest position a subscription may hold in a symbol, either way. */
   val MaxPosition = 1_000L
@@ -193,7 +193,7 @@ object TraderNode {
     // open orders, one taken over asks the peers for spending rights ahead of its first order (bounded mode)
     private def reshare(): Unit = {
       val traders = cluster.state.members.iterator
-        .filter(m => m.status == MemberStatus.Up && m.hasRole(Role))
+        .filter(m => m.status == MemberStatus.Up && m.hasRole(Role.label))
         .map(_.address.hostPort)
         .toVector
       val mine = Shares.ownedBy(self, subs, traders)

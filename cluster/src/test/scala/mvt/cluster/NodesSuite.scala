@@ -17,7 +17,7 @@ class NodesSuite extends munit.FunSuite {
 
   private val subs = Subscription.accounts(6, "spread")
 
-  private def settings(role: String, seeds: Vector[String], mode: Consistency) =
+  private def settings(role: NodeRole, seeds: Vector[String], mode: Consistency) =
     ClusterNode.Settings(
       role,
       "127.0.0.1",
