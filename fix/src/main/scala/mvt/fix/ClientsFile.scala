@@ -75,6 +75,46 @@ object ClientsFile {
     try Some(Base64.getDecoder.decode(s)).filter(_.length >= 8)
     catch { case _: IllegalArgumentException => None }
 
+  /** Why `register` failed: a usage mistake (status 1), a bad clients file (status 2), or an I/O error (status 1). */
+  enum RegisterError(val message: String) {
+    case Usage(m: String) extends RegisterError(m)
+    case BadFile(m: String) extends RegisterError(m)
+    case Io(m: String) extends RegisterError(m)
+  }
+
+  /**
+   * `mvt venue add-client`: adds `compId` with `account` to the file at `path`, the password read as one line of
+   * `in` (its line end dropped); the file gets its salted hash only.
+   */
+  def register(
+      path: Path,
+      compId: String,
+      account: String,
+      in: java.io.InputStream
+  ): Either[RegisterError, Client] =
+    if (!isValidCompId(compId))
+      Left(
+        RegisterError.Usage(s"COMPID: expected 1 to 32 letters, digits, '_', '-' or '.', found \"$compId\"")
+      )
+    else
+      Account.parse(account) match {
+        case None => Left(
+            RegisterError.Usage(s"--account: expected an account from 1 to 2147483647, found \"$account\"")
+          )
+        case Some(a) =>
+          val line =
+            try Option(new java.io.BufferedReader(new java.io.InputStreamReader(in, UTF_8)).readLine())
+            catch { case e: java.io.IOException => None }
+          line.map(_.stripSuffix("\r")).filter(_.nonEmpty) match {
+            case None =>
+              Left(RegisterError.Usage("expected the password as one non-empty line on standard input"))
+            case Some(pw) =>
+              val client = Client(compId, a, PasswordHash.create(pw.toCharArray))
+              try add(path, client).left.map(RegisterError.BadFile(_)).map(_ => client)
+              catch { case e: java.io.IOException => Left(RegisterError.Io(s"$path: ${e.getMessage}")) }
+          }
+      }
+
   /**
    * Adds a client and rewrites the file atomically (a temporary file moved over it), readable by its owner only
    * where the file system has POSIX permissions. Refuses a CompID already listed.

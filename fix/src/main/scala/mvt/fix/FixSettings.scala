@@ -18,3 +18,15 @@ final case class FixSettings(
 ) {
   def storeDir: Path = dir.resolve("fix-store")
 }
+
+object FixSettings {
+
+  /** Settings for `mvt venue --fix-port PORT --clients FILE [--comp-id ID]`, the clients read from `clients`. */
+  def load(port: Int, clients: Path, compId: String, dir: Path): Either[String, FixSettings] =
+    if (port < 1 || port > 65535) Left(s"--fix-port: expected a port from 1 to 65535, found $port")
+    else if (!ClientsFile.isValidCompId(compId))
+      Left(s"--comp-id: expected 1 to 32 letters or digits, found \"$compId\"")
+    else if (!java.nio.file.Files.exists(clients))
+      Left(s"$clients: no such clients file (see mvt venue add-client)")
+    else ClientsFile.read(clients).map(cs => FixSettings(port, cs, dir, compId = compId))
+}
