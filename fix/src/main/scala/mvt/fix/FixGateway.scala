@@ -66,14 +66,17 @@ object FixGateway {
         provider(settings, unknown)
       )
       val deskThread = new Thread(desk, "fix-gateway")
+      // fills before now are in the recovered orders; the feed from here on brings those by outside takers
+      val trades = LineTail.fromEnd(venue.config.trades)
       @volatile var following = true
       val quotesThread = new Thread(
         () =>
           while (following) {
             marketData.poll()
+            trades.poll(desk.tradeLine)
             Thread.sleep(5)
           },
-        "fix-quotes"
+        "fix-feeds"
       )
       quotesThread.setDaemon(true)
       deskThread.start()
@@ -97,7 +100,12 @@ object FixGateway {
       unknown: DynamicAcceptorSessionProvider
   ): AcceptorSessionProvider =
     (id: SessionID, connector: SessionConnector) =>
-      Option(Session.lookupSession(id)).getOrElse {
+      Option(Session.lookupSession(id)).map { s =>
+        // QuickFIX/J drops a connection whose session already has one; say so, as for any refused logon
+        if (s.hasResponder)
+          settings.log(s"fix: logon of ${id.getTargetCompID} refused: a session of it is already connected")
+        s
+      }.getOrElse {
         if (id.getBeginString == FixVersions.BEGINSTRING_FIX44 && id.getSenderCompID == settings.compId)
           unknown.getSession(id, connector)
         else null

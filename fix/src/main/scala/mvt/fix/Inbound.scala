@@ -7,6 +7,9 @@ private[fix] enum Inbound {
   case FromClient(compId: String, message: quickfix.Message)
   case Done(work: Work, outcome: Outcome)
   case Refused(work: Work, refusal: Refusal)
+
+  /** A resting FIX order filled by an order from outside the gateway, as the durable trade feed shows it. */
+  case MakerFill(id: Long, price: mvt.core.Price, qty: Long, execId: String)
   case Stop
 }
 

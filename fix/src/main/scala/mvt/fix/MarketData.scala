@@ -8,9 +8,7 @@ import quickfix.fix44.{
 }
 import quickfix.{Message, Session, SessionID}
 
-import java.io.RandomAccessFile
-import java.nio.charset.StandardCharsets.US_ASCII
-import java.nio.file.{Files, Path}
+import java.nio.file.Path
 import scala.collection.mutable
 
 /**
@@ -24,33 +22,11 @@ private[fix] final class MarketData(quotes: Path, venueCompId: String, traded: S
   private val tops = mutable.HashMap.empty[String, Array[String]]
   // symbol -> (compId, MDReqID) subscribed
   private val subscribers = mutable.HashMap.empty[String, mutable.LinkedHashSet[(String, String)]]
-  private var offset = 0L
-  private val partial = new java.lang.StringBuilder
-  private var header = true
+  private val tail = new LineTail(quotes, 0L)
 
   /** Reads the lines appended since the last call and sends each change to its subscribers. */
   def poll(): Unit = synchronized {
-    if (Files.exists(quotes)) {
-      val f = new RandomAccessFile(quotes.toFile, "r")
-      try {
-        val len = f.length
-        if (len < offset) { offset = 0; header = true; partial.setLength(0) } // a new file
-        if (len > offset) {
-          val bytes = new Array[Byte]((len - offset).toInt.min(1 << 20))
-          f.seek(offset)
-          f.readFully(bytes)
-          offset += bytes.length
-          partial.append(new String(bytes, US_ASCII))
-          var nl = partial.indexOf("\n")
-          while (nl >= 0) {
-            val line = partial.substring(0, nl)
-            partial.delete(0, nl + 1)
-            if (header) header = false else quote(line)
-            nl = partial.indexOf("\n")
-          }
-        }
-      } finally f.close()
-    }
+    tail.poll((at, line) => if (at > 0) quote(line)) // the line at 0 is the header
   }
 
   private def quote(line: String): Unit = {

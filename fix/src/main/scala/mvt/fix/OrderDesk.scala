@@ -63,6 +63,7 @@ private[fix] final class OrderDesk(
         case Inbound.FromClient(c, m) => fromClient(c, m)
         case Inbound.Done(w, o) => done(w, o)
         case Inbound.Refused(w, r) => refused(w, r)
+        case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
         case Inbound.Stop => ()
       }
     catch {
@@ -251,6 +252,22 @@ private[fix] final class OrderDesk(
             )
           case _ => ()
         }
+    }
+  }
+
+  /**
+   * A trade feed line (`trade,time,symbol,price,qty,buy-id,buy-account,sell-id,sell-account,aggressor`) whose
+   * maker is a FIX order and whose taker is not: the gateway saw no outcome for it, so it reports from the feed.
+   */
+  def tradeLine(at: Long, line: String): Unit = {
+    val f = line.split(",", -1)
+    if (f.length == 10 && f(0) == "trade") {
+      val (maker, taker) = if (f(9) == "BUY") (f(7), f(5)) else (f(5), f(7))
+      (maker.toLongOption, taker.toLongOption, Price.parse(f(3)), f(4).toLongOption) match {
+        case (Some(m), Some(t), Some(px), Some(q)) if FixOrder.isFix(m) && !FixOrder.isFix(t) =>
+          queue.put(Inbound.MakerFill(m, px, q, s"t$at"))
+        case _ => ()
+      }
     }
   }
 

@@ -68,6 +68,22 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
     }
   }
 
+  test(
+    "a fill by a taker from outside the gateway (another submitter of the venue) reaches the maker's session"
+  ) {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      a.send(limit("m1", '2', "ACME", 10, "10")); a.next("8")
+      val taker = Command.Add(Acme, OrderId(5), Side.Buy, Price.unsafe("10"), Quantity(4), Account(9))
+      assert(r.venue.submit(taker, mvt.venue.Reply.Ignore).isEmpty)
+      val fill = a.next("8")
+      assertEquals(
+        (fill.getChar(150), fill.getChar(39), s(fill, 32), s(fill, 31), s(fill, 151), s(fill, 14)),
+        ('F', '1', "4", "10", "6", "4")
+      )
+    }
+  }
+
   test("AvgPx is the quantity-weighted mean over fills at several prices") {
     withGateway { r =>
       val a = r.loggedOn("A")
