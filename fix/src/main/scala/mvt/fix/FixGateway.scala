@@ -82,6 +82,7 @@ object FixGateway {
       deskThread.start()
       quotesThread.start()
       acceptor.start()
+      desk.queue.put(Inbound.Restate)
       new FixGateway(acceptor, desk, List(deskThread, quotesThread), () => following = false, log, settings)
     }
   }

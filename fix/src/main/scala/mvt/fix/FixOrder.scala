@@ -19,6 +19,8 @@ final class FixOrder(
   var notional: BigDecimal = BigDecimal(0) // sum of fill price x quantity, in whole price units
   var open = true // false once filled, canceled or rejected
   var canceled = false
+  var rejected = false
+  var journaled = true // false for an order of the order log that recovery found no trace of in the journal
 
   def leaves: Long = if (open) qty - cumQty else 0L
 

@@ -15,7 +15,10 @@ import java.nio.file.{Files, Path}
 private[fix] object FixRecovery {
 
   def replay(journal: Path, orders: Vector[FixOrder]): Unit =
-    if (orders.nonEmpty && Files.exists(journal)) {
+    if (orders.nonEmpty && !Files.exists(journal)) orders.foreach { o =>
+      o.open = false; o.journaled = false
+    }
+    else if (orders.nonEmpty) {
       val byId = new java.util.HashMap[Long, FixOrder]()
       orders.foreach(o => byId.put(o.id, o))
       val seen = new java.util.HashSet[Long]() // FIX order ids some event of the journal names
@@ -58,6 +61,6 @@ private[fix] object FixRecovery {
         }
       finally in.close()
       // an order no event names was logged but not journaled before the crash: it never reached the book
-      orders.foreach(o => if (!seen.contains(o.id)) o.open = false)
+      orders.foreach(o => if (!seen.contains(o.id)) { o.open = false; o.journaled = false })
     }
 }

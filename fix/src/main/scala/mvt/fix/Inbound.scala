@@ -10,6 +10,9 @@ private[fix] enum Inbound {
 
   /** A resting FIX order filled by an order from outside the gateway, as the durable trade feed shows it. */
   case MakerFill(id: Long, price: mvt.core.Price, qty: Long, execId: String)
+
+  /** Once after the acceptor started: report what a crash kept from clients (see `OrderDesk.restate`). */
+  case Restate
   case Stop
 }
 

@@ -64,6 +64,7 @@ private[fix] final class OrderDesk(
         case Inbound.Done(w, o) => done(w, o)
         case Inbound.Refused(w, r) => refused(w, r)
         case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
+        case Inbound.Restate => restate()
         case Inbound.Stop => ()
       }
     catch {
@@ -208,6 +209,7 @@ private[fix] final class OrderDesk(
         outcome.events.foreach {
           case Event.Rejected(_, _, reason) =>
             o.open = false
+            o.rejected = true
             send(
               o.compId,
               Reports.execution(
@@ -256,6 +258,52 @@ private[fix] final class OrderDesk(
   }
 
   /**
+   * After a restart: any order whose last report in its session's message store is not what the journal made of
+   * it (a crash fell between the command's commit and its report) gets one report of how it stands now; an order
+   * of the order log the journal never took is reported rejected. So a client's view ends equal to the journal's.
+   */
+  private def restate(): Unit =
+    byId.values.toVector.sortBy(_.id).groupBy(_.compId).foreach { (compId, orders) =>
+      Option(Session.lookupSession(sessionOf(compId))).foreach { session =>
+        val reported = Restatement.lastReported(session.getStore)
+        orders.foreach { o =>
+          val now = (Reports.status(o), o.cumQty)
+          reported.get(o.id) match {
+            case None if !o.journaled =>
+              send(
+                compId,
+                Reports.execution(
+                  o,
+                  s"r-$runTag-${o.id}",
+                  Reports.Rejected,
+                  o.clOrdId,
+                  None,
+                  None,
+                  Some("not taken: the venue stopped before this order was journaled; it never traded")
+                )
+              )
+            case Some(last) if last == now => ()
+            case _ if !o.journaled => ()
+            case _ =>
+              val m = Reports.execution(
+                o,
+                s"r-$runTag-${o.id}",
+                Reports.Restated,
+                o.clOrdId,
+                None,
+                None,
+                Some("restated after a venue restart: reports of this order were lost in the crash")
+              )
+              m.setInt(378, 99)
+              send(compId, m)
+          }
+        }
+      }
+    }
+
+  private def sessionOf(compId: String) = new SessionID("FIX.4.4", settings.compId, compId)
+
+  /**
    * A trade feed line (`trade,time,symbol,price,qty,buy-id,buy-account,sell-id,sell-account,aggressor`) whose
    * maker is a FIX order and whose taker is not: the gateway saw no outcome for it, so it reports from the feed.
    */
@@ -280,6 +328,7 @@ private[fix] final class OrderDesk(
   private def refused(work: Work, why: Refusal): Unit = work match {
     case Work.Add(o) =>
       o.open = false
+      o.rejected = true
       send(
         o.compId,
         Reports.execution(o, s"R-$runTag-${o.id}", Reports.Rejected, o.clOrdId, None, None, Some(why.reason))
@@ -292,7 +341,7 @@ private[fix] final class OrderDesk(
   }
 
   private def send(compId: String, m: Message): Unit =
-    try { val _ = Session.sendToTarget(m, new SessionID("FIX.4.4", settings.compId, compId)) }
+    try { val _ = Session.sendToTarget(m, sessionOf(compId)) }
     catch {
       case e: quickfix.SessionNotFound => settings.log(s"fix: no session for $compId: ${e.getMessage}")
     }

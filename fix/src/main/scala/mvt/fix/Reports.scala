@@ -13,6 +13,7 @@ private[fix] object Reports {
   val Canceled = '4'
   val Rejected = '8'
   val Trade = 'F'
+  val Restated = 'D'
 
   def side(s: Side): Char = if (s.isBuy) '1' else '2'
 
@@ -53,7 +54,7 @@ private[fix] object Reports {
 
   /** OrdStatus (39) of `o` as it stands. */
   def status(o: FixOrder, execType: Char = New): Char =
-    if (execType == Rejected) Rejected
+    if (execType == Rejected || o.rejected) Rejected
     else if (o.canceled) Canceled
     else if (o.cumQty >= o.qty) Filled
     else if (o.cumQty > 0) PartiallyFilled

@@ -63,6 +63,59 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
     }
   }
 
+  test(
+    "after a crash between commit and report, the client gets its order restated; an order never journaled is rejected"
+  ) {
+    withDir { dir =>
+      // the state a kill -9 can leave: both orders in the order log, only the first in the journal, no report sent
+      val venue = mvt.venue.Venue.open(mvt.venue.VenueConfig(dir, Day, Vector(Acme, Beta)), _ => ()).fold(
+        e => fail(e.render),
+        identity
+      )
+      val j =
+        new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
+      val u =
+        new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 10)
+      val (log, _) = OrderLog.open(OrderLog.pathFor(dir, Day)).fold(fail(_), identity)
+      log.newOrder(j); log.newOrder(u); log.commit(); log.close()
+      val add = mvt.core.Command.Add(
+        Acme,
+        mvt.core.OrderId(j.id),
+        j.side,
+        j.price,
+        mvt.core.Quantity(40),
+        mvt.core.Account(1)
+      )
+      val done = venue.submit(add).fold(r => fail(r.reason), identity)
+      scala.concurrent.Await.result(done, scala.concurrent.duration.Duration(60, "s"))
+      venue.stop()
+      venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
+
+      val r = start(dir)
+      try {
+        val a = r.loggedOn("A")
+        val reports = Seq(a.next("8"), a.next("8")).map(m => m.getString(11) -> m).toMap
+        val restated = reports("j1")
+        assertEquals(
+          (
+            restated.getChar(150),
+            restated.getChar(39),
+            restated.getString(151),
+            restated.getString(14),
+            restated.getString(37)
+          ),
+          ('D', '0', "40", "0", j.id.toString)
+        )
+        val rejected = reports("u1")
+        assertEquals((rejected.getChar(150), rejected.getChar(39), rejected.getString(151)), ('8', '8', "0"))
+        assert(rejected.getString(58).contains("never traded"), rejected.getString(58))
+        // the restated order is live: this session can cancel it
+        a.send(cancel("j2", "j1", '1', "ACME"))
+        assertEquals(a.next("8").getChar(150), '4')
+      } finally r.stop()
+    }
+  }
+
   test("the order log cuts a torn last line and keeps the whole ones") {
     withDir { dir =>
       val p = OrderLog.pathFor(dir, Day)
