@@ -36,9 +36,6 @@ private[fix] final class OrderDesk(
   }
   recovered.used.foreach((c, ids) => used.getOrElseUpdate(c, mutable.HashSet.empty) ++= ids)
 
-  /** The orders the gateway knows, for recovery's replay of the journal. */
-  private[fix] def orders: collection.Map[Long, FixOrder] = byId
-
   def run(): Unit = {
     val batch = new java.util.ArrayList[Inbound]()
     var running = true
@@ -75,7 +72,15 @@ private[fix] final class OrderDesk(
   // forces the side-file records of this batch, then submits its commands in order
   private def flush(): Unit =
     if (pending.nonEmpty) {
-      log.commit()
+      val forced =
+        try { log.commit(); None }
+        catch { case e: java.io.IOException => Some(e) }
+      forced.foreach { e =>
+        // without its side-file line an order could not be matched to its session after a crash: refuse it
+        settings.log(s"fix: cannot write the order log: $e")
+        pending.foreach((_, work) => cannotRecord(work))
+        pending.clear()
+      }
       pending.foreach { (cmd, work) =>
         val reply = new Reply {
           def done(o: Outcome): Unit = queue.put(Inbound.Done(work, o))
@@ -324,6 +329,24 @@ private[fix] final class OrderDesk(
       o.fill(px, q)
       send(o.compId, Reports.execution(o, execId(), Reports.Trade, o.clOrdId, None, Some((px, q)), None))
     }
+
+  private def cannotRecord(work: Work): Unit = {
+    val text = "the venue cannot record orders now (its order log failed); nothing was taken"
+    work match {
+      case Work.Add(o) =>
+        o.open = false
+        o.rejected = true
+        send(
+          o.compId,
+          Reports.execution(o, s"R-$runTag-${o.id}", Reports.Rejected, o.clOrdId, None, None, Some(text))
+        )
+      case Work.Cancel(o, clOrdId) =>
+        send(
+          o.compId,
+          Reports.cancelReject(o.id.toString, clOrdId, o.clOrdId, false, Reports.status(o), 99, text)
+        )
+    }
+  }
 
   private def refused(work: Work, why: Refusal): Unit = work match {
     case Work.Add(o) =>
