@@ -15,7 +15,7 @@ import java.nio.file.Files
  * `FixGateway.start` (or `resource`); `close` stops accepting, then stops the gateway thread.
  */
 final class FixGateway private (
-    acceptor: SocketAcceptor,
+    acceptor: ThreadedSocketAcceptor,
     desk: OrderDesk,
     threads: List[Thread],
     stopQuotes: () => Unit,
@@ -52,7 +52,8 @@ object FixGateway {
       val qfSettings = sessionSettings(settings)
       val store = new FileStoreFactory(qfSettings)
       val messages = new quickfix.fix44.MessageFactory()
-      val acceptor = new SocketAcceptor(app, store, qfSettings, null, messages)
+      // a thread per session: a logon's password check (PBKDF2, tens of milliseconds) stalls only its own session
+      val acceptor = new ThreadedSocketAcceptor(app, store, qfSettings, null, messages)
       val unknown = new DynamicAcceptorSessionProvider(
         qfSettings,
         templateId(settings),

@@ -38,11 +38,12 @@ final class OrderLog private (channel: FileChannel) extends AutoCloseable {
   /** Writes and forces what was appended since the last commit; nothing when nothing was. */
   def commit(): Unit =
     if (dirty) {
-      buf.flip()
-      while (buf.hasRemaining) { val _ = channel.write(buf) }
-      buf.clear()
-      channel.force(false)
-      dirty = false
+      // the batch's records go whether or not they reach the disk: a failed batch's commands are never submitted
+      try {
+        buf.flip()
+        while (buf.hasRemaining) { val _ = channel.write(buf) }
+        channel.force(false)
+      } finally { buf.clear(); dirty = false }
     }
 
   def close(): Unit = channel.close()
