@@ -26,6 +26,7 @@ val V = new {
   val sqlite = "3.54.1.0"
   val uplot = "1.6.30"
   val slf4j = "2.0.17"
+  val quickfixj = "2.3.2"
 }
 
 lazy val testDeps = Seq(
@@ -67,6 +68,7 @@ lazy val root = (project in file("."))
     portal,
     backtest,
     venue,
+    fix,
     cli
   )
   .settings(
@@ -253,8 +255,24 @@ lazy val venue = (project in file("venue"))
   .dependsOn(workload % "compile->compile;test->test", reporting % "compile->compile;test->test")
   .settings(common, name := "mvt-venue")
 
+// FIX 4.4 order entry on the venue through QuickFIX/J: an acceptor whose sessions submit to the venue's queue.
+lazy val fix = (project in file("fix"))
+  .dependsOn(venue % "compile->compile;test->test")
+  .settings(
+    common,
+    name := "mvt-fix",
+    libraryDependencies ++= Seq(
+      // netty-tcnative (TLS through OpenSSL) is named with an OS-classifier property Maven cannot resolve here;
+      // a plain socket acceptor and initiator need none of it
+      ("org.quickfixj" % "quickfixj-core" % V.quickfixj).excludeAll(ExclusionRule("io.netty")),
+      "org.quickfixj" % "quickfixj-messages-fix44" % V.quickfixj,
+      "org.slf4j" % "slf4j-api" % V.slf4j,
+      "org.slf4j" % "slf4j-nop" % V.slf4j % Test
+    )
+  )
+
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster, sweep, venue)
+  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster, sweep, venue, fix)
   .settings(
     common,
     name := "mvt-cli",

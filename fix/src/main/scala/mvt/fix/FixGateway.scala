@@ -1,0 +1,145 @@
+package mvt.fix
+
+import cats.effect.{IO, Resource}
+import mvt.venue.Venue
+import quickfix.*
+import quickfix.mina.SessionConnector
+import quickfix.mina.acceptor.{AcceptorSessionProvider, DynamicAcceptorSessionProvider}
+
+import java.net.InetSocketAddress
+import java.nio.file.Files
+
+/**
+ * The venue's FIX 4.4 front door: a QuickFIX/J socket acceptor whose client sessions submit orders and cancels to
+ * the venue and receive ExecutionReports once the venue has made each command durable. Start with
+ * `FixGateway.start` (or `resource`); `close` stops accepting, then stops the gateway thread.
+ */
+final class FixGateway private (
+    acceptor: ThreadedSocketAcceptor,
+    desk: OrderDesk,
+    threads: List[Thread],
+    stopQuotes: () => Unit,
+    log: OrderLog,
+    val settings: FixSettings
+) extends AutoCloseable {
+
+  /** Stops the acceptor (logging every session out), then the gateway's threads; idempotent. */
+  def close(): Unit = synchronized {
+    if (threads.exists(_.isAlive)) {
+      acceptor.stop(true)
+      stopQuotes()
+      desk.queue.put(Inbound.Stop)
+      threads.foreach(_.join())
+      log.close()
+    }
+  }
+}
+
+object FixGateway {
+
+  /**
+   * Starts the gateway for `venue`: its order log and message store in `settings.dir`, the orders it held before
+   * (their fills and cancels replayed from the venue's journal), then the acceptor on `settings.host:port`.
+   */
+  def start(venue: Venue, settings: FixSettings): Either[String, FixGateway] = {
+    Files.createDirectories(settings.storeDir)
+    OrderLog.open(OrderLog.pathFor(settings.dir, venue.config.day)).map { (log, recovered) =>
+      FixRecovery.replay(venue.config.journal, recovered.orders)
+      val traded = venue.symbols.map(_.name).toSet
+      val marketData = new MarketData(venue.config.quotes, settings.compId, traded)
+      val desk = new OrderDesk(venue, settings, log, recovered, marketData)
+      val app = new FixApplication(settings, desk, marketData)
+      val qfSettings = sessionSettings(settings)
+      val store = new FileStoreFactory(qfSettings)
+      val messages = new quickfix.fix44.MessageFactory()
+      // a thread per session: a logon's password check (PBKDF2, tens of milliseconds) stalls only its own session
+      val acceptor = new ThreadedSocketAcceptor(app, store, qfSettings, null, messages)
+      val unknown = new DynamicAcceptorSessionProvider(
+        qfSettings,
+        templateId(settings),
+        app,
+        new MemoryStoreFactory(),
+        null,
+        messages
+      )
+      acceptor.setSessionProvider(
+        new InetSocketAddress(settings.host, settings.port),
+        provider(settings, unknown)
+      )
+      val deskThread = new Thread(desk, "fix-gateway")
+      // fills before now are in the recovered orders; the feed from here on brings those by outside takers
+      val trades = LineTail.fromEnd(venue.config.trades)
+      @volatile var following = true
+      val quotesThread = new Thread(
+        () =>
+          while (following) {
+            marketData.poll()
+            trades.poll(desk.tradeLine)
+            Thread.sleep(5)
+          },
+        "fix-feeds"
+      )
+      quotesThread.setDaemon(true)
+      deskThread.start()
+      quotesThread.start()
+      acceptor.start()
+      desk.queue.put(Inbound.Restate)
+      new FixGateway(acceptor, desk, List(deskThread, quotesThread), () => following = false, log, settings)
+    }
+  }
+
+  /** `start` as a resource: the gateway is closed at release. */
+  def resource(venue: Venue, settings: FixSettings): Resource[IO, FixGateway] =
+    Resource.make(IO.blocking(start(venue, settings)).flatMap {
+      case Right(g) => IO.pure(g)
+      case Left(e) => IO.raiseError(new IllegalArgumentException(e))
+    })(g => IO.blocking(g.close()))
+
+  // a client's session is found among the configured ones; any other CompID gets a throwaway session in memory,
+  // so its Logon reaches the application and is refused with a Text instead of a dropped connection
+  private def provider(
+      settings: FixSettings,
+      unknown: DynamicAcceptorSessionProvider
+  ): AcceptorSessionProvider =
+    (id: SessionID, connector: SessionConnector) =>
+      Option(Session.lookupSession(id)).map { s =>
+        // QuickFIX/J drops a connection whose session already has one; say so, as for any refused logon
+        if (s.hasResponder)
+          settings.log(s"fix: logon of ${id.getTargetCompID} refused: a session of it is already connected")
+        s
+      }.getOrElse {
+        if (id.getBeginString == FixVersions.BEGINSTRING_FIX44 && id.getSenderCompID == settings.compId)
+          unknown.getSession(id, connector)
+        else null
+      }
+
+  private def templateId(s: FixSettings) =
+    new SessionID(FixVersions.BEGINSTRING_FIX44, s.compId, "UNKNOWN-CLIENT")
+
+  private def sessionSettings(s: FixSettings): SessionSettings = {
+    val q = new SessionSettings()
+    def defaults(k: String, v: String): Unit = q.setString(k, v)
+    defaults("ConnectionType", "acceptor")
+    defaults("BeginString", FixVersions.BEGINSTRING_FIX44)
+    defaults("SenderCompID", s.compId)
+    defaults("SocketAcceptAddress", s.host)
+    defaults("SocketAcceptPort", s.port.toString)
+    defaults("StartTime", "00:00:00")
+    defaults("EndTime", "00:00:00")
+    defaults("FileStorePath", s.storeDir.toString)
+    defaults("UseDataDictionary", "Y")
+    defaults("DataDictionary", "FIX44.xml")
+    defaults("CheckLatency", "N")
+    defaults("ResetOnLogon", "N")
+    defaults("ResetOnLogout", "N")
+    defaults("ResetOnDisconnect", "N")
+    s.clients.foreach { c =>
+      val id = new SessionID(FixVersions.BEGINSTRING_FIX44, s.compId, c.compId)
+      q.setString(id, "TargetCompID", c.compId)
+    }
+    val t = templateId(s)
+    q.setString(t, "TargetCompID", t.getTargetCompID)
+    q.setString(t, "AcceptorTemplate", "Y")
+    q
+  }
+}

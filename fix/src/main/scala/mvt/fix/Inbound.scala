@@ -1,0 +1,23 @@
+package mvt.fix
+
+import mvt.venue.{Outcome, Refusal}
+
+/** What reaches the gateway thread: a client's application message, a submitted command's fate, or a stop. */
+private[fix] enum Inbound {
+  case FromClient(compId: String, message: quickfix.Message)
+  case Done(work: Work, outcome: Outcome)
+  case Refused(work: Work, refusal: Refusal)
+
+  /** A resting FIX order filled by an order from outside the gateway, as the durable trade feed shows it. */
+  case MakerFill(id: Long, price: mvt.core.Price, qty: Long, execId: String)
+
+  /** Once after the acceptor started: report what a crash kept from clients (see `OrderDesk.restate`). */
+  case Restate
+  case Stop
+}
+
+/** A command the gateway submitted to the venue, with what it needs to report its outcome. */
+private[fix] enum Work {
+  case Add(order: FixOrder)
+  case Cancel(order: FixOrder, clOrdId: String)
+}

@@ -1,0 +1,371 @@
+package mvt.fix
+
+import mvt.core.*
+import mvt.venue.{Outcome, Refusal, Reply, Venue}
+import quickfix.{Message, Session, SessionID}
+
+import java.util.concurrent.LinkedBlockingQueue
+import scala.collection.mutable
+
+/**
+ * The gateway's one thread: it owns every FIX order's state, turns clients' messages into venue commands (after
+ * their side-file records are forced), and turns the venue's outcomes into ExecutionReports for each order's
+ * owner, maker or taker. QuickFIX/J's threads and the venue's commit thread only enqueue to it, so its state
+ * needs no lock.
+ */
+private[fix] final class OrderDesk(
+    venue: Venue,
+    settings: FixSettings,
+    log: OrderLog,
+    recovered: OrderLog.Recovered,
+    marketData: MarketData
+) extends Runnable {
+  val queue = new LinkedBlockingQueue[Inbound]()
+  private val byId = mutable.HashMap.empty[Long, FixOrder]
+  private val byClOrdId = mutable.HashMap.empty[(String, String), FixOrder]
+  private val used = mutable.HashMap.empty[String, mutable.HashSet[String]]
+  private val traded = venue.symbols.map(_.name).toSet
+  private var nextId = FixOrder.IdBase
+  private val pending = mutable.ArrayBuffer.empty[(Command, Work)]
+  private var rejects = 0L
+  private val runTag = java.lang.Long.toString(System.currentTimeMillis(), 36)
+
+  recovered.orders.foreach { o =>
+    byId(o.id) = o; byClOrdId((o.compId, o.clOrdId)) = o
+    nextId = math.max(nextId, o.id + 1)
+  }
+  recovered.used.foreach((c, ids) => used.getOrElseUpdate(c, mutable.HashSet.empty) ++= ids)
+
+  def run(): Unit = {
+    val batch = new java.util.ArrayList[Inbound]()
+    var running = true
+    while (running) {
+      batch.add(queue.take())
+      queue.drainTo(batch)
+      val it = batch.iterator()
+      while (it.hasNext) {
+        it.next() match {
+          case Inbound.Stop => running = false
+          case i => handle(i)
+        }
+      }
+      batch.clear()
+      flush()
+    }
+  }
+
+  private def handle(i: Inbound): Unit =
+    try
+      i match {
+        case Inbound.FromClient(c, m) => fromClient(c, m)
+        case Inbound.Done(w, o) => done(w, o)
+        case Inbound.Refused(w, r) => refused(w, r)
+        case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
+        case Inbound.Restate => restate()
+        case Inbound.Stop => ()
+      }
+    catch {
+      // a bug reading one message must not stop every session: report it and go on
+      case e: Exception => settings.log(s"fix: error handling a message: $e")
+    }
+
+  // forces the side-file records of this batch, then submits its commands in order
+  private def flush(): Unit =
+    if (pending.nonEmpty) {
+      val forced =
+        try { log.commit(); None }
+        catch { case e: java.io.IOException => Some(e) }
+      forced.foreach { e =>
+        // without its side-file line an order could not be matched to its session after a crash: refuse it
+        settings.log(s"fix: cannot write the order log: $e")
+        pending.foreach((_, work) => cannotRecord(work))
+        pending.clear()
+      }
+      pending.foreach { (cmd, work) =>
+        val reply = new Reply {
+          def done(o: Outcome): Unit = queue.put(Inbound.Done(work, o))
+          override def refused(why: Refusal): Unit = queue.put(Inbound.Refused(work, why))
+        }
+        venue.submit(cmd, reply).foreach(r => queue.put(Inbound.Refused(work, r)))
+      }
+      pending.clear()
+    }
+
+  private def fromClient(compId: String, m: Message): Unit =
+    m.getHeader.getString(35) match {
+      case "D" => newOrder(compId, m)
+      case "F" => cancel(compId, m)
+      case "G" => replace(compId, m)
+      case "V" => marketData.request(compId, m)
+      case t => settings.log(s"fix: $compId sent message type $t, which the gateway does not route")
+    }
+
+  private def field(m: Message, tag: Int): String = if (m.isSetField(tag)) m.getString(tag) else ""
+
+  private def newOrder(compId: String, m: Message): Unit = {
+    val clOrdId = field(m, 11)
+    val sym = field(m, 55)
+    val sideText = field(m, 54)
+    val qtyText = field(m, 38)
+    def reject(text: String): Unit = {
+      rejects += 1
+      send(
+        compId,
+        Reports.orderReject(
+          s"R-$runTag-$rejects",
+          clOrdId,
+          sym,
+          sideText.headOption.getOrElse('?'),
+          qtyText,
+          text
+        )
+      )
+    }
+    val tif = Option(field(m, 59)).filter(_.nonEmpty).map(_.head)
+    val execInst = Option(field(m, 18)).filter(_.nonEmpty)
+    val checked = for {
+      _ <- FixFields.clOrdId(clOrdId)
+      kind <- OrderKind.of(field(m, 40).headOption.getOrElse('?'), tif, execInst)
+      side <- FixFields.side(sideText)
+      symbol <-
+        Symbol.parse(sym).filter(s => traded(s.name)).toRight(s"Symbol (55) \"$sym\" is not traded here")
+      price <- FixFields.price(field(m, 44))
+      qty <- FixFields.quantity(qtyText)
+      _ <- Either.cond(
+        !usedBy(compId).contains(clOrdId),
+        (),
+        s"ClOrdID (11) \"$clOrdId\" was already used by this session today"
+      )
+    } yield (kind, side, symbol, price, qty)
+    checked match {
+      case Left(text) => reject(text)
+      case Right((OrderKind.Gtc, side, symbol, price, qty)) =>
+        val o = new FixOrder(nextId, compId, clOrdId, symbol, side, price, qty)
+        nextId += 1
+        byId(o.id) = o
+        byClOrdId((compId, clOrdId)) = o
+        usedBy(compId) += clOrdId
+        log.newOrder(o)
+        pending += ((
+          Command.Add(symbol, OrderId(o.id), side, price, Quantity(qty), clientAccount(compId)),
+          Work.Add(o)
+        ))
+    }
+  }
+
+  private def usedBy(compId: String) = used.getOrElseUpdate(compId, mutable.HashSet.empty)
+
+  private def clientAccount(compId: String): Account =
+    settings.clients.find(_.compId == compId).map(_.account).getOrElse(Account.House)
+
+  private def cancel(compId: String, m: Message): Unit = {
+    val clOrdId = field(m, 11)
+    val orig = field(m, 41)
+    def reject(orderId: String, status: Char, reason: Int, text: String): Unit =
+      send(compId, Reports.cancelReject(orderId, clOrdId, orig, false, status, reason, text))
+    // only this session's own orders are found: the key holds its CompID
+    byClOrdId.get((compId, orig)) match {
+      case None => reject(
+          "NONE",
+          Reports.Rejected,
+          1,
+          s"unknown order: this session has no order with ClOrdID \"$orig\""
+        )
+      case Some(o) =>
+        FixFields.clOrdId(clOrdId) match {
+          case Left(text) => reject(o.id.toString, Reports.status(o), 99, text)
+          case Right(_) if usedBy(compId).contains(clOrdId) =>
+            reject(
+              o.id.toString,
+              Reports.status(o),
+              99,
+              s"ClOrdID (11) \"$clOrdId\" was already used by this session today"
+            )
+          case Right(_) if !o.open =>
+            reject(
+              o.id.toString,
+              Reports.status(o),
+              0,
+              s"too late to cancel: the order is ${if (o.canceled) "canceled" else "filled"}"
+            )
+          case Right(_) =>
+            usedBy(compId) += clOrdId
+            log.clOrdIdUsed(compId, clOrdId)
+            pending += ((Command.Cancel(o.symbol, OrderId(o.id)), Work.Cancel(o, clOrdId)))
+        }
+    }
+  }
+
+  private def replace(compId: String, m: Message): Unit = {
+    val clOrdId = field(m, 11)
+    val orig = field(m, 41)
+    val (orderId, status) =
+      byClOrdId.get((compId, orig)).fold(("NONE", Reports.Rejected))(o => (o.id.toString, Reports.status(o)))
+    OrderKind.replaceRefusal.foreach { text =>
+      send(compId, Reports.cancelReject(orderId, clOrdId, orig, true, status, 99, text))
+    }
+  }
+
+  private def done(work: Work, outcome: Outcome): Unit = {
+    var n = 0
+    def execId(): String = { n += 1; s"${outcome.seq}.$n" }
+    work match {
+      case Work.Add(o) =>
+        outcome.events.foreach {
+          case Event.Rejected(_, _, reason) =>
+            o.open = false
+            o.rejected = true
+            send(
+              o.compId,
+              Reports.execution(
+                o,
+                execId(),
+                Reports.Rejected,
+                o.clOrdId,
+                None,
+                None,
+                Some(s"rejected by the venue: ${reason.text}")
+              )
+            )
+          case Event.Executed(_, buy, sell, px, q, _) =>
+            if (n == 0)
+              send(o.compId, Reports.execution(o, execId(), Reports.New, o.clOrdId, None, None, None))
+            fill(buy.value, px, q.units, execId)
+            fill(sell.value, px, q.units, execId)
+          case _ => ()
+        }
+        if (n == 0) send(o.compId, Reports.execution(o, execId(), Reports.New, o.clOrdId, None, None, None))
+      case Work.Cancel(o, clOrdId) =>
+        outcome.events.foreach {
+          case Event.Canceled(_, _, _) =>
+            o.open = false
+            o.canceled = true
+            send(
+              o.compId,
+              Reports.execution(o, execId(), Reports.Canceled, clOrdId, Some(o.clOrdId), None, None)
+            )
+          case Event.CancelRejected(_, _) =>
+            send(
+              o.compId,
+              Reports.cancelReject(
+                o.id.toString,
+                clOrdId,
+                o.clOrdId,
+                false,
+                Reports.status(o),
+                0,
+                "too late to cancel: the order no longer rests"
+              )
+            )
+          case _ => ()
+        }
+    }
+  }
+
+  /**
+   * After a restart: any order whose last report in its session's message store is not what the journal made of
+   * it (a crash fell between the command's commit and its report) gets one report of how it stands now; an order
+   * of the order log the journal never took is reported rejected. So a client's view ends equal to the journal's.
+   */
+  private def restate(): Unit =
+    byId.values.toVector.sortBy(_.id).groupBy(_.compId).foreach { (compId, orders) =>
+      Option(Session.lookupSession(sessionOf(compId))).foreach { session =>
+        val reported = Restatement.lastReported(session.getStore)
+        orders.foreach { o =>
+          val now = (Reports.status(o), o.cumQty)
+          reported.get(o.id) match {
+            case None if !o.journaled =>
+              send(
+                compId,
+                Reports.execution(
+                  o,
+                  s"r-$runTag-${o.id}",
+                  Reports.Rejected,
+                  o.clOrdId,
+                  None,
+                  None,
+                  Some("not taken: the venue stopped before this order was journaled; it never traded")
+                )
+              )
+            case Some(last) if last == now => ()
+            case _ if !o.journaled => ()
+            case _ =>
+              val m = Reports.execution(
+                o,
+                s"r-$runTag-${o.id}",
+                Reports.Restated,
+                o.clOrdId,
+                None,
+                None,
+                Some("restated after a venue restart: reports of this order were lost in the crash")
+              )
+              m.setInt(378, 99)
+              send(compId, m)
+          }
+        }
+      }
+    }
+
+  private def sessionOf(compId: String) = new SessionID("FIX.4.4", settings.compId, compId)
+
+  /**
+   * A trade feed line (`trade,time,symbol,price,qty,buy-id,buy-account,sell-id,sell-account,aggressor`) whose
+   * maker is a FIX order and whose taker is not: the gateway saw no outcome for it, so it reports from the feed.
+   */
+  def tradeLine(at: Long, line: String): Unit = {
+    val f = line.split(",", -1)
+    if (f.length == 10 && f(0) == "trade") {
+      val (maker, taker) = if (f(9) == "BUY") (f(7), f(5)) else (f(5), f(7))
+      (maker.toLongOption, taker.toLongOption, Price.parse(f(3)), f(4).toLongOption) match {
+        case (Some(m), Some(t), Some(px), Some(q)) if FixOrder.isFix(m) && !FixOrder.isFix(t) =>
+          queue.put(Inbound.MakerFill(m, px, q, s"t$at"))
+        case _ => ()
+      }
+    }
+  }
+
+  private def fill(id: Long, px: Price, q: Long, execId: () => String): Unit =
+    if (FixOrder.isFix(id)) byId.get(id).foreach { o =>
+      o.fill(px, q)
+      send(o.compId, Reports.execution(o, execId(), Reports.Trade, o.clOrdId, None, Some((px, q)), None))
+    }
+
+  private def cannotRecord(work: Work): Unit = {
+    val text = "the venue cannot record orders now (its order log failed); nothing was taken"
+    work match {
+      case Work.Add(o) =>
+        o.open = false
+        o.rejected = true
+        send(
+          o.compId,
+          Reports.execution(o, s"R-$runTag-${o.id}", Reports.Rejected, o.clOrdId, None, None, Some(text))
+        )
+      case Work.Cancel(o, clOrdId) =>
+        send(
+          o.compId,
+          Reports.cancelReject(o.id.toString, clOrdId, o.clOrdId, false, Reports.status(o), 99, text)
+        )
+    }
+  }
+
+  private def refused(work: Work, why: Refusal): Unit = work match {
+    case Work.Add(o) =>
+      o.open = false
+      o.rejected = true
+      send(
+        o.compId,
+        Reports.execution(o, s"R-$runTag-${o.id}", Reports.Rejected, o.clOrdId, None, None, Some(why.reason))
+      )
+    case Work.Cancel(o, clOrdId) =>
+      send(
+        o.compId,
+        Reports.cancelReject(o.id.toString, clOrdId, o.clOrdId, false, Reports.status(o), 99, why.reason)
+      )
+  }
+
+  private def send(compId: String, m: Message): Unit =
+    try { val _ = Session.sendToTarget(m, sessionOf(compId)) }
+    catch {
+      case e: quickfix.SessionNotFound => settings.log(s"fix: no session for $compId: ${e.getMessage}")
+    }
+}

@@ -1,0 +1,109 @@
+package mvt.fix
+
+import mvt.core.{Price, Side, Symbol}
+
+import java.nio.ByteBuffer
+import java.nio.channels.FileChannel
+import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.{Files, Path, StandardOpenOption}
+import scala.jdk.CollectionConverters.*
+
+/**
+ * The gateway's durable side file `DAY.fix-orders`: which session and ClOrdID each FIX order id belongs to, and
+ * every ClOrdID a session used, since the venue's journal (the command-log format) carries neither. A record is
+ * appended and forced to disk before its command is submitted, one `force` for every record of a batch (the
+ * venue's group discipline), so after a crash every journaled FIX order has its line. Lines:
+ * `N,id,compid,symbol,side,price,qty,clordid` and `C,compid,clordid`; the ClOrdID last, so it may hold commas.
+ * Gateway thread only.
+ */
+final class OrderLog private (channel: FileChannel) extends AutoCloseable {
+  private var buf = ByteBuffer.allocate(1 << 16)
+  private var dirty = false
+
+  def newOrder(o: FixOrder): Unit =
+    put(s"N,${o.id},${o.compId},${o.symbol.name},${o.side.render},${o.price.render},${o.qty},${o.clOrdId}\n")
+
+  def clOrdIdUsed(compId: String, clOrdId: String): Unit = put(s"C,$compId,$clOrdId\n")
+
+  private def put(line: String): Unit = {
+    val b = line.getBytes(UTF_8)
+    if (buf.remaining < b.length) {
+      val bigger = ByteBuffer.allocate(math.max(buf.capacity * 2, buf.position() + b.length))
+      buf.flip(); bigger.put(buf); buf = bigger
+    }
+    buf.put(b)
+    dirty = true
+  }
+
+  /** Writes and forces what was appended since the last commit; nothing when nothing was. */
+  def commit(): Unit =
+    if (dirty) {
+      // the batch's records go whether or not they reach the disk: a failed batch's commands are never submitted
+      try {
+        buf.flip()
+        while (buf.hasRemaining) { val _ = channel.write(buf) }
+        channel.force(false)
+      } finally { buf.clear(); dirty = false }
+    }
+
+  def close(): Unit = channel.close()
+}
+
+object OrderLog {
+
+  /** What the log held: the orders in id order and every ClOrdID each CompID used. */
+  final case class Recovered(orders: Vector[FixOrder], used: Map[String, Set[String]], tornBytes: Long)
+
+  /**
+   * Opens the log at `path` for appending, reading what it holds first; a last line without its newline (a
+   * write a crash cut short, never forced, so never submitted) is cut.
+   */
+  def open(path: Path): Either[String, (OrderLog, Recovered)] = {
+    val bytes = if (Files.exists(path)) Files.readAllBytes(path) else Array.emptyByteArray
+    var end = bytes.length
+    while (end > 0 && bytes(end - 1) != '\n') end -= 1
+    val text = new String(bytes, 0, end, UTF_8)
+    val orders = Vector.newBuilder[FixOrder]
+    val used = scala.collection.mutable.HashMap.empty[String, Set[String]]
+    val lines = text.linesIterator.toVector
+    var error: Option[String] = None
+    var i = 0
+    while (error.isEmpty && i < lines.size) {
+      parse(lines(i)) match {
+        case Right(Left((c, id))) => used(c) = used.getOrElse(c, Set.empty) + id
+        case Right(Right(o)) =>
+          orders += o; used(o.compId) = used.getOrElse(o.compId, Set.empty) + o.clOrdId
+        case Left(e) => error = Some(s"$path: line ${i + 1}: $e")
+      }
+      i += 1
+    }
+    error.toLeft {
+      val ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
+      if (ch.size > end) ch.truncate(end.toLong)
+      ch.position(end.toLong)
+      (new OrderLog(ch), Recovered(orders.result().sortBy(_.id), used.toMap, (bytes.length - end).toLong))
+    }
+  }
+
+  private def parse(line: String): Either[String, Either[(String, String), FixOrder]] =
+    if (line.startsWith("C,")) {
+      val f = line.split(",", 3)
+      if (f.length == 3) Right(Left((f(1), f(2)))) else Left("expected C,compid,clordid")
+    } else if (line.startsWith("N,")) {
+      val f = line.split(",", 8)
+      val o = for {
+        _ <- Option.when(f.length == 8)(())
+        id <- f(1).toLongOption
+        sym <- Symbol.parse(f(3))
+        side <- Side.parse(f(4))
+        px <- Price.parse(f(5))
+        q <- f(6).toLongOption
+      } yield new FixOrder(id, f(2), f(7), sym, side, px, q)
+      o.map(Right(_)).toRight("expected N,id,compid,symbol,side,price,qty,clordid")
+    } else Left(s"expected a line starting N, or C, found \"${line.take(40)}\"")
+
+  /** The log's file for a venue day. */
+  def pathFor(dir: Path, day: String): Path = dir.resolve(s"$day.fix-orders")
+
+  private[fix] def lines(path: Path): Vector[String] = Files.readAllLines(path, UTF_8).asScala.toVector
+}

@@ -1,0 +1,218 @@
+package mvt.fix
+
+import FixTestClient.{cancel, limit, order}
+import mvt.core.*
+import mvt.orderbook.{Engine, TradingDay}
+import quickfix.Message
+
+/** Orders, cancels and replaces through a real FIX client: every report's fields, every reject and its Text. */
+class FixOrderSuite extends munit.FunSuite with FixFixture {
+
+  def s(m: Message, tag: Int): String = m.getString(tag)
+
+  test("a resting limit order is acknowledged New with the venue's order id and the order's fields") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      a.send(limit("a1", '1', "ACME", 100, "10.25"))
+      val er = a.next("8")
+      assertEquals(er.getChar(150), '0')
+      assertEquals(er.getChar(39), '0')
+      assertEquals(s(er, 11), "a1")
+      assert(FixOrder.isFix(s(er, 37).toLong))
+      assertEquals(
+        (s(er, 151), s(er, 14), s(er, 6), s(er, 44), s(er, 55)),
+        ("100", "0", "0", "10.25", "ACME")
+      )
+      assertEquals(er.getChar(54), '1')
+    }
+  }
+
+  test(
+    "a crossing order fills the taker and reports the fill to the resting order's owner in another session"
+  ) {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val b = r.loggedOn("B")
+      a.send(limit("s1", '2', "ACME", 100, "10"))
+      val aNew = a.next("8")
+      b.send(limit("b1", '1', "ACME", 60, "10.5"))
+      val bNew = b.next("8")
+      assertEquals(bNew.getChar(150), '0')
+      val bFill = b.next("8")
+      assertEquals((bFill.getChar(150), bFill.getChar(39)), ('F', '2'))
+      assertEquals(
+        (s(bFill, 31), s(bFill, 32), s(bFill, 151), s(bFill, 14), s(bFill, 6)),
+        ("10", "60", "0", "60", "10")
+      )
+      val aFill = a.next("8")
+      assertEquals((aFill.getChar(150), aFill.getChar(39)), ('F', '1'))
+      assertEquals(
+        (s(aFill, 31), s(aFill, 32), s(aFill, 151), s(aFill, 14), s(aFill, 11)),
+        ("10", "60", "40", "60", "s1")
+      )
+      assertEquals(s(aFill, 37), s(aNew, 37))
+
+      // the same commands straight into the engine give the same trade
+      val events = new Event.Collector
+      val day = new TradingDay(Engine.Fast, events, None, None)
+      val acme = day.bookOf(Acme)
+      day.add(acme, OrderId(s(aNew, 37).toLong), Side.Sell, Price.unsafe("10"), Quantity(100), Account(1))
+      day.add(acme, OrderId(s(bNew, 37).toLong), Side.Buy, Price.unsafe("10.5"), Quantity(60), Account(2))
+      val trades = events.result().collect { case e: Event.Executed => e }
+      assertEquals(
+        trades.map(e =>
+          (e.buyId.value.toString, e.sellId.value.toString, e.price.render, e.tradeQty.units.toString)
+        ),
+        Vector((s(bNew, 37), s(aNew, 37), s(bFill, 31), s(bFill, 32)))
+      )
+    }
+  }
+
+  test(
+    "a fill by a taker from outside the gateway (another submitter of the venue) reaches the maker's session"
+  ) {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      a.send(limit("m1", '2', "ACME", 10, "10")); a.next("8")
+      val taker = Command.Add(Acme, OrderId(5), Side.Buy, Price.unsafe("10"), Quantity(4), Account(9))
+      assert(r.venue.submit(taker, mvt.venue.Reply.Ignore).isEmpty)
+      val fill = a.next("8")
+      assertEquals(
+        (fill.getChar(150), fill.getChar(39), s(fill, 32), s(fill, 31), s(fill, 151), s(fill, 14)),
+        ('F', '1', "4", "10", "6", "4")
+      )
+    }
+  }
+
+  test("AvgPx is the quantity-weighted mean over fills at several prices") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val b = r.loggedOn("B")
+      a.send(limit("s1", '2', "ACME", 10, "10")); a.next("8")
+      a.send(limit("s2", '2', "ACME", 30, "11")); a.next("8")
+      b.send(limit("b1", '1', "ACME", 40, "11"))
+      assertEquals(b.next("8").getChar(150), '0')
+      b.next("8")
+      val last = b.next("8")
+      assertEquals((last.getChar(39), s(last, 14), s(last, 6), s(last, 31)), ('2', "40", "10.75", "11"))
+    }
+  }
+
+  test("a session cancels its own order; the report names both ClOrdIDs") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      a.send(limit("a1", '1', "ACME", 100, "10")); val n = a.next("8")
+      a.send(cancel("a2", "a1", '1', "ACME"))
+      val er = a.next("8")
+      assertEquals(
+        (er.getChar(150), er.getChar(39), s(er, 11), s(er, 41), s(er, 151), s(er, 37)),
+        ('4', '4', "a2", "a1", "0", s(n, 37))
+      )
+      a.send(cancel("a3", "a1", '1', "ACME"))
+      val rej = a.next("9")
+      assertEquals((rej.getChar(39), rej.getInt(102), rej.getChar(434)), ('4', 0, '1'))
+      assert(s(rej, 58).contains("too late to cancel"), s(rej, 58))
+    }
+  }
+
+  test("a session cannot cancel another session's order, even naming its ClOrdID") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val b = r.loggedOn("B")
+      a.send(limit("x1", '2', "ACME", 10, "10")); a.next("8")
+      b.send(cancel("x2", "x1", '2', "ACME"))
+      val rej = b.next("9")
+      assertEquals(rej.getInt(102), 1)
+      assertEquals(s(rej, 37), "NONE")
+      assert(s(rej, 58).contains("unknown order"), s(rej, 58))
+      // A's order still rests: B's buy trades with it
+      b.send(limit("x3", '1', "ACME", 10, "10")); b.next("8")
+      assertEquals(b.next("8").getChar(150), 'F')
+      assertEquals(a.next("8").getChar(39), '2')
+    }
+  }
+
+  def rejectText(c: FixTestClient, m: Message): String = {
+    c.send(m)
+    val er = c.next("8")
+    assertEquals((er.getChar(150), er.getChar(39), s(er, 37)), ('8', '8', "NONE"))
+    s(er, 58)
+  }
+
+  test("what the venue does not take is rejected with a Text saying why, and the session goes on") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val base = Seq(54 -> "1", 55 -> "ACME", 38 -> "10")
+      def nos(id: String, extra: (Int, String)*) = order((Seq(11 -> id) ++ base ++ extra)*)
+      assert(rejectText(a, nos("r1", 40 -> "1")).contains("market orders (40=1) are not supported"))
+      assert(rejectText(a, nos("r2", 40 -> "3", 44 -> "10", 99 -> "10")).contains(
+        "OrdType (40) 3 is not supported"
+      ))
+      assert(
+        rejectText(a, nos("r3", 40 -> "2", 44 -> "10", 59 -> "3")).contains("(IOC) is not supported yet")
+      )
+      assert(
+        rejectText(a, nos("r4", 40 -> "2", 44 -> "10", 59 -> "4")).contains("(FOK) is not supported yet")
+      )
+      assert(rejectText(a, nos("r5", 40 -> "2", 44 -> "10", 18 -> "6")).contains(
+        "post-only (18=6) is not supported yet"
+      ))
+      assert(rejectText(a, nos("r6", 40 -> "2", 44 -> "10", 59 -> "6")).contains(
+        "TimeInForce (59) 6 is not supported"
+      ))
+      assert(
+        rejectText(a, order(11 -> "r7", 54 -> "1", 55 -> "ZZZ", 38 -> "10", 40 -> "2", 44 -> "10")).contains(
+          "Symbol (55) \"ZZZ\" is not traded here"
+        )
+      )
+      assert(rejectText(a, nos("r8", 40 -> "2", 44 -> "10.123456789")).contains("Price (44): expected"))
+      assert(rejectText(a, nos("r9", 40 -> "2")).contains("Price (44) is required"))
+      assert(rejectText(a, order(11 -> "r10", 54 -> "1", 55 -> "ACME", 38 -> "2.5", 40 -> "2", 44 -> "10"))
+        .contains("OrderQty (38): expected whole units"))
+      assert(
+        rejectText(a, order(11 -> "r11", 54 -> "1", 55 -> "ACME", 38 -> "0", 40 -> "2", 44 -> "10")).contains(
+          "OrderQty (38)"
+        )
+      )
+      assert(
+        rejectText(a, order(11 -> "r12", 54 -> "5", 55 -> "ACME", 38 -> "1", 40 -> "2", 44 -> "10")).contains(
+          "Side (54)"
+        )
+      )
+      a.send(limit("ok1", '1', "ACME", 10, "10"))
+      assertEquals(a.next("8").getChar(150), '0')
+      assert(
+        rejectText(a, limit("ok1", '1', "ACME", 10, "10")).contains("ClOrdID (11) \"ok1\" was already used")
+      )
+      // a ClOrdID whose order was rejected before the venue saw it may be sent again
+      a.send(limit("r1", '1', "ACME", 10, "10"))
+      assertEquals(a.next("8").getChar(150), '0')
+    }
+  }
+
+  test("a replace is refused with an OrderCancelReject until the engine can modify an order") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      a.send(limit("a1", '1', "ACME", 100, "10")); val n = a.next("8")
+      val g = new quickfix.fix44.OrderCancelReplaceRequest()
+      Seq(11 -> "a2", 41 -> "a1", 54 -> "1", 55 -> "ACME", 38 -> "50", 40 -> "2", 44 -> "10").foreach(
+        (t, v) => g.setString(t, v)
+      )
+      g.setUtcTimeStamp(60, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC), true)
+      a.send(g)
+      val rej = a.next("9")
+      assertEquals((rej.getChar(434), s(rej, 37), s(rej, 41), rej.getChar(39)), ('2', s(n, 37), "a1", '0'))
+      assert(s(rej, 58).contains("not supported yet"))
+    }
+  }
+
+  test("a message QuickFIX/J cannot validate gets a session-level Reject and the session stays up") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      a.send(order(11 -> "g1", 54 -> "1", 55 -> "ACME", 38 -> "ten", 40 -> "2", 44 -> "10"))
+      assertEquals(a.next("3").getHeader.getString(35), "3")
+      a.send(limit("g2", '1', "ACME", 10, "10"))
+      assertEquals(a.next("8").getChar(150), '0')
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package mvt.fix
+
+import FixTestClient.{cancel, limit}
+
+/** What outlives a session and a restart: reports missed while offline, the ClOrdIDs used, each order's fills. */
+class FixRecoverySuite extends munit.FunSuite with FixFixture {
+
+  test("a fill while the owner is logged out reaches it through FIX resend when it logs on again") {
+    withDir { dir =>
+      val r = start(dir)
+      try {
+        val store = Some(dir.resolve("client-A"))
+        val a = r.loggedOn("A", store)
+        val b = r.loggedOn("B")
+        a.send(limit("a1", '2', "ACME", 50, "10")); a.next("8")
+        a.stop()
+        b.send(limit("b1", '1', "ACME", 20, "10")); b.next("8"); b.next("8")
+        val again = r.loggedOn("A", store)
+        val fill = again.next("8")
+        assertEquals(
+          (fill.getChar(150), fill.getString(11), fill.getString(32), fill.getString(151)),
+          ('F', "a1", "20", "30")
+        )
+        assert(fill.getHeader.isSetField(43) && fill.getHeader.getBoolean(43), "a resent report is PossDup")
+      } finally r.stop()
+    }
+  }
+
+  test(
+    "after a restart a client cancels its earlier order with its fills counted, and cannot reuse a ClOrdID"
+  ) {
+    withDir { dir =>
+      val first = start(dir)
+      val storeA = Some(dir.resolve("client-A"))
+      val storeB = Some(dir.resolve("client-B"))
+      val id =
+        try {
+          val a = first.loggedOn("A", storeA)
+          val b = first.loggedOn("B", storeB)
+          a.send(limit("a1", '2', "ACME", 100, "10")); val n = a.next("8")
+          b.send(limit("b1", '1', "ACME", 30, "10")); b.next("8"); b.next("8")
+          a.next("8")
+          n.getString(37)
+        } finally first.stop()
+      val second = start(dir)
+      try {
+        val a = second.loggedOn("A", storeA)
+        a.send(limit("a1", '2', "ACME", 5, "10"))
+        var er = a.next("8")
+        while (er.isSetField(43) && er.getBoolean(43)) er = a.next("8")
+        assertEquals(er.getChar(150), '8')
+        assert(er.getString(58).contains("already used"), er.getString(58))
+        a.send(cancel("a2", "a1", '2', "ACME"))
+        val c = a.next("8")
+        assertEquals(
+          (c.getChar(150), c.getString(37), c.getString(14), c.getString(151), c.getString(41)),
+          ('4', id, "30", "0", "a1")
+        )
+        // a new order after the restart takes an id above every earlier one
+        a.send(limit("a3", '2', "ACME", 5, "10"))
+        assert(a.next("8").getString(37).toLong > id.toLong)
+      } finally second.stop()
+    }
+  }
+
+  test(
+    "after a crash between commit and report, the client gets its order restated; an order never journaled is rejected"
+  ) {
+    withDir { dir =>
+      // the state a kill -9 can leave: both orders in the order log, only the first in the journal, no report sent
+      val venue = mvt.venue.Venue.open(mvt.venue.VenueConfig(dir, Day, Vector(Acme, Beta)), _ => ()).fold(
+        e => fail(e.render),
+        identity
+      )
+      val j =
+        new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
+      val u =
+        new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 10)
+      val (log, _) = OrderLog.open(OrderLog.pathFor(dir, Day)).fold(fail(_), identity)
+      log.newOrder(j); log.newOrder(u); log.commit(); log.close()
+      val add = mvt.core.Command.Add(
+        Acme,
+        mvt.core.OrderId(j.id),
+        j.side,
+        j.price,
+        mvt.core.Quantity(40),
+        mvt.core.Account(1)
+      )
+      val done = venue.submit(add).fold(r => fail(r.reason), identity)
+      scala.concurrent.Await.result(done, scala.concurrent.duration.Duration(60, "s"))
+      venue.stop()
+      venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
+
+      val r = start(dir)
+      try {
+        val a = r.loggedOn("A")
+        val reports = Seq(a.next("8"), a.next("8")).map(m => m.getString(11) -> m).toMap
+        val restated = reports("j1")
+        assertEquals(
+          (
+            restated.getChar(150),
+            restated.getChar(39),
+            restated.getString(151),
+            restated.getString(14),
+            restated.getString(37)
+          ),
+          ('D', '0', "40", "0", j.id.toString)
+        )
+        val rejected = reports("u1")
+        assertEquals((rejected.getChar(150), rejected.getChar(39), rejected.getString(151)), ('8', '8', "0"))
+        assert(rejected.getString(58).contains("never traded"), rejected.getString(58))
+        // the restated order is live: this session can cancel it
+        a.send(cancel("j2", "j1", '1', "ACME"))
+        assertEquals(a.next("8").getChar(150), '4')
+      } finally r.stop()
+    }
+  }
+
+  test("the order log cuts a torn last line and keeps the whole ones") {
+    withDir { dir =>
+      val p = OrderLog.pathFor(dir, Day)
+      val torn = s"N,${FixOrder.IdBase + 1},A,AC"
+      java.nio.file.Files.writeString(p, s"N,${FixOrder.IdBase},A,ACME,BUY,10,5,x,1\nC,A,y\n$torn")
+      val (log, rec) = OrderLog.open(p).fold(fail(_), identity)
+      log.close()
+      assertEquals(rec.orders.map(o => (o.id, o.clOrdId)), Vector((FixOrder.IdBase, "x,1")))
+      assertEquals(rec.used("A"), Set("x,1", "y"))
+      assertEquals(rec.tornBytes, torn.length.toLong)
+      assertEquals(java.nio.file.Files.readString(p), s"N,${FixOrder.IdBase},A,ACME,BUY,10,5,x,1\nC,A,y\n")
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package mvt.fix
+
+import java.io.ByteArrayOutputStream
+import java.net.{InetSocketAddress, Socket, SocketTimeoutException}
+import java.nio.charset.StandardCharsets.ISO_8859_1
+
+/** FIX framing by hand for the tests that must send what a well-behaved engine would not: a raw socket. */
+object RawFix {
+  val Soh = '\u0001'
+
+  /** A framed FIX 4.4 message: BodyLength and CheckSum computed over `body` (fields joined by SOH, no trailer). */
+  def frame(body: String): Array[Byte] = {
+    val b = if (body.endsWith(Soh.toString)) body else body + Soh
+    val head = s"8=FIX.4.4${Soh}9=${b.getBytes(ISO_8859_1).length}$Soh"
+    val sum = (head + b).getBytes(ISO_8859_1).foldLeft(0)((s, x) => s + (x & 0xff)) % 256
+    (head + b + f"10=$sum%03d$Soh").getBytes(ISO_8859_1)
+  }
+
+  def logon(compId: String, password: String, seq: Int = 1): Array[Byte] =
+    frame(
+      Seq(
+        "35=A",
+        s"34=$seq",
+        s"49=$compId",
+        s"52=${now()}",
+        "56=MVT",
+        "98=0",
+        "108=30",
+        s"553=$compId",
+        s"554=$password"
+      )
+        .mkString(Soh.toString)
+    )
+
+  def now(): String =
+    java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS").format(
+      java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
+    )
+
+  /** Connects, writes `bytes`, then reads what comes back until the peer closes or `millis` of quiet pass. */
+  def exchange(port: Int, bytes: Array[Byte], millis: Int = 3000): String = {
+    val s = new Socket()
+    try {
+      s.connect(new InetSocketAddress("127.0.0.1", port), 10000)
+      s.setSoTimeout(millis)
+      s.getOutputStream.write(bytes)
+      s.getOutputStream.flush()
+      val out = new ByteArrayOutputStream()
+      val buf = new Array[Byte](4096)
+      var open = true
+      while (open) {
+        val n =
+          try s.getInputStream.read(buf)
+          catch { case _: SocketTimeoutException => -1; case _: java.io.IOException => -1 }
+        if (n < 0) open = false else out.write(buf, 0, n)
+      }
+      new String(out.toByteArray, ISO_8859_1)
+    } finally s.close()
+  }
+}
