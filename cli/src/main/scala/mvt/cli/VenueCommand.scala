@@ -3,6 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
+import mvt.fix.FixGateway
 import mvt.venue.{Durability, VenueRun}
 
 import java.nio.file.Path
@@ -15,7 +16,7 @@ object VenueCommand {
       "venue",
       "Run the live venue: journal every command before it is acknowledged; recover on start."
     ) {
-      status(t) orElse run(t)
+      status(t) orElse VenueClientsCommand.opts(t) orElse run(t)
     }
 
   private val dir = Opts.option[Path](
@@ -65,8 +66,9 @@ object VenueCommand {
         metavar = "N"
       )
         .withDefault(1 << 16)
-        .validate("--queue: expected 1 to 1073741824")(q => q >= 1 && q <= (1 << 30))
-    ).mapN { (d, symbols, replay, speed, durability, queue) =>
+        .validate("--queue: expected 1 to 1073741824")(q => q >= 1 && q <= (1 << 30)),
+      VenueClientsCommand.fixOpts
+    ).mapN { (d, symbols, replay, speed, durability, queue, fix) =>
       Blocking {
         val code = VenueRun.run(
           VenueRun.Options(d, symbols, replay, speed, durability, queue),
@@ -75,7 +77,7 @@ object VenueCommand {
             // SIGTERM and SIGINT stop the venue cleanly (a final commit) instead of halting the JVM
             for (signal <- Vector("TERM", "INT"))
               try { val _ = sun.misc.Signal.handle(new sun.misc.Signal(signal), _ => stop()) }
-              catch { case _: IllegalArgumentException => () }
+              catch { case _: IllegalArgumentException => () }, FixGateway.attach(fix, d, t.err)
         )
         ExitCode(code)
       }

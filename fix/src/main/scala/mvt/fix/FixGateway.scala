@@ -88,6 +88,33 @@ object FixGateway {
     }
   }
 
+  /**
+   * What `mvt venue` attaches to the open venue for `--fix-port PORT --clients FILE --comp-id ID` (nothing
+   * without them): the gateway, started with its clients read from FILE, or why it could not start.
+   */
+  def attach(
+      fix: Option[(Int, java.nio.file.Path, String)],
+      dir: java.nio.file.Path,
+      err: java.io.PrintStream
+  ): Venue => Either[String, AutoCloseable] = venue =>
+    fix match {
+      case None => Right(() => ())
+      case Some((port, clients, compId)) =>
+        for {
+          settings <- FixSettings.load(port, clients, compId, dir)
+          gateway <-
+            try start(venue, settings)
+            catch {
+              case e: RuntimeException => Left(s"cannot accept FIX sessions on port $port: ${e.getMessage}")
+            }
+        } yield {
+          err.println(
+            s"mvt venue: accepting FIX 4.4 sessions on ${settings.host}:$port as $compId (${settings.clients.size} clients)"
+          )
+          gateway
+        }
+    }
+
   /** `start` as a resource: the gateway is closed at release. */
   def resource(venue: Venue, settings: FixSettings): Resource[IO, FixGateway] =
     Resource.make(IO.blocking(start(venue, settings)).flatMap {

@@ -25,9 +25,15 @@ object VenueRun {
 
   /**
    * Runs the venue until the recorded day closes (with `--replay`) or `stopper` is asked to stop (SIGTERM):
-   * `installStop` receives the action that stops it cleanly.
+   * `installStop` receives the action that stops it cleanly. `attach` starts what submits to the open venue (a
+   * FIX gateway), closed once the venue has stopped; a failure to attach stops the venue at once (status 1).
    */
-  def run(o: Options, err: PrintStream, installStop: (() => Unit) => Unit): Int = {
+  def run(
+      o: Options,
+      err: PrintStream,
+      installStop: (() => Unit) => Unit,
+      attach: Venue => Either[String, AutoCloseable] = _ => Right(() => ())
+  ): Int = {
     def say(line: String): Unit = { err.println(s"mvt venue: $line"); err.flush() }
     val symbols: Either[(Int, String), Vector[Symbol]] = o.symbols match {
       case None => Right(Vector.empty)
@@ -61,24 +67,44 @@ object VenueRun {
             say(e.render)
             if (config.replay.isDefined) 0 else 1
           case Right(v) =>
-            installStop(() => v.stop())
-            val what = if (config.replay.isDefined) s"replaying ${o.replay.get}" else "open"
-            say(
-              s"${config.day} $what in ${config.dir}; trading ${v.symbols.map(_.name).mkString(", ")}; durability ${o.durability.label}"
-            )
-            try {
-              val _ = v.terminated.get()
-              val closed = Files.exists(config.end)
-              say(
-                s"${config.day}: ${if (closed) "session closed" else "stopped; the session stays open"} after ${v.sequenced} commands"
-              )
-              0
-            } catch {
-              case e: ExecutionException =>
-                say(s"${config.journal}: stopped on an I/O error: ${e.getCause.getMessage}")
+            attach(v) match {
+              case Left(why) =>
+                say(why)
+                v.stop()
+                try { val _ = v.terminated.get() }
+                catch { case _: ExecutionException => () }
                 1
+              case Right(attached) =>
+                try serve(o, config, v, say, installStop)
+                finally attached.close()
             }
         }
+    }
+  }
+
+  private def serve(
+      o: Options,
+      config: VenueConfig,
+      v: Venue,
+      say: String => Unit,
+      installStop: (() => Unit) => Unit
+  ): Int = {
+    installStop(() => v.stop())
+    val what = if (config.replay.isDefined) s"replaying ${o.replay.get}" else "open"
+    say(
+      s"${config.day} $what in ${config.dir}; trading ${v.symbols.map(_.name).mkString(", ")}; durability ${o.durability.label}"
+    )
+    try {
+      val _ = v.terminated.get()
+      val closed = Files.exists(config.end)
+      say(
+        s"${config.day}: ${if (closed) "session closed" else "stopped; the session stays open"} after ${v.sequenced} commands"
+      )
+      0
+    } catch {
+      case e: ExecutionException =>
+        say(s"${config.journal}: stopped on an I/O error: ${e.getCause.getMessage}")
+        1
     }
   }
 
