@@ -5,6 +5,8 @@ import java.nio.file.{Files, Path}
 /** `mvt venue` and `mvt venue status` end to end in-process: a replayed day, its files, and bad input. */
 class VenueCommandSuite extends munit.FunSuite {
 
+  override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
+
   private val Day =
     """time,2026-01-05T14:30:00Z
       |add,ACME,1,BUY,10.00,100,7
@@ -87,6 +89,37 @@ class VenueCommandSuite extends munit.FunSuite {
         CliRun("venue", "--dir", j.toString, "--symbols", symbols.toString, "--durability", "sometimes")()
       assertEquals(u.status, 1, u.err)
       assert(u.err.contains("--durability: expected group|each|none"), u.err)
+    }
+  }
+
+  test(
+    "SIGTERM stops a forked venue cleanly: status 0, every taken command committed, the session left open"
+  ) {
+    withDir { d =>
+      // a recorded day an hour long, played at its own pace: it is still running when the signal comes
+      val day = d.resolve("day.csv")
+      Files.writeString(
+        day,
+        "time,2026-01-05T14:30:00Z\nadd,ACME,1,BUY,10,5\ntime,2026-01-05T15:30:00Z\nadd,ACME,2,SELL,10,5\n"
+      )
+      val j = d.resolve("j")
+      val run =
+        ForkedMvt.start(d, None, "venue", "--dir", j.toString, "--replay", day.toString, "--speed", "1")
+      val deadline = System.nanoTime() + 180L * 1000000000L
+      while (!run.stderr.contains("replaying") && run.process.isAlive && System.nanoTime() < deadline)
+        Thread.sleep(20)
+      assert(run.stderr.contains("replaying"), run.stderr)
+      // the first command is journaled before the signal: wait for its records (symbol, time, add)
+      val journal = j.resolve("2026-01-05.mvtc")
+      while (Files.size(journal) < 12 + 3 * 32 && System.nanoTime() < deadline) Thread.sleep(20)
+      assertEquals(new ProcessBuilder("kill", "-TERM", run.process.pid.toString).start().waitFor(), 0)
+      val status = run.await(120)
+      if (status.isEmpty) run.process.destroyForcibly()
+      assertEquals(status, Some(0), run.stderr)
+      assert(run.stderr.contains("stopped; the session stays open after 1 commands"), run.stderr)
+      assert(!Files.exists(j.resolve("2026-01-05.end")))
+      val s = CliRun("venue", "status", "--dir", j.toString)()
+      assert(s.out.contains("2026-01-05: open: 1 commands"), s.out)
     }
   }
 }

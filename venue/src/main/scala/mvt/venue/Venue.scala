@@ -157,17 +157,23 @@ object Venue {
    */
   def open(config: VenueConfig, log: String => Unit): Either[VenueError, Venue] = {
     Files.createDirectories(config.dir)
+    val started = System.nanoTime()
     val exists = Files.exists(config.journal)
     val scanned = if (exists) JournalScan.scan(config.journal).map(Some(_)) else Right(None)
     scanned match {
       case Left(d) => Left(VenueError.Damaged(config.journal, d))
       case Right(Some(s)) if s.closed => Left(VenueError.AlreadyClosed(config.day))
-      case Right(scan) => Right(build(config, scan, log))
+      case Right(scan) => Right(build(config, scan, log, started))
     }
   }
 
-  private def build(config: VenueConfig, scan: Option[JournalScan.Scan], log: String => Unit): Venue = {
-    val started = System.nanoTime()
+  // `started`: when recovery began, its scan included
+  private def build(
+      config: VenueConfig,
+      scan: Option[JournalScan.Scan],
+      log: String => Unit,
+      started: Long
+  ): Venue = {
     val trades = new FeedFile(config.trades)
     val quotes = new FeedFile(config.quotes)
     val tradesOut = new SwitchableOut(trades.reconcile)

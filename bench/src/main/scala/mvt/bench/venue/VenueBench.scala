@@ -2,6 +2,7 @@ package mvt.bench.venue
 
 import mvt.core.*
 import mvt.venue.*
+import mvt.workload.{ProfileGenerator, WorkloadProfile}
 import org.HdrHistogram.Histogram
 
 import java.nio.ByteBuffer
@@ -29,8 +30,6 @@ object VenueBench {
       eachSeconds: Double
   )
 
-  val Symbols: Vector[Symbol] = Vector("ACME", "BETA", "GAMMA", "DELTA").map(Symbol.unsafe)
-
   /** The disk and file system of `dir`, for the header. */
   def diskLine(dir: Path): String = {
     val store = Files.getFileStore(dir)
@@ -46,28 +45,32 @@ object VenueBench {
     s"Disk: $dir on $device ($block), file system ${store.`type`}"
   }
 
-  /** Commands with unique ids over four symbols: three adds to one cancel of a recent order. */
+  /** The project's normal workload profile (cancel-heavy, books of realistic depth), `n` commands of it. */
+  private def profile(n: Int, seed: Long): mvt.workload.CommandBatch =
+    ProfileGenerator.generate(WorkloadProfile.normal, n, seed).batch
+
+  /** `n` adds and cancels of the normal profile, ids moved up by `idBase` (the venue keeps the clock). */
   def commands(n: Int, seed: Long, idBase: Long): Array[Command] = {
-    val rnd = new java.util.SplittableRandom(seed)
-    val out = new Array[Command](n)
+    val b = profile(n + n / 4 + 16, seed)
+    val out = Array.newBuilder[Command]
     var i = 0
-    while (i < n) {
-      val s = Symbols(rnd.nextInt(Symbols.size))
-      out(i) =
-        if (i > 20 && rnd.nextInt(4) == 0) Command.Cancel(s, OrderId(idBase + i - rnd.nextInt(20)))
-        else
-          Command.Add(
-            s,
-            OrderId(idBase + i + 1),
-            if (rnd.nextBoolean()) Side.Buy else Side.Sell,
-            Price.fromRaw((1000L + rnd.nextInt(40)) * Price.Scale / 10),
-            Quantity(1L + rnd.nextInt(100)),
-            Account(rnd.nextInt(100))
-          )
+    var k = 0
+    while (i < b.size && k < n) {
+      if (!b.isTime(i)) {
+        out += (b.command(i) match {
+          case Command.Add(s, id, side, p, q, a) => Command.Add(s, OrderId(id.value + idBase), side, p, q, a)
+          case Command.Cancel(s, id) => Command.Cancel(s, OrderId(id.value + idBase))
+          case t => t
+        })
+        k += 1
+      }
       i += 1
     }
-    out
+    out.result()
   }
+
+  /** The symbols of the normal profile. */
+  lazy val Symbols: Vector[Symbol] = profile(1000, 1L).symbols
 
   private def fresh(root: Path, name: String): Path = {
     val d = root.resolve(name)
@@ -223,23 +226,46 @@ object VenueBench {
       val buf = ByteBuffer.allocate(32 * 65536 + 4096).order(java.nio.ByteOrder.LITTLE_ENDIAN)
       buf.put(JournalEncoder.header)
       Symbols.foreach(s => enc.declare(buf, s))
-      val rnd = new java.util.SplittableRandom(3L)
-      var i = 0
-      while (i < n) {
-        if (buf.remaining < 64) { buf.flip(); while (buf.hasRemaining) ch.write(buf); buf.clear() }
-        val s = rnd.nextInt(Symbols.size)
-        if (i % 1000 == 0) enc.time(buf, 1767623400000000000L + i * 1000L)
-        if (i > 20 && rnd.nextInt(4) == 0) enc.cancel(buf, s, i.toLong - rnd.nextInt(20))
-        else enc.add(
-          buf,
-          s,
-          i + 1L,
-          if (rnd.nextBoolean()) Side.Buy else Side.Sell,
-          (1000L + rnd.nextInt(40)) * Price.Scale / 10,
-          1L + rnd.nextInt(100),
-          rnd.nextInt(100)
-        )
-        i += 1
+      // the normal profile in chunks of a million (a day of 20M does not fit a small heap at once); each
+      // chunk's ids move up past the last, and its clock goes on from the last
+      var done = 0
+      var chunk = 0
+      var clockBase = 1767623400000000000L
+      // ids stay dense, as a day's are: each chunk's ids follow the last chunk's highest
+      var idBase = 0L
+      var maxId = 0L
+      while (done < n) {
+        val b = profile(math.min(1000000, n - done), 100L + chunk)
+        val syms = b.symbols.map(sym => enc.declare(buf, sym)).toArray
+        var i = 0
+        var first = -1L
+        var last = 0L
+        while (i < b.size && done < n) {
+          if (buf.remaining < 64) { buf.flip(); while (buf.hasRemaining) ch.write(buf); buf.clear() }
+          if (b.isTime(i)) {
+            if (first < 0L) first = b.time(i)
+            last = b.time(i) - first
+            val _ = enc.time(buf, clockBase + last)
+          } else {
+            maxId = math.max(maxId, b.id(i) + idBase)
+            if (b.isAdd(i))
+              enc.add(
+                buf,
+                syms(b.symbolIndex(i)),
+                b.id(i) + idBase,
+                b.side(i),
+                b.price(i),
+                b.qty(i),
+                b.account(i)
+              )
+            else enc.cancel(buf, syms(b.symbolIndex(i)), b.id(i) + idBase)
+            done += 1
+          }
+          i += 1
+        }
+        clockBase += last
+        idBase = maxId
+        chunk += 1
       }
       buf.flip()
       while (buf.hasRemaining) ch.write(buf)

@@ -1,0 +1,39 @@
+package mvt.bench.venue
+
+import java.nio.file.Files
+
+/** `mvt bench venue` at a tiny size: every figure is printed, and the recovery replays the journal it wrote. */
+class VenueBenchSuite extends munit.FunSuite {
+
+  test("a short run prints the disk, the three durabilities, the latency table and the recovery") {
+    val dir = Files.createTempDirectory("mvt-venue-bench")
+    try {
+      val lines = Vector.newBuilder[String]
+      VenueBench.run(VenueBench.Settings(dir, 3000, 2, Vector(2000), 0.2, 5000, 0.2), lines += _)
+      val out = lines.result()
+      val text = out.mkString("\n")
+      assert(out.head.startsWith("Disk: "), text)
+      for (
+        word <- List("disk bound", "group commit:", "--durability none:", "fsync per command", "fsync floor")
+      )
+        assert(text.contains(word), s"$word in\n$text")
+      assert(out.exists(_.trim.startsWith("2000 ")), text)
+      assert(text.contains("Recovery: 5,000 commands replayed"), text)
+    } finally
+      Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
+        val _ = Files.deleteIfExists(p)
+      })
+  }
+
+  test("the commands have unique add ids, and every cancel names an id added before it") {
+    val cmds = VenueBench.commands(20000, 5L, 1000000L)
+    assertEquals(cmds.length, 20000)
+    val added = scala.collection.mutable.HashSet.empty[Long]
+    cmds.foreach {
+      case mvt.core.Command.Add(_, id, _, _, _, _) => assert(added.add(id.value), s"id ${id.value} twice")
+      case mvt.core.Command.Cancel(_, id) =>
+        assert(added.contains(id.value), s"cancel of ${id.value} before its add")
+      case other => fail(s"unexpected $other")
+    }
+  }
+}
