@@ -93,7 +93,15 @@ private[workload] final class OrderFlow(
       val move = (1 + rnd.nextInt(p.midMoveTicks)) * tick
       mid(s) = math.max(10 * tick, if (rnd.nextBoolean()) mid(s) + move else mid(s) - move)
     }
-    val crossing = rnd.nextDouble() < p.crossShare
+    // a profile without order types draws nothing for them, so its streams are what they always were
+    val tif =
+      if (p.tifShare > 0 && rnd.nextDouble() < p.tifShare) {
+        val u = rnd.nextDouble()
+        if (u < p.fokPart) TimeInForce.Fok
+        else if (u < p.fokPart + p.postPart) TimeInForce.Post else TimeInForce.Ioc
+      } else TimeInForce.Gtc
+    // an IOC or FOK order is sent to take liquidity: it is priced to cross
+    val crossing = rnd.nextDouble() < p.crossShare || tif == TimeInForce.Ioc || tif == TimeInForce.Fok
     val ticks =
       if (crossing) -rnd.nextInt(p.crossTicks + 1).toLong // at or through the mid
       else {
@@ -105,13 +113,6 @@ private[workload] final class OrderFlow(
     val qty =
       if (p.lotSize > 1 && rnd.nextDouble() < p.oddLotShare) 1L + rnd.nextInt(p.lotSize - 1)
       else p.lotSize.toLong * (1 + rnd.nextInt(p.maxLots))
-    // a profile without order types draws nothing for them, so its streams are what they always were
-    val tif =
-      if (p.tifShare > 0 && rnd.nextDouble() < p.tifShare) {
-        val u = rnd.nextDouble()
-        if (u < p.fokPart) TimeInForce.Fok
-        else if (u < p.fokPart + p.postPart) TimeInForce.Post else TimeInForce.Ioc
-      } else TimeInForce.Gtc
     place(s, side, price, qty, crossing, tif)
   }
 

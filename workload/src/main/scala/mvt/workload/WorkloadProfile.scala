@@ -249,8 +249,8 @@ object WorkloadProfile {
       lateCancelShare = 0.0,
       crossShare = 0.05,
       crossTicks = 2,
-      restingLevels = 400,
-      levelDecay = 0.995,
+      restingLevels = 600,
+      levelDecay = 0.997,
       midMoveEvery = 50,
       minDepth = 0,
       oddLotShare = 0.0,
@@ -264,8 +264,10 @@ object WorkloadProfile {
       maxResting = 1000
     )
 
-  /** Every profile by name: the four GTC ones and `exchange-core`. */
-  def named(name: String): Option[WorkloadProfile] = (all :+ exchangeCore).find(_.name == name)
+  /** Every profile a user may name: the four GTC ones and `exchange-core`. */
+  val choices: Vector[WorkloadProfile] = all :+ exchangeCore
+
+  def named(name: String): Option[WorkloadProfile] = choices.find(_.name == name)
 
   /** Applies `name=value` overrides in order; the first bad one is the error. */
   def withOverrides(base: WorkloadProfile, overrides: List[String]): Either[String, WorkloadProfile] =
