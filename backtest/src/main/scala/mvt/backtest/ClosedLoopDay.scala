@@ -97,14 +97,26 @@ final class ClosedLoopDay(
       side: Side,
       price: Price,
       qty: Quantity,
-      account: Account
+      account: Account,
+      tif: TimeInForce
   ): Unit = {
     if (StrategyIds.isStrategy(id.value)) throw IdCollision(id.value)
     if (orders.nextDue <= day.now.epochNanos) orders.deliver(day.now.epochNanos, venue)
     current = book
     if (mergedOut != null)
-      mergedOut.add(day.exchange.symbolOf(book), id.value, side, price.raw, qty.units, account.value)
-    day.add(book, id, side, price, qty, account)
+      mergedOut.add(day.exchange.symbolOf(book), id.value, side, price.raw, qty.units, account.value, tif)
+    day.add(book, id, side, price, qty, account, tif)
+    current = -1
+    recorded += 1
+  }
+
+  /** A recorded modify; one naming the strategy's range is a collision, as for the other commands. */
+  def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+    if (StrategyIds.isStrategy(id.value)) throw IdCollision(id.value)
+    if (orders.nextDue <= day.now.epochNanos) orders.deliver(day.now.epochNanos, venue)
+    current = book
+    if (mergedOut != null) mergedOut.modify(day.exchange.symbolOf(book), id.value, price.raw, qty.units)
+    day.modify(book, id, price, qty)
     current = -1
     recorded += 1
   }

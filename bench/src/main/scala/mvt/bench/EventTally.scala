@@ -14,10 +14,14 @@ final class EventTally extends EventSink {
   private var canceled = 0L
   private var cancelRejected = 0L
   private var rejected = 0L
+  private var expired = 0L
+  private var modified = 0L
+  private var modifyRejected = 0L
   private var volume = 0L
 
   /** Events of every kind so far. */
-  def total: Long = added + executed + canceled + cancelRejected + rejected
+  def total: Long =
+    added + executed + canceled + cancelRejected + rejected + expired + modified + modifyRejected
 
   /** Units traded so far. */
   def tradedVolume: Long = volume
@@ -30,4 +34,8 @@ final class EventTally extends EventSink {
   def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit = canceled += 1
   def cancelRejected(symbol: Symbol, id: OrderId): Unit = cancelRejected += 1
   def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = rejected += 1
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = expired += 1
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+    modified += 1
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = modifyRejected += 1
 }

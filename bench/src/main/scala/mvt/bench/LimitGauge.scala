@@ -8,7 +8,8 @@ import mvt.workload.CommandBatch
  * The limit gauge (`--engine limit`): per command, only the work that no engine can avoid. An add probes the id
  * index once (inserting when it rests) and links its slot at the tail of its book side's intrusive list; each
  * maker it fills completely is one index removal and one unlink; a cancel is one probe and, when live, one
- * unlink. What rests and what fills comes from a plan made once per stream by the fast engine (outside the
+ * unlink; a modify is one probe, and when the order moves (a new price or more quantity) one unlink, its fills
+ * as an add's, and a link at the tail when it still rests. What rests and what fills comes from a plan made once per stream by the fast engine (outside the
  * measured passes), so the gauge does the same structural work on the same stream without matching, price
  * levels or validation. A command target that must see the stream in order from its first command, as the
  * replay loop and the latency driver give it. Not thread-safe.
@@ -40,13 +41,11 @@ final class LimitGauge(plan: LimitGauge.Plan) extends CommandTarget {
 
   def bookOf(symbol: Symbol): Int = plan.books.indexOf(symbol) // creation order is the batch's symbol order
 
-  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
-    val i = cursor
-    cursor += 1
+  // the makers that command i fills completely: each one's index entry goes and it leaves its list
+  private def fillMakers(i: Int): Unit = {
     var m = plan.makerFrom(i)
     val end = plan.makerFrom(i + 1)
     while (m < end) {
-      // a maker filled completely: its index entry goes and it leaves its list
       val s = index.slotOf(plan.makers(m))
       if (s >= 0) {
         val slot = index.valueAt(s).toInt
@@ -56,6 +55,42 @@ final class LimitGauge(plan: LimitGauge.Plan) extends CommandTarget {
       }
       m += 1
     }
+  }
+
+  /** Any time in force: the plan says whether it rests, so IOC, FOK and POST cost what a GTC add costs. */
+  def add(
+      book: Int,
+      id: OrderId,
+      side: Side,
+      price: Price,
+      qty: Quantity,
+      account: Account,
+      tif: TimeInForce
+  ): Unit =
+    add(book, id, side, price, qty)
+
+  def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+    val i = cursor
+    cursor += 1
+    val s = index.slotOf(id.value) // the one probe every modify needs
+    if (s >= 0 && plan.moves(i)) {
+      val slot = index.valueAt(s).toInt
+      val list = listOf(slot)
+      unlink(slot)
+      fillMakers(i)
+      if (plan.rests(i)) {
+        val ns = acquire()
+        index.put(id.value, ns.toLong)
+        link(ns, list)
+      } else { val _ = index.remove(id.value) }
+      done += 1
+    }
+  }
+
+  def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
+    val i = cursor
+    cursor += 1
+    fillMakers(i)
     if (plan.rests(i)) {
       val s = acquire()
       index.put(id.value, s.toLong) // the one probe: the duplicate check and the insert together
@@ -124,12 +159,14 @@ object LimitGauge {
   private inline def lo(v: Long): Int = v.toInt
 
   /**
-   * What the fast engine does to the book structure on a stream, per command: whether an add rests, and the
-   * makers it fills completely (`makers(makerFrom(i) until makerFrom(i + 1))`).
+   * What the fast engine does to the book structure on a stream, per command: whether an add or a modified order
+   * rests, whether a modify moves its order (leaves its place) and the makers it fills completely
+   * (`makers(makerFrom(i) until makerFrom(i + 1))`).
    */
   final class Plan(
       val books: Vector[Symbol],
       val rests: Array[Boolean],
+      val moves: Array[Boolean],
       val makerFrom: Array[Int],
       val makers: Array[Long]
   )
@@ -150,6 +187,8 @@ object LimitGauge {
   private def makePlan(batch: CommandBatch): Plan = {
     val n = batch.size
     val rests = new Array[Boolean](n)
+    val moves = new Array[Boolean](n)
+    val prices = scala.collection.mutable.HashMap.empty[Long, Long] // resting id -> price
     val makerFrom = new Array[Int](n + 1)
     val makers = Array.newBuilder[Long]
     var makerCount = 0
@@ -159,6 +198,7 @@ object LimitGauge {
       def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = {
         rests(current) = true
         remaining(id.value) = restingQty.units
+        prices(id.value) = price.raw
       }
       def executed(s: Symbol, buy: OrderId, sell: OrderId, p: Price, q: Quantity, aggressor: Side): Unit = {
         val maker = if (aggressor.isBuy) sell.value else buy.value
@@ -175,6 +215,19 @@ object LimitGauge {
       }
       def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
       def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
+      def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = ()
+      def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = {
+        // in place: the same price and no more than rested before
+        val inPlace =
+          prices.get(id.value).contains(price.raw) && restingQty.units <= remaining.getOrElse(id.value, 0L)
+        moves(current) = !inPlace
+        rests(current) = restingQty.units > 0
+        if (restingQty.units > 0) {
+          remaining(id.value) = restingQty.units
+          prices(id.value) = price.raw
+        } else remaining -= id.value
+      }
+      def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
     }
     val exchange = new Exchange(Engine.Fast, sink)
     val books = batch.books(exchange)
@@ -184,6 +237,6 @@ object LimitGauge {
       current += 1
     }
     makerFrom(n) = makerCount
-    new Plan(batch.symbols, rests, makerFrom, makers.result())
+    new Plan(batch.symbols, rests, moves, makerFrom, makers.result())
   }
 }

@@ -13,6 +13,9 @@ final class TradeTally extends EventSink {
   def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit = ()
   def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
   def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = ()
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
 
   def executed(s: Symbol, buyId: OrderId, sellId: OrderId, p: Price, q: Quantity, aggressor: Side): Unit = {
     var t = perSymbol.get(s.name)

@@ -20,6 +20,13 @@ class EventTallySuite extends munit.FunSuite {
     def rejected(s: Symbol, id: OrderId, r: RejectReason): Unit = {
       a.rejected(s, id, r); b.rejected(s, id, r)
     }
+    def expired(s: Symbol, id: OrderId, q: Quantity): Unit = { a.expired(s, id, q); b.expired(s, id, q) }
+    def modified(s: Symbol, id: OrderId, side: Side, p: Price, q: Quantity): Unit = {
+      a.modified(s, id, side, p, q); b.modified(s, id, side, p, q)
+    }
+    def modifyRejected(s: Symbol, id: OrderId, r: RejectReason): Unit = {
+      a.modifyRejected(s, id, r); b.modifyRejected(s, id, r)
+    }
   }
 
   for (profile <- WorkloadProfile.all)

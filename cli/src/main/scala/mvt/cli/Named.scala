@@ -64,5 +64,5 @@ object Named {
   given Named[Pacing] = Named("pacing", Pacing.values.toSeq)(_.label)
   given Named[TraderBench.PipelineKind] = Named("pipeline", TraderBench.PipelineKind.values.toSeq)(_.label)
   given Named[OpenLoopDriver.Handoff] = Named("handoff", OpenLoopDriver.Handoff.values.toSeq)(_.label)
-  given Named[WorkloadProfile] = Named("profile", WorkloadProfile.all)(_.name)
+  given Named[WorkloadProfile] = Named("profile", WorkloadProfile.choices)(_.name)
 }

@@ -79,6 +79,13 @@ final class ExchangeDay(
     def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
     def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
       if (StrategyIds.isStrategy(id.value)) { refusedCount += 1; close(id.value) }
+    // an order that does not rest, or a modified one that filled completely, leaves the book as a fill or a
+    // cancel would: a trader's order closes then
+    def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
+      if (StrategyIds.isStrategy(id.value)) close(id.value)
+    def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+      if (restingQty.units == 0L && StrategyIds.isStrategy(id.value)) close(id.value)
+    def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
   }
 
   private val day = new TradingDay(engine, events, Some(tradeSink), Some(quoteSink))
@@ -130,9 +137,16 @@ final class ExchangeDay(
       side: Side,
       price: Price,
       qty: Quantity,
-      account: Account
+      account: Account,
+      tif: TimeInForce
   ): Unit = {
-    day.add(book, id, side, price, qty, account)
+    day.add(book, id, side, price, qty, account, tif)
+    step()
+  }
+
+  /** A modify of the day's recorded flow. */
+  def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+    day.modify(book, id, price, qty)
     step()
   }
 

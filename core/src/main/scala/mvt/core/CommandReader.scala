@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets
 final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTable) {
   import CommandReader.*
 
-  /** `Add`, `Cancel`, `Time`, or `Done` after the end of input. */
+  /** `Add`, `Cancel`, `Time`, `Modify`, or `Done` after the end of input. */
   var kind: Int = Done
   var symbol: Symbol = Symbol.unsafe("NONE")
   var id: OrderId = OrderId(0L)
@@ -18,6 +18,9 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
   var price: Price = Price.fromRaw(0L)
   var qty: Quantity = Quantity(0L)
   var account: Account = Account.House
+
+  /** The add's time in force: GTC unless its eighth field says otherwise. */
+  var tif: TimeInForce = TimeInForce.Gtc
 
   /** The session clock: the instant of the last `time` line, or the epoch before the first. */
   var time: Timestamp = Timestamp.Epoch
@@ -79,8 +82,9 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
 
   /** The current command as a value (allocates). */
   def command: Command =
-    if (kind == Add) Command.Add(symbol, id, side, price, qty, account)
+    if (kind == Add) Command.Add(symbol, id, side, price, qty, account, tif)
     else if (kind == Cancel) Command.Cancel(symbol, id)
+    else if (kind == Modify) Command.Modify(symbol, id, price, qty)
     else Command.Time(time)
 
   /** Index of the newline ending the next line, or `limit` for a last line without one, or -1 at the end. */
@@ -126,19 +130,29 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
     }
     val wordEnd = if (fields > 1) commas(0) else e
     if (is(s, wordEnd, AddWord)) {
-      if (fields != 6 && fields != 7)
-        throw FormatError(line, s"add needs 6 or 7 fields (${AddShape}[,<account>]), found $fields")
+      if (fields < 6 || fields > 8)
+        throw FormatError(
+          line,
+          s"add needs 6 or 7 fields, or 8 with a time in force (${AddShape}[,<account>[,<tif>]]), found $fields"
+        )
       kind = Add
       symbol = parseSymbol(commas(0) + 1, commas(1))
       id = parseId(commas(1) + 1, commas(2))
       side = parseSide(commas(2) + 1, commas(3))
-      price = parsePrice(commas(3) + 1, commas(4))
+      price = parsePrice(5, commas(3) + 1, commas(4))
       if (fields == 6) {
-        qty = parseQty(commas(4) + 1, e)
+        qty = parseQty(6, commas(4) + 1, e)
         account = Account.House
-      } else {
-        qty = parseQty(commas(4) + 1, commas(5))
+        tif = TimeInForce.Gtc
+      } else if (fields == 7) {
+        qty = parseQty(6, commas(4) + 1, commas(5))
         account = parseAccount(commas(5) + 1, e)
+        tif = TimeInForce.Gtc
+      } else {
+        qty = parseQty(6, commas(4) + 1, commas(5))
+        // only the 8-field form may leave the account empty: the house
+        account = if (commas(6) == commas(5) + 1) Account.House else parseAccount(commas(5) + 1, commas(6))
+        tif = parseTif(commas(6) + 1, e)
       }
     } else if (is(s, wordEnd, TimeWord)) {
       if (fields != 2) throw FormatError(line, s"time needs 2 fields (${TimeShape}), found $fields")
@@ -151,12 +165,20 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
         )
       kind = Time
       time = Timestamp.fromEpochNanos(at)
+    } else if (is(s, wordEnd, ModifyWord)) {
+      if (fields != 5) throw FormatError(line, s"modify needs 5 fields (${ModifyShape}), found $fields")
+      kind = Modify
+      symbol = parseSymbol(commas(0) + 1, commas(1))
+      id = parseId(commas(1) + 1, commas(2))
+      price = parsePrice(4, commas(2) + 1, commas(3))
+      qty = parseQty(5, commas(3) + 1, e)
     } else if (is(s, wordEnd, CancelWord)) {
       if (fields != 3) throw FormatError(line, s"cancel needs 3 fields (${CancelShape}), found $fields")
       kind = Cancel
       symbol = parseSymbol(commas(0) + 1, commas(1))
       id = parseId(commas(1) + 1, e)
-    } else throw FormatError(line, s"unknown command ${quote(s, wordEnd)} (expected add, cancel or time)")
+    } else
+      throw FormatError(line, s"unknown command ${quote(s, wordEnd)} (expected add, cancel, modify or time)")
   }
 
   private def is(s: Int, e: Int, word: Array[Byte]): Boolean =
@@ -182,17 +204,24 @@ final class CommandReader(in: InputStream, symbols: SymbolTable = new SymbolTabl
     else if (is(s, e, SellWord)) Side.Sell
     else fieldError(4, "side", "BUY or SELL", s, e)
 
-  private def parsePrice(s: Int, e: Int): Price = {
+  private def parsePrice(field: Int, s: Int, e: Int): Price = {
     val v = DecimalText.parsePrice(buf, s, e)
-    if (v == DecimalText.Malformed) fieldError(5, "price", "a decimal digits[.digits]", s, e)
+    if (v == DecimalText.Malformed) fieldError(field, "price", "a decimal digits[.digits]", s, e)
     Price.fromRaw(v)
   }
 
-  private def parseQty(s: Int, e: Int): Quantity = {
+  private def parseQty(field: Int, s: Int, e: Int): Quantity = {
     val v = DecimalText.parseQuantity(buf, s, e)
-    if (v == DecimalText.Malformed) fieldError(6, "quantity", "a whole number (digits only)", s, e)
+    if (v == DecimalText.Malformed) fieldError(field, "quantity", "a whole number (digits only)", s, e)
     Quantity(v)
   }
+
+  private def parseTif(s: Int, e: Int): TimeInForce =
+    if (is(s, e, GtcWord)) TimeInForce.Gtc
+    else if (is(s, e, IocWord)) TimeInForce.Ioc
+    else if (is(s, e, FokWord)) TimeInForce.Fok
+    else if (is(s, e, PostWord)) TimeInForce.Post
+    else fieldError(8, "tif", "GTC, IOC, FOK or POST", s, e)
 
   private def parseAccount(s: Int, e: Int): Account = {
     val v = Account.parse(buf, s, e)
@@ -215,15 +244,24 @@ object CommandReader {
   inline val Cancel = 2
   inline val Time = 3
 
-  private inline val MaxFields = 7
+  /** The `modify` command; 4 is the command log's symbol record, never a command. */
+  inline val Modify = 5
+
+  private inline val MaxFields = 8
   private val MaxLineBytes = 1 << 20
   private val AddWord = "add".getBytes(StandardCharsets.US_ASCII)
   private val CancelWord = "cancel".getBytes(StandardCharsets.US_ASCII)
   private val BuyWord = "BUY".getBytes(StandardCharsets.US_ASCII)
   private val TimeWord = "time".getBytes(StandardCharsets.US_ASCII)
+  private val ModifyWord = "modify".getBytes(StandardCharsets.US_ASCII)
+  private val GtcWord = "GTC".getBytes(StandardCharsets.US_ASCII)
+  private val IocWord = "IOC".getBytes(StandardCharsets.US_ASCII)
+  private val FokWord = "FOK".getBytes(StandardCharsets.US_ASCII)
+  private val PostWord = "POST".getBytes(StandardCharsets.US_ASCII)
   private val SellWord = "SELL".getBytes(StandardCharsets.US_ASCII)
   private val AddShape = "add,<symbol>,<order-id>,<side>,<price>,<quantity>"
   private val CancelShape = "cancel,<symbol>,<order-id>"
+  private val ModifyShape = "modify,<symbol>,<order-id>,<price>,<quantity>"
   private val TimeShape = "time,<instant>"
 
   /** Reads a whole input into values: the commands, or the first format error. */

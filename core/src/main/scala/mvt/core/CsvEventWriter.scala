@@ -23,5 +23,15 @@ final class CsvEventWriter(out: OutputStream) extends EventSink {
   def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
     w.ascii("rejected,").ascii(symbol.name).comma().long(id.value).comma().ascii(reason.text).newline()
 
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
+    w.ascii("expired,").ascii(symbol.name).comma().long(id.value).comma().long(qty.units).newline()
+
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+    w.ascii("modified,").ascii(symbol.name).comma().long(id.value).comma().ascii(side.render).comma()
+      .price(price).comma().long(restingQty.units).newline()
+
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+    w.ascii("modify-rejected,").ascii(symbol.name).comma().long(id.value).comma().ascii(reason.text).newline()
+
   def flush(): Unit = w.flush()
 }

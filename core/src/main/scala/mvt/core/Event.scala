@@ -15,6 +15,13 @@ enum Event {
   case CancelRejected(symbol: Symbol, id: OrderId)
   case Rejected(symbol: Symbol, id: OrderId, reason: RejectReason)
 
+  /** An IOC remainder or an unfillable FOK, which does not rest. */
+  case Expired(symbol: Symbol, id: OrderId, qty: Quantity)
+
+  /** The end of an accepted modify: the order's price and what rests now (0 when it filled completely). */
+  case Modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity)
+  case ModifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason)
+
   /** The spec's CSV line, without the newline. */
   def render: String = this match {
     case Added(s, id, side, p, q) => s"added,${s.name},${id.value},${side.render},${p.render},${q.units}"
@@ -23,6 +30,10 @@ enum Event {
     case Canceled(s, id, q) => s"canceled,${s.name},${id.value},${q.units}"
     case CancelRejected(s, id) => s"cancel-rejected,${s.name},${id.value}"
     case Rejected(s, id, r) => s"rejected,${s.name},${id.value},${r.text}"
+    case Expired(s, id, q) => s"expired,${s.name},${id.value},${q.units}"
+    case Modified(s, id, side, p, q) =>
+      s"modified,${s.name},${id.value},${side.render},${p.render},${q.units}"
+    case ModifyRejected(s, id, r) => s"modify-rejected,${s.name},${id.value},${r.text}"
   }
 
   /** The spec's event word (`added`, `executed`, ...). */
@@ -44,5 +55,10 @@ object Event {
     def cancelRejected(symbol: Symbol, id: OrderId): Unit = buffer += CancelRejected(symbol, id)
     def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
       buffer += Rejected(symbol, id, reason)
+    def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = buffer += Expired(symbol, id, qty)
+    def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+      buffer += Modified(symbol, id, side, price, restingQty)
+    def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+      buffer += ModifyRejected(symbol, id, reason)
   }
 }

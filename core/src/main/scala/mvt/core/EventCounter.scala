@@ -10,10 +10,14 @@ final class EventCounter extends EventSink {
   var canceled = 0L
   var cancelRejected = 0L
   var rejected = 0L
+  var expired = 0L
+  var modified = 0L
+  var modifyRejected = 0L
   var executedQty = 0L
   private var digestState = 0x6a09e667f3bcc909L
 
-  def total: Long = added + executed + canceled + cancelRejected + rejected
+  def total: Long =
+    added + executed + canceled + cancelRejected + rejected + expired + modified + modifyRejected
 
   /** Equal for equal event sequences (and, with overwhelming likelihood, only for them). */
   def digest: Long = digestState
@@ -52,12 +56,33 @@ final class EventCounter extends EventSink {
     mix(5); mix(symbol.name.hashCode.toLong); mix(id.value); mix(reason.ordinal.toLong)
   }
 
-  /** Counts by the spec's event words, in the spec's order. */
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = {
+    expired += 1
+    mix(6); mix(symbol.name.hashCode.toLong); mix(id.value); mix(qty.units)
+  }
+
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = {
+    modified += 1
+    mix(7); mix(symbol.name.hashCode.toLong); mix(id.value); mix(side.code.toLong); mix(price.raw)
+    mix(restingQty.units)
+  }
+
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = {
+    modifyRejected += 1
+    mix(8); mix(symbol.name.hashCode.toLong); mix(id.value); mix(reason.ordinal.toLong)
+  }
+
+  /**
+   * Counts by the spec's event words, in the spec's order; the kinds of `spec/order-types.md` only when they
+   * occurred, so a stream without them counts as it always did.
+   */
   def byKind: Vector[(String, Long)] = Vector(
     "added" -> added,
     "executed" -> executed,
     "canceled" -> canceled,
     "cancel-rejected" -> cancelRejected,
     "rejected" -> rejected
+  ) ++ Vector("expired" -> expired, "modified" -> modified, "modify-rejected" -> modifyRejected).filter(
+    _._2 > 0
   )
 }

@@ -17,6 +17,13 @@ trait EventSink {
   def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit
   def cancelRejected(symbol: Symbol, id: OrderId): Unit
   def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit
+
+  /** An IOC or FOK order's quantity that did not fill and does not rest. */
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit
+
+  /** An accepted modify: the order now rests with `restingQty` at `price` (0: it filled and is gone). */
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit
 }
 
 object EventSink {
@@ -28,5 +35,8 @@ object EventSink {
     def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit = ()
     def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
     def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
+    def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = ()
+    def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
+    def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
   }
 }

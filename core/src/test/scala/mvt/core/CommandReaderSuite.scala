@@ -47,6 +47,52 @@ class CommandReaderSuite extends munit.ScalaCheckSuite {
     )
   }
 
+  test("the forms of spec/order-types.md: 8-field adds with a time in force, modify") {
+    assertEquals(
+      parse("add,ACME,1,BUY,10,5,,IOC\nadd,ACME,2,SELL,11,3,7,FOK\nadd,ACME,3,BUY,9,1,,POST\n" +
+        "add,ACME,4,BUY,9,1,0012,GTC\nmodify,ACME,3,9.50,2\nmodify,ACME,3,0,0\n"),
+      Right(Vector(
+        Command.Add(
+          acme,
+          OrderId(1),
+          Side.Buy,
+          Price.unsafe("10"),
+          Quantity(5),
+          Account.House,
+          TimeInForce.Ioc
+        ),
+        Command.Add(
+          acme,
+          OrderId(2),
+          Side.Sell,
+          Price.unsafe("11"),
+          Quantity(3),
+          Account(7),
+          TimeInForce.Fok
+        ),
+        Command.Add(
+          acme,
+          OrderId(3),
+          Side.Buy,
+          Price.unsafe("9"),
+          Quantity(1),
+          Account.House,
+          TimeInForce.Post
+        ),
+        Command.Add(acme, OrderId(4), Side.Buy, Price.unsafe("9"), Quantity(1), Account(12), TimeInForce.Gtc),
+        Command.Modify(acme, OrderId(3), Price.unsafe("9.5"), Quantity(2)),
+        Command.Modify(acme, OrderId(3), Price.fromRaw(0L), Quantity(0))
+      ))
+    )
+  }
+
+  test("render writes the new forms back as the reader reads them") {
+    val text =
+      "add,ACME,1,BUY,10,5,,IOC\nadd,ACME,2,SELL,11,3,7,FOK\nadd,ACME,4,BUY,9,1,12\nmodify,ACME,3,9.5,2\n"
+    val commands = parse(text).fold(e => fail(e.render), identity)
+    assertEquals(commands.map(_.render + "\n").mkString, text)
+  }
+
   test("blank and # lines are skipped but counted") {
     val text = "# header\n\nadd,ACME,1,BUY,10,5\n\n#add,ACME,2,BUY,10,5\n\r\ncancel,ACME,1\n"
     assertEquals(
@@ -129,7 +175,18 @@ class CommandReaderSuite extends munit.ScalaCheckSuite {
     "add,ACME,1,buy,10,5" -> "side",
     "add,ACME,1,,10,5" -> "side",
     "add,ACME,1,BUY,10" -> "add needs 6 or 7 fields",
-    "add,ACME,1,BUY,10,5,6,7" -> "add needs 6 or 7 fields",
+    "add,ACME,1,BUY,10,5,6,7" -> "field 8 (tif)",
+    "add,ACME,1,BUY,10,5,6,7,8" -> "add needs 6 or 7 fields",
+    "add,ACME,1,BUY,10,5,1,ioc" -> "field 8 (tif)",
+    "add,ACME,1,BUY,10,5,1," -> "field 8 (tif)",
+    "add,ACME,1,BUY,10,5,0,GTC" -> "field 7 (account)",
+    "add,ACME,1,BUY,10,5,IOC" -> "field 7 (account)",
+    "modify,ACME,1,10" -> "modify needs 5 fields",
+    "modify,ACME,1,10,5,GTC" -> "modify needs 5 fields",
+    "modify,ACME,0,10,5" -> "field 3 (order-id)",
+    "modify,ACME,1,ten,5" -> "field 4 (price)",
+    "modify,ACME,1,10,5.0" -> "field 5 (quantity)",
+    "modify,acme,1,10,5" -> "symbol",
     "add" -> "add needs 6 or 7 fields",
     "add,ACME,1,BUY,10,5,0" -> "field 7 (account)",
     "add,ACME,1,BUY,10,5,2147483648" -> "field 7 (account)",
@@ -208,7 +265,7 @@ class CommandReaderSuite extends munit.ScalaCheckSuite {
     val got = parse(text.mkString("\n")).getOrElse(fail("no format error expected"))
     assertEquals(got.size, text.size)
     got.foreach {
-      case Command.Add(_, _, _, p, q, _) => assert(!p.isValid || !q.isValid, s"$p $q")
+      case Command.Add(_, _, _, p, q, _, _) => assert(!p.isValid || !q.isValid, s"$p $q")
       case other => fail(s"unexpected $other")
     }
   }

@@ -35,4 +35,10 @@ final class EventBuffer extends EventSink {
     keep(Event.CancelRejected(symbol, id), "cancel-rejected")
   def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
     keep(Event.Rejected(symbol, id, reason), s"rejected:${reason.text}")
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
+    keep(Event.Expired(symbol, id, qty), "expired")
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+    keep(Event.Modified(symbol, id, side, price, restingQty), "modified")
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+    keep(Event.ModifyRejected(symbol, id, reason), s"modify-rejected:${reason.text}")
 }

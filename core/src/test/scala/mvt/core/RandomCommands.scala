@@ -24,6 +24,11 @@ import scala.collection.mutable
  *   house's
  * @param clockWeight
  *   share of lines that are `time` lines; the clock moves forward by 0 (an equal instant) to a few seconds
+ * @param tifWeight
+ *   share of valid adds written in the 8-field form with a time in force (IOC, FOK, POST, or GTC spelled out)
+ * @param modifyWeight
+ *   share of commands that are modifies: mostly of tracked orders (at their price, so some reduce in place, or at
+ *   a new one), some of gone or unknown ids or with out-of-range values
  */
 final case class Mix(
     cancelWeight: Double,
@@ -35,7 +40,9 @@ final case class Mix(
     sparseSymbols: Int,
     noiseWeight: Double = 0.002,
     accounts: Int = 0,
-    clockWeight: Double = 0.0
+    clockWeight: Double = 0.0,
+    tifWeight: Double = 0.0,
+    modifyWeight: Double = 0.0
 )
 
 object Mix {
@@ -63,6 +70,9 @@ object Mix {
       symbols = 4,
       sparseSymbols = 1
     )
+
+  /** `base` with a share of every form of `spec/order-types.md`. */
+  def withOrderTypes(base: Mix): Mix = base.copy(tifWeight = 0.3, modifyWeight = 0.2)
 }
 
 /**
@@ -114,8 +124,29 @@ final class RandomCommands(seed: Long, mix: Mix) extends Iterator[String] {
     else command()
   }
 
+  // the price text of each tracked add, for modifies at the same price; only kept when the mix has modifies
+  private val pricesOf = mutable.HashMap.empty[(Int, Long), String]
+
+  // a mix without modifies draws nothing for them, so its streams are what they always were
   private def command(): String =
-    if (tracked.size >= mix.maxTracked || rnd.nextDouble() < mix.cancelWeight) cancel() else add()
+    if (mix.modifyWeight > 0 && rnd.nextDouble() < mix.modifyWeight) modify()
+    else if (tracked.size >= mix.maxTracked || rnd.nextDouble() < mix.cancelWeight) cancel()
+    else add()
+
+  private def modify(): String = {
+    val r = rnd.nextDouble()
+    if (tracked.nonEmpty && r < 0.85) {
+      val (s, id) = tracked(rnd.nextInt(tracked.size))
+      val same = pricesOf.get((s, id)).filter(_ => rnd.nextBoolean())
+      val price = same.getOrElse(priceText(books(s), rnd.nextBoolean()))
+      if (same.isEmpty) pricesOf((s, id)) = price
+      val qty = if (rnd.nextInt(40) == 0) invalidQuantity() else quantity()
+      s"modify,${names(s)},${idText(id)},${if (rnd.nextInt(40) == 0) invalidPrice() else price},$qty"
+    } else if (goneCount > 0 && r < 0.93) {
+      val (s, id) = gone(rnd.nextInt(math.min(goneCount, gone.length)))
+      s"modify,${names(s)},$id,${priceText(books(s), rnd.nextBoolean())},${quantity()}"
+    } else s"modify,${names(rnd.nextInt(names.size))},${freshId()},${priceText(books(0), true)},${quantity()}"
+  }
 
   private def freshId(): Long =
     if (rnd.nextInt(100) == 0) { nextHugeId -= 1; nextHugeId + 1 }
@@ -131,6 +162,7 @@ final class RandomCommands(seed: Long, mix: Mix) extends Iterator[String] {
       tracked(i) = tracked(tracked.size - 1)
       tracked.dropRightInPlace(1)
       trackedSet -= pair
+      pricesOf -= pair
       gone(goneCount % gone.length) = pair
       goneCount += 1
       s"cancel,${names(pair._1)},${idText(pair._2)}"
@@ -158,8 +190,23 @@ final class RandomCommands(seed: Long, mix: Mix) extends Iterator[String] {
       else s"add,${names(s)},$id,$side,${priceText(book, side == "BUY")},${invalidQuantity()}"
     } else {
       if (trackedSet.add((s, id))) tracked += ((s, id))
-      s"add,${names(s)},${idText(id)},$side,${priceText(book, side == "BUY")},${quantity()}$account"
+      val price = priceText(book, side == "BUY")
+      if (mix.modifyWeight > 0) pricesOf((s, id)) = price
+      if (mix.tifWeight > 0 && rnd.nextDouble() < mix.tifWeight)
+        s"add,${names(s)},${idText(id)},$side,$price,${quantity()},${typedAccount},${tif()}"
+      else s"add,${names(s)},${idText(id)},$side,$price,${quantity()}$account"
     }
+  }
+
+  // the 8-field form: an empty account is the house's
+  private def typedAccount: String =
+    if (mix.accounts <= 0 || rnd.nextInt(4) == 0) "" else (1 + rnd.nextInt(mix.accounts)).toString
+
+  private def tif(): String = rnd.nextInt(10) match {
+    case 0 => "GTC"
+    case n if n < 4 => "IOC"
+    case n if n < 6 => "FOK"
+    case _ => "POST"
   }
 
   // a seventh field most of the time when the mix has accounts, with a leading zero now and then

@@ -36,6 +36,25 @@ class WritersSuite extends munit.ScalaCheckSuite {
     )
   }
 
+  test("the events of spec/order-types.md have their fields in order") {
+    val p = Price.unsafe("10.00")
+    val lines = List(
+      Event.Expired(acme, OrderId(4), Quantity(100)) -> "expired,ACME,4,100",
+      Event.Modified(acme, OrderId(9), Side.Buy, p, Quantity(0)) -> "modified,ACME,9,BUY,10,0",
+      Event.ModifyRejected(acme, OrderId(8), RejectReason.WouldCross) -> "modify-rejected,ACME,8,would-cross",
+      Event.ModifyRejected(
+        acme,
+        OrderId(7),
+        RejectReason.UnknownOrder
+      ) -> "modify-rejected,ACME,7,unknown-order",
+      Event.Rejected(acme, OrderId(7), RejectReason.WouldCross) -> "rejected,ACME,7,would-cross"
+    )
+    lines.foreach { case (e, text) =>
+      assertEquals(e.render, text)
+      assertEquals(write(List(e)), text + "\n")
+    }
+  }
+
   private def write(events: Seq[Event]): String = {
     val bytes = new ByteArrayOutputStream
     val w = new CsvEventWriter(bytes)
@@ -45,6 +64,9 @@ class WritersSuite extends munit.ScalaCheckSuite {
       case Event.Canceled(s, id, q) => w.canceled(s, id, q)
       case Event.CancelRejected(s, id) => w.cancelRejected(s, id)
       case Event.Rejected(s, id, r) => w.rejected(s, id, r)
+      case Event.Expired(s, id, q) => w.expired(s, id, q)
+      case Event.Modified(s, id, side, p, q) => w.modified(s, id, side, p, q)
+      case Event.ModifyRejected(s, id, r) => w.modifyRejected(s, id, r)
     }
     w.flush()
     bytes.toString("US-ASCII")
@@ -61,7 +83,10 @@ class WritersSuite extends munit.ScalaCheckSuite {
     Gen.zip(genSymbol, genId, genId, genPrice, genQty, genSide).map(Event.Executed.apply),
     Gen.zip(genSymbol, genId, genQty).map(Event.Canceled.apply),
     Gen.zip(genSymbol, genId).map(Event.CancelRejected.apply),
-    Gen.zip(genSymbol, genId, Gen.oneOf(RejectReason.values.toSeq)).map(Event.Rejected.apply)
+    Gen.zip(genSymbol, genId, Gen.oneOf(RejectReason.values.toSeq)).map(Event.Rejected.apply),
+    Gen.zip(genSymbol, genId, genQty).map(Event.Expired.apply),
+    Gen.zip(genSymbol, genId, genSide, genPrice, genQty).map(Event.Modified.apply),
+    Gen.zip(genSymbol, genId, Gen.oneOf(RejectReason.values.toSeq)).map(Event.ModifyRejected.apply)
   )
 
   property("CsvEventWriter writes exactly the rendered lines, across its buffer's edge") {

@@ -8,7 +8,8 @@ import mvt.core.*
  */
 trait AccountsTarget extends CommandTarget {
 
-  override def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit
+  override def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit =
+    add(book, id, side, price, qty, account, TimeInForce.Gtc)
 
   final def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
     add(book, id, side, price, qty, Account.House)

@@ -6,7 +6,7 @@ import mvt.core.*
  * Commands held in parallel primitive arrays: the form every command source decodes into (a block of a commands
  * file or a command log, a whole batch in memory), and the form the one replay loop applies. A symbol is an index
  * into a table kept beside the columns; a `time` command keeps its instant in `ids`; a cancel's side, price,
- * quantity and account are 0. Mutable and not thread-safe: a decoder fills it, then one thread reads it.
+ * quantity, account and time in force are 0, and so are a modify's side, account and time in force. Mutable and not thread-safe: a decoder fills it, then one thread reads it.
  */
 final class CommandColumns(initialCapacity: Int) {
   var kinds = new Array[Byte](initialCapacity)
@@ -16,6 +16,7 @@ final class CommandColumns(initialCapacity: Int) {
   var prices = new Array[Long](initialCapacity)
   var qtys = new Array[Long](initialCapacity)
   var accounts = new Array[Int](initialCapacity)
+  var tifs = new Array[Byte](initialCapacity) // TimeInForce codes
 
   def capacity: Int = kinds.length
 
@@ -30,9 +31,19 @@ final class CommandColumns(initialCapacity: Int) {
       prices = java.util.Arrays.copyOf(prices, c)
       qtys = java.util.Arrays.copyOf(qtys, c)
       accounts = java.util.Arrays.copyOf(accounts, c)
+      tifs = java.util.Arrays.copyOf(tifs, c)
     }
 
-  def setAdd(i: Int, symbol: Int, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
+  def setAdd(
+      i: Int,
+      symbol: Int,
+      id: Long,
+      side: Side,
+      price: Long,
+      qty: Long,
+      account: Int,
+      tif: TimeInForce = TimeInForce.Gtc
+  ): Unit = {
     kinds(i) = CommandReader.Add.toByte
     symbolIdx(i) = symbol
     ids(i) = id
@@ -40,6 +51,18 @@ final class CommandColumns(initialCapacity: Int) {
     prices(i) = price
     qtys(i) = qty
     accounts(i) = account
+    tifs(i) = tif.code.toByte
+  }
+
+  def setModify(i: Int, symbol: Int, id: Long, price: Long, qty: Long): Unit = {
+    kinds(i) = CommandReader.Modify.toByte
+    symbolIdx(i) = symbol
+    ids(i) = id
+    sides(i) = 0
+    prices(i) = price
+    qtys(i) = qty
+    accounts(i) = 0
+    tifs(i) = 0
   }
 
   def setCancel(i: Int, symbol: Int, id: Long): Unit = {
@@ -50,6 +73,7 @@ final class CommandColumns(initialCapacity: Int) {
     prices(i) = 0L
     qtys(i) = 0L
     accounts(i) = 0
+    tifs(i) = 0
   }
 
   def setTime(i: Int, nanos: Long): Unit = {
@@ -60,6 +84,7 @@ final class CommandColumns(initialCapacity: Int) {
     prices(i) = 0L
     qtys(i) = 0L
     accounts(i) = 0
+    tifs(i) = 0
   }
 
   /** Copies `count` commands of `from`, starting at its index 0, to this starting at `at` (which must fit). */
@@ -71,6 +96,7 @@ final class CommandColumns(initialCapacity: Int) {
     System.arraycopy(from.prices, 0, prices, at, count)
     System.arraycopy(from.qtys, 0, qtys, at, count)
     System.arraycopy(from.accounts, 0, accounts, at, count)
+    System.arraycopy(from.tifs, 0, tifs, at, count)
   }
 
   /** Command `i` as a value (allocates), its symbol looked up in `symbols`. */
@@ -82,9 +108,12 @@ final class CommandColumns(initialCapacity: Int) {
         Side.fromCode(sides(i)),
         Price.fromRaw(prices(i)),
         Quantity(qtys(i)),
-        Account(accounts(i))
+        Account(accounts(i)),
+        TimeInForce.fromCode(tifs(i))
       )
     case CommandReader.Cancel => Command.Cancel(symbols(symbolIdx(i)), OrderId(ids(i)))
+    case CommandReader.Modify =>
+      Command.Modify(symbols(symbolIdx(i)), OrderId(ids(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
     case _ => Command.Time(Timestamp.fromEpochNanos(ids(i)))
   }
 
@@ -101,16 +130,30 @@ final class CommandColumns(initialCapacity: Int) {
     var i = from
     while (i < until) {
       val k = kinds(i)
-      if (k == CommandReader.Add)
-        target.add(
-          books(symbolIdx(i)),
-          OrderId(ids(i)),
-          Side.fromCode(sides(i)),
-          Price.fromRaw(prices(i)),
-          Quantity(qtys(i)),
-          Account(accounts(i))
-        )
-      else if (k == CommandReader.Cancel) target.cancel(books(symbolIdx(i)), OrderId(ids(i)))
+      if (k == CommandReader.Add) {
+        val tif = tifs(i)
+        if (tif == 0)
+          target.add(
+            books(symbolIdx(i)),
+            OrderId(ids(i)),
+            Side.fromCode(sides(i)),
+            Price.fromRaw(prices(i)),
+            Quantity(qtys(i)),
+            Account(accounts(i))
+          )
+        else
+          target.add(
+            books(symbolIdx(i)),
+            OrderId(ids(i)),
+            Side.fromCode(sides(i)),
+            Price.fromRaw(prices(i)),
+            Quantity(qtys(i)),
+            Account(accounts(i)),
+            TimeInForce.fromCode(tif)
+          )
+      } else if (k == CommandReader.Cancel) target.cancel(books(symbolIdx(i)), OrderId(ids(i)))
+      else if (k == CommandReader.Modify)
+        target.modify(books(symbolIdx(i)), OrderId(ids(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
       else target.time(Timestamp.fromEpochNanos(ids(i)))
       i += 1
     }

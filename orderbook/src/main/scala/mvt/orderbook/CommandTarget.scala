@@ -21,6 +21,20 @@ trait CommandTarget {
   def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit =
     add(book, id, side, price, qty)
 
+  /** An add with a time in force (`spec/order-types.md`); GTC is the add above. */
+  def add(
+      book: Int,
+      id: OrderId,
+      side: Side,
+      price: Price,
+      qty: Quantity,
+      account: Account,
+      tif: TimeInForce
+  ): Unit
+
+  /** A modify for a book index from `bookOf` (`spec/order-types.md`). */
+  def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit
+
   /**
    * Applies commands `[from, until)` of `columns`, `books(s)` being this target's book index of symbol `s`. A
    * target may override it with a loop of its own whose calls are direct (the generic loop's calls see every
@@ -38,8 +52,11 @@ trait CommandTarget {
   def cancel(symbol: Symbol, id: OrderId): Unit = cancel(bookOf(symbol), id)
 
   def apply(command: Command): Unit = command match {
-    case Command.Add(s, id, side, p, q, a) => add(bookOf(s), id, side, p, q, a)
+    case Command.Add(s, id, side, p, q, a, tif) =>
+      if (tif == TimeInForce.Gtc) add(bookOf(s), id, side, p, q, a)
+      else add(bookOf(s), id, side, p, q, a, tif)
     case Command.Cancel(s, id) => cancel(s, id)
+    case Command.Modify(s, id, p, q) => modify(bookOf(s), id, p, q)
     case Command.Time(at) => time(at)
   }
 }

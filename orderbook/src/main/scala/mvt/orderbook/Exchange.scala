@@ -15,7 +15,7 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
   // live: every resting order id -> its book; books add and remove as orders rest and fill, cancels take
   private val live = new OrderIndex(sizing.indexedOrders)
 
-  // the add being matched, read by the fill listener
+  // the order being matched (an add, or a modify arriving again), read by the fill listener
   private var takerSymbol: Symbol = Symbol.unsafe("NONE")
   private var takerId = 0L
   private var takerSide: Side = Side.Buy
@@ -78,38 +78,129 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
     val sides = columns.sides
     val prices = columns.prices
     val qtys = columns.qtys
+    val tifs = columns.tifs
     var i = from
     while (i < until) {
       val k = kinds(i)
       if (k == CommandReader.Add)
-        add(
+        place(
           bookOfSymbol(symbolIdx(i)),
           OrderId(ids(i)),
           Side.fromCode(sides(i)),
           Price.fromRaw(prices(i)),
-          Quantity(qtys(i))
+          Quantity(qtys(i)),
+          TimeInForce.fromCode(tifs(i))
         )
       else if (k == CommandReader.Cancel) cancel(bookOfSymbol(symbolIdx(i)), OrderId(ids(i)))
+      else if (k == CommandReader.Modify)
+        modify(bookOfSymbol(symbolIdx(i)), OrderId(ids(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
       i += 1
     }
   }
 
   /** `add` for a book index from `bookOf`: saves the symbol lookup on replay paths. */
-  def add(b: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit = {
+  def add(b: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
+    place(b, id, side, price, qty, TimeInForce.Gtc)
+
+  /** An add with a time in force; an exchange has no accounts, so `account` is not used. */
+  def add(
+      b: Int,
+      id: OrderId,
+      side: Side,
+      price: Price,
+      qty: Quantity,
+      account: Account,
+      tif: TimeInForce
+  ): Unit =
+    place(b, id, side, price, qty, tif)
+
+  /** An add of any time in force (`spec/order-types.md`) for a book index from `bookOf`. */
+  def place(b: Int, id: OrderId, side: Side, price: Price, qty: Quantity, tif: TimeInForce): Unit = {
     // the readers refuse such ids as format errors (spec); here one would corrupt the id index
     if (id.value <= 0L) throw new IllegalArgumentException(s"order ids are positive, got ${id.value}")
     val symbol = Symbol.unsafeTrusted(symbols(b))
     if (!price.isValid) sink.rejected(symbol, id, RejectReason.InvalidPrice)
     else if (!qty.isValid) sink.rejected(symbol, id, RejectReason.InvalidQuantity)
     else if (live.isLive(id.value)) sink.rejected(symbol, id, RejectReason.DuplicateOrderId)
-    else {
-      takerSymbol = symbol
-      takerId = id.value
-      takerSide = side
-      val rested =
-        if (fast) books(b).asInstanceOf[FastOrderBook].add(id, side, price, qty, fills)
-        else books(b).add(id, side, price, qty, fills)
+    else if (tif == TimeInForce.Gtc) {
+      val rested = matchOrder(b, id, side, price, qty, OrderBook.Rest)
       if (rested.units > 0) sink.added(symbol, id, side, price, rested)
+    } else if (tif == TimeInForce.Ioc) {
+      val left = matchOrder(b, id, side, price, qty, OrderBook.NoRest)
+      if (left.units > 0) sink.expired(symbol, id, left)
+    } else if (tif == TimeInForce.Fok) {
+      // all or nothing: only when the crossed levels hold enough does it match, and then it fills completely
+      if (books(b).fillableQty(side, price, qty.units) >= qty.units) {
+        val _ = matchOrder(b, id, side, price, qty, OrderBook.NoRest)
+      } else sink.expired(symbol, id, qty)
+    } else if (crossesBest(b, side, price.raw)) sink.rejected(symbol, id, RejectReason.WouldCross)
+    else {
+      val rested = matchOrder(b, id, side, price, qty, OrderBook.RestPostOnly)
+      sink.added(symbol, id, side, price, rested)
+    }
+  }
+
+  // whether an order of `side` at `price` would take from the opposite side's best (a post-only order may not)
+  private def crossesBest(b: Int, side: Side, price: Long): Boolean = {
+    val best = books(b).bestPrice(side.opposite)
+    best != 0L && (if (side.isBuy) price >= best else price <= best)
+  }
+
+  // matches an incoming order (a new one, or a modified one arriving again) in book b, placing it by `mode`
+  private def matchOrder(
+      b: Int,
+      id: OrderId,
+      side: Side,
+      price: Price,
+      qty: Quantity,
+      mode: Int
+  ): Quantity = {
+    takerSymbol = Symbol.unsafeTrusted(symbols(b))
+    takerId = id.value
+    takerSide = side
+    if (fast) books(b).asInstanceOf[FastOrderBook].place(id, side, price, qty, mode, fills)
+    else books(b).place(id, side, price, qty, mode, fills)
+  }
+
+  /**
+   * `modify` for a book index from `bookOf` (`spec/order-types.md`): the same price with no more quantity reduces
+   * the order in place, O(1) in the fast book, keeping its place; anything else takes it out and lets it arrive
+   * again, matching as an incoming order.
+   */
+  def modify(b: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+    val symbol = Symbol.unsafeTrusted(symbols(b))
+    if (!price.isValid) sink.modifyRejected(symbol, id, RejectReason.InvalidPrice)
+    else if (!qty.isValid) sink.modifyRejected(symbol, id, RejectReason.InvalidQuantity)
+    else {
+      val handle = live.handle(id.value, b)
+      if (handle < 0) sink.modifyRejected(symbol, id, RejectReason.UnknownOrder)
+      else if (fast) modifyLive(books(b).asInstanceOf[FastOrderBook], b, symbol, id, handle, price, qty)
+      else modifyLive(books(b), b, symbol, id, handle, price, qty)
+    }
+  }
+
+  // inlined per book class, so the fast book's calls are direct
+  private inline def modifyLive[B <: OrderBook](
+      book: B,
+      b: Int,
+      symbol: Symbol,
+      id: OrderId,
+      handle: Int,
+      price: Price,
+      qty: Quantity
+  ): Unit = {
+    val side = book.sideOf(id, handle)
+    val postOnly = book.isPostOnly(id, handle)
+    if (postOnly && crossesBest(b, side, price.raw)) sink.modifyRejected(symbol, id, RejectReason.WouldCross)
+    else if (price.raw == book.priceOf(id, handle) && qty.units <= book.qtyOf(id, handle)) {
+      book.reduce(id, handle, qty.units)
+      sink.modified(symbol, id, side, price, qty)
+    } else {
+      val _ = live.take(id.value, b)
+      val _ = book.cancelTaken(id, handle)
+      val rested =
+        matchOrder(b, id, side, price, qty, if (postOnly) OrderBook.RestPostOnly else OrderBook.Rest)
+      sink.modified(symbol, id, side, price, rested)
     }
   }
 
@@ -144,6 +235,12 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
 
   /** Orders resting in the book with this index. */
   def orderCount(book: Int): Int = books(book).orderCount
+
+  /** The quantity resting under `id` in any book, 0 when it is not live. */
+  def restingQty(id: OrderId): Long = {
+    val b = live.bookOf(id.value)
+    if (b < 0) 0L else books(b).qtyOf(id, live.handle(id.value, b))
+  }
 
   /** Whether some quantity of `id` rests in any book. */
   def isLive(id: OrderId): Boolean = live.isLive(id.value)

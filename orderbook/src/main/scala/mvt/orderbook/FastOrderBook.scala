@@ -37,6 +37,8 @@ final class FastOrderBook(
   private inline def setNext(o: Int, n: Int): Unit = ord(o * Stride + 2) = withHi(ord(o * Stride + 2), n)
   private inline def setPrev(o: Int, p: Int): Unit = ord(o * Stride + 2) = withLo(ord(o * Stride + 2), p)
   private inline def levelOf(o: Int): Int = ord(o * Stride + 3).toInt
+  // the high half of the level field: 1 for a post-only order, 0 otherwise and in every free slot
+  private inline def postOnlyBit(o: Int): Int = (ord(o * Stride + 3) >>> 32).toInt
 
   // level slots interleaved the same way, LevelStride longs each: price, total remaining qty of its orders,
   // links (head << 32 | tail: earliest and latest order), and count << 32 | side code; a level with no
@@ -67,6 +69,7 @@ final class FastOrderBook(
   // indexed by side code: the side of a command is unpredictable, so selecting a side must not be a branch
   private val sides = Array(bids, asks)
   private var resting = 0 // orders on the book = slots in use
+  private var postOnlyResting = 0 // resting slots whose post-only bit is set
 
   /** Orders resting now. */
   def orderCount: Int = resting
@@ -88,7 +91,14 @@ final class FastOrderBook(
     (price ^ -s) + s
   }
 
-  def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity = {
+  def place(
+      id: OrderId,
+      side: Side,
+      price: Price,
+      qty: Quantity,
+      mode: Int,
+      fills: FillListener
+  ): Quantity = {
     val limit = price.raw
     var remaining = qty.units
     val opposite = side.opposite
@@ -104,8 +114,34 @@ final class FastOrderBook(
         releaseLevel(lvl)
       }
     }
-    if (remaining > 0) rest(id.value, side, limit, remaining)
+    if (remaining > 0 && mode != OrderBook.NoRest)
+      rest(id.value, side, limit, remaining, mode == OrderBook.RestPostOnly)
     Quantity(remaining)
+  }
+
+  def fillableQty(side: Side, price: Price, upTo: Long): Long = {
+    val opposite = side.opposite
+    val book = ladder(opposite)
+    val reach = keyOf(opposite, price.raw)
+    var sum = 0L
+    var key = book.bestKey
+    // best level first, and no further than needed: the walk ends as soon as the sum covers the order
+    while (sum < upTo && key >= reach) {
+      sum += lvlQty(book.levelOf(key))
+      key = book.nextKeyBelow(key)
+    }
+    sum
+  }
+
+  private[orderbook] def sideOf(id: OrderId, o: Int): Side = Side.fromCode(lvlSide(levelOf(o)))
+  private[orderbook] def priceOf(id: OrderId, o: Int): Long = lvlPrice(levelOf(o))
+  private[orderbook] def qtyOf(id: OrderId, o: Int): Long = slotQty(o)
+  private[orderbook] def isPostOnly(id: OrderId, o: Int): Boolean = postOnlyBit(o) != 0
+
+  // in place: the slot keeps its links, so the order keeps its place; only its and its level's quantity change
+  private[orderbook] def reduce(id: OrderId, o: Int, qty: Long): Unit = {
+    addLvlQty(levelOf(o), qty - slotQty(o))
+    setQty(o, qty)
   }
 
   /**
@@ -139,7 +175,7 @@ final class FastOrderBook(
     remaining
   }
 
-  private def rest(id: Long, side: Side, price: Long, qty: Long): Unit = {
+  private def rest(id: Long, side: Side, price: Long, qty: Long, postOnly: Boolean): Unit = {
     val ladder = this.ladder(side)
     val key = keyOf(side, price)
     var lvl = ladder.levelOf(key)
@@ -152,7 +188,9 @@ final class FastOrderBook(
     val base = o * Stride
     ord(base) = id
     ord(base + 1) = qty
-    ord(base + 3) = lvl.toLong
+    val flag = if (postOnly) 1 else 0
+    ord(base + 3) = (flag.toLong << 32) | lvl.toLong
+    postOnlyResting += flag
     val ends = lvlEnds(lvl)
     val tail = lo(ends)
     setLinks(o, tail, NoSlot)
@@ -205,6 +243,8 @@ final class FastOrderBook(
 
   private def releaseOrder(o: Int): Unit = {
     resting -= 1
+    postOnlyResting -= postOnlyBit(o)
+    ord(o * Stride + 3) = 0L
     setQty(o, 0L)
     setLinks(o, NoSlot, freeOrder)
     freeOrder = o
@@ -282,6 +322,7 @@ final class FastOrderBook(
     val orderInUse = new java.util.BitSet(orderHigh)
     val levelInUse = new java.util.BitSet(levelHigh)
     var seen = 0
+    var postOnlySeen = 0
     for (side <- Side.values) {
       val ladder = this.ladder(side)
       ladder.checkInvariants()
@@ -308,7 +349,10 @@ final class FastOrderBook(
           orderInUse.set(o)
           if (levelOf(o) != l) fail(s"order slot $o points to level ${levelOf(o)}, rests in $l")
           if (prevOf(o) != prev) fail(s"order slot $o has a broken prev link")
+          // a reduction in place keeps the quantity positive, and the level's total below sums what is left
           if (slotQty(o) <= 0L) fail(s"order ${slotId(o)} rests with quantity ${slotQty(o)}")
+          if ((postOnlyBit(o) >>> 1) != 0) fail(s"order ${slotId(o)} has post-only bits ${postOnlyBit(o)}")
+          postOnlySeen += postOnlyBit(o)
           if (index.handle(slotId(o), bookNo) != o) fail(s"order ${slotId(o)} is not indexed to its slot")
           qty += slotQty(o)
           n += 1
@@ -324,6 +368,8 @@ final class FastOrderBook(
       }
     }
     if (seen != resting) fail(s"$resting slots in use but $seen orders rest")
+    if (postOnlySeen != postOnlyResting)
+      fail(s"$postOnlyResting post-only orders counted, $postOnlySeen rest")
     if (!bids.isEmpty && !asks.isEmpty && lvlPrice(bids.bestLevel) >= lvlPrice(asks.bestLevel))
       fail("book is crossed at rest")
 
@@ -335,6 +381,7 @@ final class FastOrderBook(
       if (freeOrders.get(o)) fail(s"free order list has a cycle through slot $o")
       if (orderInUse.get(o)) fail(s"order slot $o is both free and resting")
       if (slotQty(o) != 0L) fail(s"free order slot $o keeps quantity ${slotQty(o)}")
+      if (postOnlyBit(o) != 0) fail(s"free order slot $o keeps its post-only bit")
       freeOrders.set(o)
       o = nextOf(o)
     }
@@ -361,7 +408,7 @@ final class FastOrderBook(
 
 object FastOrderBook {
   private inline val NoSlot = 0
-  private inline val Stride = 4 // id, remaining qty, links (next << 32 | prev), level
+  private inline val Stride = 4 // id, remaining qty, links (next << 32 | prev), post-only << 32 | level
   private inline val LevelStride = 4 // price, qty, links (head << 32 | tail), count << 32 | side
 
   // two ints packed in one long, the first in the high half: order and level links, a level's count and side

@@ -67,6 +67,28 @@ final class LevelWindow {
       if (at >= 0) fallback.levelAt(at) else 0
     }
 
+  /**
+   * The greatest open key below `key`, which must be open, or `Long.MinValue` when there is none: steps from the
+   * best level towards worse ones with a word scan of the bitmap, then down the fallback.
+   */
+  def nextKeyBelow(key: Long): Long =
+    if (key >= base) {
+      val j = slotIndex(key).toInt
+      var w = j >>> 6
+      // the bits of j's word below j, then whole words below it
+      var b = if ((j & 63) == 0) 0L else bits(w) & (-1L >>> (64 - (j & 63)))
+      while (b == 0L && w > 0) {
+        w -= 1
+        b = bits(w)
+      }
+      if (b != 0L) base + ((w << 6) + 63 - java.lang.Long.numberOfLeadingZeros(b)) * tick
+      else if (!fallback.isEmpty) fallback.keyAt(fallback.size - 1)
+      else Long.MinValue
+    } else {
+      val at = fallback.find(key)
+      if (at > 0) fallback.keyAt(at - 1) else Long.MinValue
+    }
+
   /** Opens `level` at `key`, which must not be open. */
   def insert(key: Long, level: Int): Unit = {
     val q = slotIndex(key)

@@ -12,7 +12,30 @@ trait OrderBook {
    * Matches a valid order against the book by price-time priority, reporting each fill to `fills`, and rests
    * any remainder. Returns the quantity that rested (zero when fully filled).
    */
-  def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity
+  def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity =
+    place(id, side, price, qty, OrderBook.Rest, fills)
+
+  /**
+   * `add` with a placement `mode`: `Rest` rests the remainder (GTC), `NoRest` drops it (IOC, and FOK after
+   * `fillableQty`), `RestPostOnly` rests it marked post-only (the caller has checked that it crosses nothing).
+   * Returns the quantity left after matching, whether it rested or not.
+   */
+  def place(id: OrderId, side: Side, price: Price, qty: Quantity, mode: Int, fills: FillListener): Quantity
+
+  /**
+   * The quantity resting on the side opposite `side` at prices that a `side` order at `price` crosses, summed
+   * best level first and only until it reaches `upTo` (the FOK check walks only the levels it needs).
+   */
+  def fillableQty(side: Side, price: Price, upTo: Long): Long
+
+  /** Side, price (raw), remaining quantity and post-only flag of an order resting here with index `handle`. */
+  private[orderbook] def sideOf(id: OrderId, handle: Int): Side
+  private[orderbook] def priceOf(id: OrderId, handle: Int): Long
+  private[orderbook] def qtyOf(id: OrderId, handle: Int): Long
+  private[orderbook] def isPostOnly(id: OrderId, handle: Int): Boolean
+
+  /** Sets the remaining quantity of a resting order to `qty` (1 to its current), keeping its place in the queue. */
+  private[orderbook] def reduce(id: OrderId, handle: Int, qty: Long): Unit
 
   /** Removes a resting order; returns the quantity that was resting, or zero when `id` does not rest here. */
   def cancel(id: OrderId): Quantity
@@ -40,6 +63,14 @@ trait OrderBook {
 
   /** Throws `IllegalStateException` if an internal invariant does not hold. For tests; costs O(book). */
   def checkInvariants(): Unit
+}
+
+object OrderBook {
+
+  /** Placement modes of `OrderBook.place`. */
+  inline val Rest = 0
+  inline val NoRest = 1
+  inline val RestPostOnly = 2
 }
 
 /** Receives a book's fills. Each fill is of the resting order `makerId` at its own price. */

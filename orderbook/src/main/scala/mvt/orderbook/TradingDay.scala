@@ -45,17 +45,34 @@ final class TradingDay(
       side: Side,
       price: Price,
       qty: Quantity,
-      account: Account
+      account: Account,
+      tif: TimeInForce
   ): Unit = {
     takerAccount = account
     makerCount = 0
-    exchange.add(book, id, side, price, qty)
+    exchange.place(book, id, side, price, qty, tif)
+    forgetFilledMakers()
+    if (quoteSink != null) afterCommand(book)
+  }
+
+  /** A modify: the order keeps its account, which its fills name as the taker's. */
+  def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+    takerAccount = accountOf(id)
+    makerCount = 0
+    exchange.modify(book, id, price, qty)
+    forgetFilledMakers()
+    // a modified order that filled completely is gone: so is its account entry
+    if (!takerAccount.isHouse && !exchange.isLive(id)) { val _ = accounts.remove(id.value) }
+    if (quoteSink != null) afterCommand(book)
+  }
+
+  // makers that left the book during the last command lose their account entry
+  private def forgetFilledMakers(): Unit = {
     var i = 0
     while (i < makerCount) {
       if (!exchange.isLive(OrderId(makers(i)))) { val _ = accounts.remove(makers(i)) }
       i += 1
     }
-    if (quoteSink != null) afterCommand(book)
   }
 
   def cancel(book: Int, id: OrderId): Unit = {
@@ -111,6 +128,14 @@ final class TradingDay(
   def cancelRejected(symbol: Symbol, id: OrderId): Unit = events.cancelRejected(symbol, id)
 
   def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = events.rejected(symbol, id, reason)
+
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = events.expired(symbol, id, qty)
+
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+    events.modified(symbol, id, side, price, restingQty)
+
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+    events.modifyRejected(symbol, id, reason)
 
   /** Client orders resting with their account known; equals the resting client orders (for tests). */
   def trackedAccounts: Int = accounts.size

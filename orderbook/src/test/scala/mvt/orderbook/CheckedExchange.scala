@@ -16,6 +16,10 @@ import mvt.core.*
  *   - The resting orders equal those the events imply (added, less fills, less cancels), and within a price
  *     they are in the order their `added` events came (FIFO); levels are best first and never crossed.
  *   - The snapshot sums the resting orders per level, and `checkInvariants()` holds.
+ *   - The forms of `spec/order-types.md`: IOC matches and expires its remainder; FOK fills completely exactly when
+ *     the crossed levels hold enough, else expires whole; POST rests unless it crosses the best (`would-cross`);
+ *     a modify is checked in the spec's order, reduces in place (same price, no more quantity) keeping the
+ *     order's arrival, or takes the order out and lets it arrive again with its side and post-only flag.
  */
 final class CheckedExchange(engine: Engine) {
   private val sink = new EventBuffer
@@ -28,6 +32,10 @@ final class CheckedExchange(engine: Engine) {
   private var executed = BigInt(0)
   private var canceled = BigInt(0)
   private var step = 0
+  // resting orders placed post-only; an id leaves the set when its order leaves the book
+  private var postOnly = Set.empty[Long]
+  // the modify being checked reduces in place: its `modified` event keeps the order's arrival
+  private var inPlace = false
 
   private def fail(msg: String): Nothing = throw new AssertionError(s"${engine.label}, command $step: $msg")
 
@@ -45,11 +53,49 @@ final class CheckedExchange(engine: Engine) {
     val events = sink.drain()
     val what = s"${c.render} -> ${events.map(_.render).mkString(" | ")}"
     val expected = c match {
-      case Command.Add(s, id, side, p, q, _) =>
+      case Command.Add(s, id, side, p, q, _, tif) =>
+        val opposite = before.getOrElse((s, side.opposite), Vector.empty)
         if (!p.isValid) Vector(Event.Rejected(s, id, RejectReason.InvalidPrice))
         else if (!q.isValid) Vector(Event.Rejected(s, id, RejectReason.InvalidQuantity))
         else if (liveIds(id.value)) Vector(Event.Rejected(s, id, RejectReason.DuplicateOrderId))
-        else expectedMatch(s, id, side, p, q, before.getOrElse((s, side.opposite), Vector.empty))
+        else if (tif == TimeInForce.Gtc) expectedMatch(s, id, side, p, q, opposite)
+        else if (tif == TimeInForce.Ioc)
+          expectedMatch(s, id, side, p, q, opposite).map {
+            case Event.Added(_, _, _, _, left) => Event.Expired(s, id, left)
+            case e => e
+          }
+        else if (tif == TimeInForce.Fok) {
+          val crossed =
+            opposite.filter(o => crosses(side, p, o.price)).map(o => BigInt(o.remainingQty.units)).sum
+          if (crossed >= q.units) expectedMatch(s, id, side, p, q, opposite)
+          else Vector(Event.Expired(s, id, q))
+        } else if (opposite.headOption.exists(o => crosses(side, p, o.price)))
+          Vector(Event.Rejected(s, id, RejectReason.WouldCross))
+        else Vector(Event.Added(s, id, side, p, q))
+      case Command.Modify(s, id, p, q) =>
+        inPlace = false
+        val mine =
+          (before.getOrElse((s, Side.Buy), Vector.empty) ++ before.getOrElse((s, Side.Sell), Vector.empty))
+            .find(_.id == id)
+        if (!p.isValid) Vector(Event.ModifyRejected(s, id, RejectReason.InvalidPrice))
+        else if (!q.isValid) Vector(Event.ModifyRejected(s, id, RejectReason.InvalidQuantity))
+        else
+          mine match {
+            case None => Vector(Event.ModifyRejected(s, id, RejectReason.UnknownOrder))
+            case Some(o) =>
+              val opposite = before.getOrElse((s, o.side.opposite), Vector.empty)
+              if (postOnly(id.value) && opposite.headOption.exists(b => crosses(o.side, p, b.price)))
+                Vector(Event.ModifyRejected(s, id, RejectReason.WouldCross))
+              else if (p.raw == o.price.raw && q.units <= o.remainingQty.units) {
+                inPlace = true
+                Vector(Event.Modified(s, id, o.side, p, q))
+              } else {
+                val arrival = expectedMatch(s, id, o.side, p, q, opposite)
+                val rests = arrival.collect { case e: Event.Added => e.restingQty }.headOption
+                arrival.filter(_.isInstanceOf[Event.Executed]) :+
+                  Event.Modified(s, id, o.side, p, rests.getOrElse(Quantity.Zero))
+              }
+          }
       case Command.Time(_) => Vector.empty
       case Command.Cancel(s, id) =>
         (before.getOrElse((s, Side.Buy), Vector.empty) ++ before.getOrElse((s, Side.Sell), Vector.empty))
@@ -61,15 +107,25 @@ final class CheckedExchange(engine: Engine) {
     if (events != expected) fail(s"$what; expected ${expected.map(_.render).mkString(" | ")}")
     val after = allResting
     events match {
-      case Vector(Event.Rejected(_, _, _)) | Vector(Event.CancelRejected(_, _)) =>
+      case Vector(Event.Rejected(_, _, _)) | Vector(Event.CancelRejected(_, _)) |
+          Vector(Event.ModifyRejected(_, _, _)) | Vector(Event.Expired(_, _, _)) =>
         if (after.filter(_._2.nonEmpty) != before.filter(_._2.nonEmpty)) fail(s"$what changed the book")
       case _ => ()
     }
     c match {
-      case Command.Add(_, _, _, _, q, _) if !events.exists(_.isInstanceOf[Event.Rejected]) =>
+      case Command.Add(_, id, _, _, q, _, tif) if !events.exists(_.isInstanceOf[Event.Rejected]) =>
         val filled = events.collect { case e: Event.Executed => e.tradeQty.units }.sum
         val rested = events.collect { case e: Event.Added => e.restingQty.units }.sum
-        if (filled + rested != q.units) fail(s"$what: $filled filled + $rested rested != ${q.units}")
+        val expired = events.collect { case e: Event.Expired => e.qty.units }.sum
+        if (filled + rested + expired != q.units)
+          fail(s"$what: $filled filled + $rested rested + $expired expired != ${q.units}")
+        accepted += q.units
+        canceled += expired // quantity that left without a fill, as a cancel's does
+        if (tif == TimeInForce.Post && rested > 0) postOnly += id.value
+      case Command.Modify(_, id, _, q) if events.exists(_.isInstanceOf[Event.Modified]) =>
+        // the order's old remainder leaves as if canceled, and the new quantity arrives as if added
+        val (_, _, old) = model(id.value)
+        canceled += old
         accepted += q.units
       case _ => ()
     }
@@ -100,17 +156,27 @@ final class CheckedExchange(engine: Engine) {
     if (remaining > 0) fills :+ Event.Added(s, id, side, p, Quantity(remaining)) else fills
   }
 
+  private def crosses(side: Side, limit: Price, resting: Price): Boolean =
+    if (side.isBuy) resting.raw <= limit.raw else resting.raw >= limit.raw
+
   private def learn(e: Event): Unit = e match {
+    case Event.Modified(s, id, _, _, q) =>
+      // in place the order keeps its arrival; otherwise it arrived again, after every order resting now
+      val arrival = if (inPlace) model(id.value)._2 else { arrivals += 1; arrivals - 1 }
+      if (q.units == 0) { model -= id.value; postOnly -= id.value }
+      else model += id.value -> (s, arrival, q.units)
     case Event.Added(s, id, _, _, q) =>
       model += id.value -> (s, arrivals, q.units)
       arrivals += 1
     case Event.Executed(_, buy, sell, _, q, aggressor) =>
       val maker = if (aggressor.isBuy) sell.value else buy.value
       val (s, n, left) = model.getOrElse(maker, fail(s"execution against $maker, which does not rest"))
-      if (left == q.units) model -= maker else model += maker -> (s, n, left - q.units)
+      if (left == q.units) { model -= maker; postOnly -= maker }
+      else model += maker -> (s, n, left - q.units)
       executed += q.units
     case Event.Canceled(_, id, q) =>
       model -= id.value
+      postOnly -= id.value
       canceled += q.units
     case _ => ()
   }

@@ -51,6 +51,31 @@ object CommandGens {
     Gen.frequency(3 -> genAdd(symbol), 1 -> genCancel(symbol))
   val genCommand: Gen[Command] = genCommand(genSymbol)
 
+  val genTif: Gen[TimeInForce] = Gen.oneOf(TimeInForce.values)
+
+  /** Adds of every time in force (spec/order-types.md), half of them GTC. */
+  def genTypedAdd(symbol: Gen[Symbol]): Gen[Command] =
+    Gen.zip(
+      symbol,
+      genId,
+      genSide,
+      genPrice,
+      genQty,
+      Gen.frequency(3 -> Gen.const(TimeInForce.Gtc), 3 -> genTif)
+    )
+      .map((s, id, side, p, q, tif) => Command.Add(s, id, side, p, q, Account.House, tif))
+
+  def genModify(symbol: Gen[Symbol]): Gen[Command] =
+    Gen.zip(symbol, genId, genPrice, genQty).map(Command.Modify.apply)
+
+  /** Every command form, modifies as frequent as cancels. */
+  val genTypedCommand: Gen[Command] =
+    Gen.frequency(4 -> genTypedAdd(genSymbol), 1 -> genCancel(genSymbol), 2 -> genModify(genSymbol))
+
+  /** Up to `max` commands of every form. */
+  def genTypedCommands(max: Int): Gen[List[Command]] =
+    Gen.choose(0, max).flatMap(Gen.listOfN(_, genTypedCommand))
+
   /** Up to `max` commands. */
   def genCommands(max: Int): Gen[List[Command]] = Gen.choose(0, max).flatMap(Gen.listOfN(_, genCommand))
 

@@ -7,20 +7,19 @@ import scala.concurrent.duration.*
 class DifferentialSuite extends munit.FunSuite {
   override val munitTimeout: Duration = 10.minutes
 
-  private val AllKinds = EventKinds.All
-
   private def runRandom(
       engines: Vector[Engine],
       seed: Long,
       mix: Mix,
       lines: Int,
-      checkEvery: Int
+      checkEvery: Int,
+      kinds: List[String] = EventKinds.All
   ): Differential = {
     val d = new Differential(engines, checkEvery)
     d.run(new LineStream(new RandomCommands(seed, mix).take(lines)))
     d.checkAll("end of stream")
     // the stream must have exercised every outcome, or this comparison proves little
-    AllKinds.foreach(k => assert(d.count(k) > 0, s"no $k event in the stream"))
+    kinds.foreach(k => assert(d.count(k) > 0, s"no $k event in the stream"))
     assert(d.count("executed") > lines / 50, s"only ${d.count("executed")} fills")
     // the feeds were compared too, and carried accounts and a moving clock
     val (trades, quotes) = d.feedLines
@@ -76,6 +75,41 @@ class DifferentialSuite extends munit.FunSuite {
       checkEvery = 5000
     )
     assert(d.commands >= 100000, d.commands)
+  }
+
+  private val EveryKind = EventKinds.All ++ EventKinds.OrderTypes
+
+  test("fast vs lazy-cancel: 1,000,000 commands, every order type and modifies") {
+    val d = runRandom(
+      FastAndLazy,
+      seed = 13L,
+      Mix.withOrderTypes(Mix.cancelHeavy(maxTracked = 20000)).copy(accounts = 500, clockWeight = 0.05),
+      1060000,
+      checkEvery = 100000,
+      EveryKind
+    )
+    assert(d.commands >= 1000000, d.commands)
+    assert(d.maxLiveOrders > 5000, s"books only reached ${d.maxLiveOrders} orders")
+  }
+
+  test("all four engines: 100,000 commands, every order type and modifies") {
+    val d = runRandom(
+      Engine.values.toVector,
+      seed = 23L,
+      Mix.withOrderTypes(Mix.crossHeavy(maxTracked = 300)).copy(accounts = 20, clockWeight = 0.05),
+      106000,
+      checkEvery = 5000,
+      EveryKind
+    )
+    assert(d.commands >= 100000, d.commands)
+  }
+
+  test("all four engines: many short streams of every order type, invariants after every command") {
+    (1 to 40).foreach { seed =>
+      val d = new Differential(Engine.values.toVector, checkEvery = 1)
+      val mix = Mix.withOrderTypes(if (seed % 2 == 0) Mix.crossHeavy(40) else Mix.cancelHeavy(40))
+      d.run(new LineStream(new RandomCommands(2000L + seed, mix).take(500)))
+    }
   }
 
   test("all four engines: many short streams from fresh exchanges, invariants after every command") {

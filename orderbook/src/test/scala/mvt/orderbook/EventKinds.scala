@@ -11,4 +11,15 @@ object EventKinds {
     "rejected:invalid-quantity",
     "rejected:duplicate-order-id"
   )
+
+  /** The outcomes `spec/order-types.md` adds. */
+  val OrderTypes: List[String] = List(
+    "expired",
+    "modified",
+    "rejected:would-cross",
+    "modify-rejected:invalid-price",
+    "modify-rejected:invalid-quantity",
+    "modify-rejected:unknown-order",
+    "modify-rejected:would-cross"
+  )
 }

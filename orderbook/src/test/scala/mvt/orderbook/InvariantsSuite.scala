@@ -27,6 +27,23 @@ class InvariantsSuite extends munit.ScalaCheckSuite {
       }
     }
 
+    property(s"${engine.label}: every form of spec/order-types.md obeys the rules, invariants after each") {
+      forAll(CommandGens.genTypedCommands(250)) { commands =>
+        runAll(engine, commands)
+        ()
+      }
+    }
+
+    test(s"${engine.label}: a long random session of every form stays consistent") {
+      val x = new CheckedExchange(engine)
+      Gen.listOfN(3000, CommandGens.genTypedCommand).apply(
+        Gen.Parameters.default,
+        org.scalacheck.rng.Seed(98L)
+      )
+        .get.foreach(x.apply)
+      assert(x.exchange.liveOrderCount > 0)
+    }
+
     property(s"${engine.label}: an id is live exactly while it rests") {
       forAll(CommandGens.genCommands(120), CommandGens.genSymbol, CommandGens.genSide) {
         (prefix, other, side) =>
@@ -217,5 +234,13 @@ class InvariantsSuite extends munit.ScalaCheckSuite {
     Gen.listOfN(5000, CommandGens.genCommand).apply(Gen.Parameters.default, org.scalacheck.rng.Seed(1L)).get
       .foreach(x.apply)
     EventKinds.All.foreach(k => assert(sink.count(k) > 0, k))
+  }
+
+  test("the order-types generator covers every outcome") {
+    val sink = new EventBuffer
+    val x = new Exchange(Engine.Fast, sink)
+    Gen.listOfN(8000, CommandGens.genTypedCommand).apply(Gen.Parameters.default, org.scalacheck.rng.Seed(1L)).get
+      .foreach(x.apply)
+    (EventKinds.All ++ EventKinds.OrderTypes).foreach(k => assert(sink.count(k) > 0, k))
   }
 }

@@ -28,7 +28,21 @@ final class BboTracker(engine: Engine, downstream: EventSink, listener: BboListe
   override def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit =
     day.add(book, id, side, price, qty, account)
 
+  def add(
+      book: Int,
+      id: OrderId,
+      side: Side,
+      price: Price,
+      qty: Quantity,
+      account: Account,
+      tif: TimeInForce
+  ): Unit =
+    day.add(book, id, side, price, qty, account, tif)
+
   def cancel(book: Int, id: OrderId): Unit = day.cancel(book, id)
+
+  /** A modify moves the top like any change: the trading day's quote feed reports it. */
+  def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = day.modify(book, id, price, qty)
 
   override def time(at: Timestamp): Unit = day.time(at)
 }

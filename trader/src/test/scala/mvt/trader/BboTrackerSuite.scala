@@ -32,6 +32,7 @@ class BboTrackerSuite extends munit.ScalaCheckSuite {
       val s = cmd match {
         case a: Command.Add => a.symbol
         case c: Command.Cancel => c.symbol
+        case m: Command.Modify => m.symbol
         case _: Command.Time => throw new IllegalStateException("time commands are skipped")
       }
       val levels = ex.book(s).fold(Vector.empty[Level])(b => b.levels(s, Side.Buy) ++ b.levels(s, Side.Sell))

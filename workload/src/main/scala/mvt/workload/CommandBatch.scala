@@ -13,7 +13,7 @@ final class CommandBatch private (val symbols: Vector[Symbol], columns: CommandC
   def isAdd(i: Int): Boolean = columns.kinds(i) == CommandReader.Add
   def isTime(i: Int): Boolean = columns.kinds(i) == CommandReader.Time
 
-  /** `CommandReader.Add`, `Cancel` or `Time`. */
+  /** `CommandReader.Add`, `Cancel`, `Time` or `Modify`. */
   def kind(i: Int): Int = columns.kinds(i).toInt
 
   /** The first `n` commands (shares nothing mutable: the columns are copied). */
@@ -33,6 +33,7 @@ final class CommandBatch private (val symbols: Vector[Symbol], columns: CommandC
   def price(i: Int): Long = columns.prices(i)
   def qty(i: Int): Long = columns.qtys(i)
   def account(i: Int): Int = columns.accounts(i)
+  def tif(i: Int): TimeInForce = TimeInForce.fromCode(columns.tifs(i))
 
   /** The instant of a `time` command. */
   def time(i: Int): Long = columns.ids(i)
@@ -93,10 +94,21 @@ object CommandBatch {
       n - 1
     }
 
-    def add(symbol: Int, id: Long, side: Side, price: Long, qty: Long, account: Int = 0): Unit =
-      columns.setAdd(next(), symbol, id, side, price, qty, account)
+    def add(
+        symbol: Int,
+        id: Long,
+        side: Side,
+        price: Long,
+        qty: Long,
+        account: Int = 0,
+        tif: TimeInForce = TimeInForce.Gtc
+    ): Unit =
+      columns.setAdd(next(), symbol, id, side, price, qty, account, tif)
 
     def cancel(symbol: Int, id: Long): Unit = columns.setCancel(next(), symbol, id)
+
+    def modify(symbol: Int, id: Long, price: Long, qty: Long): Unit =
+      columns.setModify(next(), symbol, id, price, qty)
 
     /** Sets the session clock to `nanos` since the epoch for the commands after it. */
     def time(nanos: Long): Unit = columns.setTime(next(), nanos)
@@ -126,9 +138,12 @@ object CommandBatch {
           reader.side,
           reader.price.raw,
           reader.qty.units,
-          reader.account.value
+          reader.account.value,
+          reader.tif
         )
       else if (reader.kind == CommandReader.Cancel) cancel(indexOf(reader.symbol), reader.id.value)
+      else if (reader.kind == CommandReader.Modify)
+        modify(indexOf(reader.symbol), reader.id.value, reader.price.raw, reader.qty.units)
       else time(reader.time.epochNanos)
 
     def result(): CommandBatch = new CommandBatch(symbolList.result(), columns, n)

@@ -10,15 +10,16 @@ import java.nio.charset.StandardCharsets
  * fixed-size little-endian records, so a benchmark can load millions of commands far faster than an engine
  * consumes them. Version 2 carries each add's account and the session clock (a record only when it changes),
  * declares symbols inline as they first appear (so a log can be written while it streams) and ends with a
- * trailer holding the record count and a checksum (two running sums of the records' 64-bit words), so a truncated or damaged log is detected. Version 1 logs
- * still read. See docs/formats.md for the layout.
+ * trailer holding the record count and a checksum (two running sums of the records' 64-bit words), so a truncated or damaged log is detected. Version 3
+ * adds the time in force of each add (byte 2 of its record) and the modify record (`spec/order-types.md`).
+ * Version 1 and 2 logs still read. See docs/formats.md for the layout.
  */
 object CommandLog {
   val Magic: Array[Byte] = "MVTC".getBytes(StandardCharsets.US_ASCII)
-  inline val Version = 2
+  inline val Version = 3
   inline val RecordSize = 32
 
-  // record kinds beyond the commands' own (CommandReader.Add, Cancel, Time)
+  // record kinds beyond the commands' own (CommandReader.Add, Cancel, Time, Modify)
   inline val SymbolKind = 4
   inline val EndKind = 0x7f
 
@@ -43,7 +44,7 @@ object CommandLog {
   def looksLikeLog(prefix: Array[Byte]): Boolean =
     prefix.length >= Magic.length && java.util.Arrays.equals(prefix, 0, Magic.length, Magic, 0, Magic.length)
 
-  /** Writes a whole batch as a version 2 log, trailer included. */
+  /** Writes a whole batch as a version 3 log, trailer included. */
   def write(batch: CommandBatch, out: OutputStream): Unit = {
     val w = new CommandLogWriter(out)
     batch.symbols.foreach(w.declare)

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets
 
 /**
  * Streams a command log's records block by block into reusable columns, checking every field, the clock's order
- * and (version 2) the trailer's record count and checksums, which it sums from the words it decodes anyway. Nothing is allocated per block except for a newly
+ * and (version 2 and later) the trailer's record count and checksums, which it sums from the words it decodes anyway. Nothing is allocated per block except for a newly
  * declared symbol, so a replay can decode while it runs and a benchmark can time decoding alone. Open with
  * `CommandLogReader.open`. Not thread-safe.
  */
@@ -48,7 +48,14 @@ final class CommandLogReader private (
   private val prices = columns.prices
   private val qtys = columns.qtys
   private val accounts = columns.accounts
+  private val tifs = columns.tifs
   private var blockSize = 0
+  // what the hot loop accepts, by version: the record kinds (a bit per kind below 8), and the header bits that
+  // must be zero (version 3 lets byte 2 carry an add's time in force, 0 to 3)
+  private val commandKinds =
+    if (version >= 3) (1L << CommandReader.Add) | (1L << CommandReader.Cancel) | (1L << CommandReader.Modify)
+    else (1L << CommandReader.Add) | (1L << CommandReader.Cancel)
+  private val zeroBits = if (version >= 3) 0xfffcfe00L else 0xfffffe00L
 
   /** The symbols declared so far; indexes in `symbolIdx` refer to these. */
   def symbols: scala.collection.IndexedSeq[Symbol] = symbolTable
@@ -139,9 +146,9 @@ final class CommandLogReader private (
   private var decoded = 0
 
   /**
-   * Decodes well-formed adds and cancels from record `from` on, until `whole` or the first other record, whose
-   * index it returns. The hot loop: no call, no allocation, and no branch on the kind (adds and cancels
-   * alternate unpredictably).
+   * Decodes well-formed adds, cancels and modifies from record `from` on, until `whole` or the first other record,
+   * whose index it returns. The hot loop: no call, no allocation, and no branch on the kind (they alternate
+   * unpredictably).
    */
   private def decodeRun(from: Int, whole: Int): Int = {
     val buf = this.buf
@@ -152,6 +159,9 @@ final class CommandLogReader private (
     val prices = this.prices
     val qtys = this.qtys
     val accounts = this.accounts
+    val tifs = this.tifs
+    val commandKinds = this.commandKinds
+    val zeroBits = this.zeroBits
     val symbolCount = symbolTable.size
     var out = decoded
     var a = sum1
@@ -166,11 +176,11 @@ final class CommandLogReader private (
       val tail = buf.getLong(p + 24) // quantity (low 32 bits, unsigned), then the account
       val kind = (h & 0xff).toInt
       val sym = (h >>> 32).toInt
-      // an add or a cancel with side 0 or 1, zero reserved bytes, a known symbol, a positive id and no negative
-      // account (a cancel's other fields are never read; the checksum covers them)
+      // an add, a cancel or (version 3) a modify with side 0 or 1, zero reserved bytes, a known symbol, a positive
+      // id and no negative account (fields a kind does not use are never read; the checksum covers them)
       if (
-        (((kind - 1) & ~1) == 0) & ((h & 0xfffffe00L) == 0L) & (sym >= 0) & (sym < symbolCount) & (id > 0) &
-          (tail >= 0L)
+        ((kind & ~7) == 0) & (((commandKinds >>> kind) & 1L) != 0L) & ((h & zeroBits) == 0L) & (sym >= 0) &
+          (sym < symbolCount) & (id > 0) & (tail >= 0L)
       ) {
         a += CommandLog.recordWord(h, id, price, tail)
         b += a
@@ -182,6 +192,7 @@ final class CommandLogReader private (
         prices(out) = price
         qtys(out) = if (qty == 0xffffffffL) Quantity.Unrepresentable.units else qty
         accounts(out) = account(tail)
+        tifs(out) = ((h >>> 16) & 3L).toByte
         out += 1
         i += 1
       } else going = false
@@ -206,8 +217,13 @@ final class CommandLogReader private (
     val sym = (h >>> 32).toInt
     val at = chunkOffset + p
     def stop(e: LogError): Int = { pending = e; stopAt = p; -1 }
-    if (kind == CommandReader.Add || kind == CommandReader.Cancel)
-      stop(LogError(at, s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size)}"))
+    if (
+      kind == CommandReader.Add || kind == CommandReader.Cancel || (kind == CommandReader.Modify && version >= 3)
+    )
+      stop(LogError(
+        at,
+        s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size, version)}"
+      ))
     else if (kind == CommandReader.Time) {
       if ((h >>> 8) != 0L || buf.getLong(p + 16) != 0L || buf.getLong(p + 24) != 0L || id < 0)
         stop(LogError(
@@ -271,7 +287,7 @@ final class CommandLogReader private (
         pending =
           LogError(
             chunkOffset + p,
-            s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size)}"
+            s"corrupt: record ${record + i}: ${CommandLogReader.fault(h, id, symbolTable.size, version)}"
           )
         return (i, p)
       }
@@ -282,6 +298,7 @@ final class CommandLogReader private (
       prices(i) = buf.getLong(p + 16)
       qtys(i) = buf.getLong(p + 24)
       accounts(i) = 0
+      tifs(i) = 0
       i += 1
     }
     (whole, whole * RecordSize)
@@ -309,13 +326,19 @@ object CommandLogReader {
     }
 
   // the detail of a record that failed the combined check, in the order the fields are laid out
-  private def fault(h: Long, id: Long, symbolCount: Int): String = {
+  private def fault(h: Long, id: Long, symbolCount: Int, version: Int): String = {
     val kind = (h & 0xff).toInt
     val side = ((h >>> 8) & 0xff).toInt
     val sym = (h >>> 32).toInt
-    if (kind != CommandReader.Add && kind != CommandReader.Cancel) s"unknown command kind $kind"
+    val tif = ((h >>> 16) & 0xff).toInt
+    if (
+      kind != CommandReader.Add && kind != CommandReader
+        .Cancel && !(kind == CommandReader.Modify && version >= 3)
+    )
+      s"unknown command kind $kind"
     else if (side != Side.BuyCode && side != Side.SellCode) s"side $side is neither 0 (buy) nor 1 (sell)"
-    else if ((h & 0xffff0000L) != 0) "reserved bytes are not zero"
+    else if (version >= 3 && tif > 3) s"time in force $tif is not 0 to 3 (GTC, IOC, FOK, POST)"
+    else if ((h & (if (version >= 3) 0xff000000L else 0xffff0000L)) != 0) "reserved bytes are not zero"
     else if (sym < 0 || sym >= symbolCount) s"symbol index $sym is outside the table of $symbolCount"
     else if (id <= 0) s"order id $id is not positive"
     else "a negative quantity or account, or stray bytes in a cancel"

@@ -7,7 +7,7 @@ import java.nio.{ByteBuffer, ByteOrder}
 import java.nio.charset.StandardCharsets
 
 /**
- * Writes a version 2 command log as commands arrive: symbols are declared in a record of their own before
+ * Writes a version 3 command log as commands arrive: symbols are declared in a record of their own before
  * their first use, and `finish` writes the trailer (the record count and a Fletcher-style checksum of the records before it, which
  * the reader computes from the words it loads anyway). A log
  * without its trailer reads as truncated. Buffers 128 KiB; not thread-safe.
@@ -37,13 +37,33 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
    * An add. The quantity is an unsigned 32-bit field: a larger one (out of the spec's range in any case) is
    * stored as unrepresentable, which the engine rejects for the same reason.
    */
-  def add(symbol: Symbol, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
+  def add(
+      symbol: Symbol,
+      id: Long,
+      side: Side,
+      price: Long,
+      qty: Long,
+      account: Int,
+      tif: TimeInForce
+  ): Unit = {
     val s = indexOf(symbol)
     room()
-    buf.put(CommandReader.Add.toByte).put(side.code.toByte).putShort(0.toShort).putInt(s).putLong(id)
-    buf.putLong(price).putInt(if (qty >= 0L && qty < 0xffffffffL) qty.toInt else -1).putInt(account)
+    buf.put(CommandReader.Add.toByte).put(side.code.toByte).put(tif.code.toByte).put(0.toByte).putInt(s)
+      .putLong(id)
+    buf.putLong(price).putInt(quantityField(qty)).putInt(account)
     records += 1
   }
+
+  /** A modify: its quantity is stored as an add's, and the account field is 0. */
+  def modify(symbol: Symbol, id: Long, price: Long, qty: Long): Unit = {
+    val s = indexOf(symbol)
+    room()
+    buf.put(CommandReader.Modify.toByte).put(0.toByte).putShort(0.toShort).putInt(s).putLong(id)
+    buf.putLong(price).putInt(quantityField(qty)).putInt(0)
+    records += 1
+  }
+
+  private def quantityField(qty: Long): Int = if (qty >= 0L && qty < 0xffffffffL) qty.toInt else -1
 
   def cancel(symbol: Symbol, id: Long): Unit = {
     val s = indexOf(symbol)

@@ -68,6 +68,8 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
     val k = csv.kind
     if (k == CommandReader.Time) columns.setTime(n, csv.time.epochNanos)
     else if (k == CommandReader.Cancel) columns.setCancel(n, csvSymbols.indexOf(csv.symbol), csv.id.value)
+    else if (k == CommandReader.Modify)
+      columns.setModify(n, csvSymbols.indexOf(csv.symbol), csv.id.value, csv.price.raw, csv.qty.units)
     else
       columns.setAdd(
         n,
@@ -76,7 +78,8 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
         csv.side,
         csv.price.raw,
         csv.qty.units,
-        csv.account.value
+        csv.account.value,
+        csv.tif
       )
   }
 

@@ -10,10 +10,24 @@ import mvt.orderbook.CommandColumns
  */
 trait CommandWriter {
 
-  /** An add; `account` 0 is the house. A price or quantity may be out of range: the engine rejects it. */
-  def add(symbol: Symbol, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit
+  /**
+   * An add; `account` 0 is the house. A price or quantity may be out of range: the engine rejects it. A time in
+   * force other than GTC is written in the 8-field form.
+   */
+  def add(
+      symbol: Symbol,
+      id: Long,
+      side: Side,
+      price: Long,
+      qty: Long,
+      account: Int,
+      tif: TimeInForce = TimeInForce.Gtc
+  ): Unit
 
   def cancel(symbol: Symbol, id: Long): Unit
+
+  /** A modify; its price or quantity may be out of range, as an add's. */
+  def modify(symbol: Symbol, id: Long, price: Long, qty: Long): Unit
 
   /** Sets the session clock, in nanoseconds since the epoch, for the commands after it. */
   def time(nanos: Long): Unit
@@ -48,9 +62,11 @@ object CommandWriter {
           Side.fromCode(c.sides(i)),
           c.prices(i),
           c.qtys(i),
-          c.accounts(i)
+          c.accounts(i),
+          TimeInForce.fromCode(c.tifs(i))
         )
       else if (k == CommandReader.Cancel) w.cancel(symbols(c.symbolIdx(i)), c.ids(i))
+      else if (k == CommandReader.Modify) w.modify(symbols(c.symbolIdx(i)), c.ids(i), c.prices(i), c.qtys(i))
       else w.time(c.ids(i))
       i += 1
     }
@@ -64,12 +80,30 @@ object CommandWriter {
 final class CommandCsvWriter(out: java.io.OutputStream) extends CommandWriter {
   private val w = new AsciiOutput(out)
 
-  def add(symbol: Symbol, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
+  def add(
+      symbol: Symbol,
+      id: Long,
+      side: Side,
+      price: Long,
+      qty: Long,
+      account: Int,
+      tif: TimeInForce
+  ): Unit = {
     w.ascii("add,").ascii(symbol.name).comma().long(id).comma().ascii(side.render).comma()
       .price(Price.fromRaw(math.max(0L, price))).comma().long(math.max(0L, qty))
-    if (account != 0) w.comma().long(account.toLong)
+    if (tif != TimeInForce.Gtc) {
+      // the 8-field form: the house's account field is empty
+      w.comma()
+      if (account != 0) w.long(account.toLong)
+      w.comma().ascii(tif.render)
+    } else if (account != 0) w.comma().long(account.toLong)
     w.newline()
   }
+
+  def modify(symbol: Symbol, id: Long, price: Long, qty: Long): Unit =
+    w.ascii("modify,").ascii(symbol.name).comma().long(id).comma().price(Price.fromRaw(math.max(0L, price)))
+      .comma()
+      .long(math.max(0L, qty)).newline()
 
   def cancel(symbol: Symbol, id: Long): Unit =
     w.ascii("cancel,").ascii(symbol.name).comma().long(id).newline()

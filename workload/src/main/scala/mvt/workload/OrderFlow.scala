@@ -51,6 +51,8 @@ private[workload] final class OrderFlow(
 
   var placed = 0L
   var crossingPlaced = 0L
+  var typedPlaced = 0L // adds with a time in force other than GTC
+  var modifies = 0L
   var cancels = 0L
   var lateCancels = 0L
 
@@ -71,6 +73,9 @@ private[workload] final class OrderFlow(
   def hasFilled: Boolean = filled > 0
   def coin(): Boolean = rnd.nextBoolean()
 
+  /** True with probability `p`. */
+  def chance(p: Double): Boolean = rnd.nextDouble() < p
+
   /** A random integer in [0, n). */
   def nextInt(n: Int): Int = rnd.nextInt(n)
 
@@ -88,7 +93,15 @@ private[workload] final class OrderFlow(
       val move = (1 + rnd.nextInt(p.midMoveTicks)) * tick
       mid(s) = math.max(10 * tick, if (rnd.nextBoolean()) mid(s) + move else mid(s) - move)
     }
-    val crossing = rnd.nextDouble() < p.crossShare
+    // a profile without order types draws nothing for them, so its streams are what they always were
+    val tif =
+      if (p.tifShare > 0 && rnd.nextDouble() < p.tifShare) {
+        val u = rnd.nextDouble()
+        if (u < p.fokPart) TimeInForce.Fok
+        else if (u < p.fokPart + p.postPart) TimeInForce.Post else TimeInForce.Ioc
+      } else TimeInForce.Gtc
+    // an IOC or FOK order is sent to take liquidity: it is priced to cross
+    val crossing = rnd.nextDouble() < p.crossShare || tif == TimeInForce.Ioc || tif == TimeInForce.Fok
     val ticks =
       if (crossing) -rnd.nextInt(p.crossTicks + 1).toLong // at or through the mid
       else {
@@ -100,7 +113,45 @@ private[workload] final class OrderFlow(
     val qty =
       if (p.lotSize > 1 && rnd.nextDouble() < p.oddLotShare) 1L + rnd.nextInt(p.lotSize - 1)
       else p.lotSize.toLong * (1 + rnd.nextInt(p.maxLots))
-    place(s, side, price, qty, crossing)
+    place(s, side, price, qty, crossing, tif)
+  }
+
+  /** Whether a GTC order may be placed now (the profile's `maxResting`). */
+  def roomToRest: Boolean = p.maxResting == 0 || exchange.liveOrderCount < p.maxResting
+
+  /**
+   * Modifies a still-resting order: with the profile's `reducePart` it keeps its price and loses part of its
+   * quantity (keeping its place), else it moves 1 to `restingLevels` ticks up or down with its quantity, which may
+   * cross. False when none was found.
+   */
+  def modifyResting(): Boolean = {
+    val k = pickResting()
+    if (k < 0) false
+    else {
+      val s = restingSym(k)
+      val id = restingIds(k)
+      val left = exchange.restingQty(OrderId(id)) // after any fills
+      if (rnd.nextDouble() < p.reducePart && left > 1) {
+        val q = 1L + rnd.nextLong(left - 1)
+        emitModify(s, id, restingPrice(k), q)
+        restingQty(k) = q
+      } else {
+        // a step of a few ticks, as a trader chasing the touch moves an order
+        val steps = 1 + rnd.nextInt(math.max(1, math.min(p.restingLevels, 20)))
+        val moved = restingPrice(k) + (if (rnd.nextBoolean()) steps else -steps) * tick
+        val price = math.max(math.max(tick, minPrice), moved)
+        emitModify(s, id, price, left)
+        restingPrice(k) = price
+        if (!exchange.isLive(OrderId(id))) forget(k)
+      }
+      true
+    }
+  }
+
+  private def emitModify(s: Int, id: Long, price: Long, qty: Long): Unit = {
+    builder.modify(s, id, price, qty)
+    exchange.modify(books(s), OrderId(id), Price.fromRaw(price), Quantity(qty))
+    modifies += 1
   }
 
   /**
@@ -117,12 +168,20 @@ private[workload] final class OrderFlow(
     }
   }
 
-  private def place(s: Int, side: Side, price: Long, qty: Long, crossing: Boolean): Unit = {
+  private def place(
+      s: Int,
+      side: Side,
+      price: Long,
+      qty: Long,
+      crossing: Boolean,
+      tif: TimeInForce = TimeInForce.Gtc
+  ): Unit = {
     val id = nextId
     nextId += 1
-    builder.add(s, id, side, price, qty, if (accounts == null) 0 else accounts.next())
-    exchange.add(books(s), OrderId(id), side, Price.fromRaw(price), Quantity(qty))
+    builder.add(s, id, side, price, qty, if (accounts == null) 0 else accounts.next(), tif)
+    exchange.place(books(s), OrderId(id), side, Price.fromRaw(price), Quantity(qty), tif)
     placed += 1
+    if (tif != TimeInForce.Gtc) typedPlaced += 1
     if (crossing) crossingPlaced += 1
     if (exchange.isLive(OrderId(id))) remember(id, s, side, price, qty)
   }
@@ -207,6 +266,10 @@ private[workload] final class OrderFlow(
       cancelsAccepted = events.canceled,
       cancelsRejected = events.cancelRejected,
       executions = events.executed,
+      typedAdds = typedPlaced,
+      expired = events.expired,
+      modifies = modifies,
+      modifiesRejected = events.modifyRejected,
       restingAtEnd = exchange.liveOrderCount.toLong,
       levelsAtEnd = levels.size.toLong,
       maxOrdersPerLevel = if (levels.isEmpty) 0 else levels.map(_.orderCount).max

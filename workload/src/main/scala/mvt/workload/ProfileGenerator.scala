@@ -38,11 +38,20 @@ object ProfileGenerator {
   // mixed into the seed of a single stream's account draws, so they do not repeat the flow's own draws
   private[workload] val AccountSeed = 0x5deece66dL
 
-  /** The profile's decision: cancel while under `cancelShare`, then late-cancel, else place an order. */
+  /**
+   * The profile's decision: modify a resting order with `modifyShare`, else cancel while under `cancelShare`
+   * (or while `maxResting` orders rest), then late-cancel, else place an order.
+   */
   private[workload] final class Step(profile: WorkloadProfile) extends FlowStep {
     def run(flow: OrderFlow): Unit =
       if (
-        flow.restingCount > 0 && flow.canceledCount < profile.cancelShare * flow.placed && flow.cancelResting()
+        profile.modifyShare > 0 && flow.restingCount > 0 && flow.chance(profile.modifyShare) && flow
+          .modifyResting()
+      )
+        ()
+      else if (
+        flow.restingCount > 0 && (flow.canceledCount < profile.cancelShare * flow.placed || !flow.roomToRest) &&
+        flow.cancelResting()
       ) ()
       else if (flow.hasFilled && flow.lateCancels < profile.lateCancelShare * flow.placed) flow.cancelFilled()
       else flow.addOrder(if (flow.coin()) Side.Buy else Side.Sell)
@@ -61,7 +70,11 @@ final case class CommandMix(
     executions: Long,
     restingAtEnd: Long,
     levelsAtEnd: Long,
-    maxOrdersPerLevel: Int
+    maxOrdersPerLevel: Int,
+    typedAdds: Long = 0L,
+    expired: Long = 0L,
+    modifies: Long = 0L,
+    modifiesRejected: Long = 0L
 ) {
   private def pct(a: Long, b: Long): Double = 100.0 * a / math.max(1L, b)
 
@@ -69,13 +82,17 @@ final case class CommandMix(
   def canceledShare: Double = pct(cancelsAccepted, adds)
 
   def render: String =
-    Vector(
+    (Vector(
       f"profile ${profile.name}: ${profile.describe}",
       f"  commands            $commands%,14d",
       f"  adds                $adds%,14d  ${pct(adds, commands)}%5.1f%% of commands; ${pct(crossingAdds, adds)}%.1f%% priced to cross",
       f"  cancels             $cancels%,14d  ${pct(cancels, commands)}%5.1f%% of commands; $cancelsRejected%,d arrive after a fill and are rejected",
       f"  orders cancelled    ${canceledShare}%13.1f%%  of placed orders, while still resting",
-      f"  executions          $executions%,14d",
+      f"  executions          $executions%,14d"
+    ) ++ Vector(
+      f"  time in force       $typedAdds%,14d  ${pct(typedAdds, adds)}%5.1f%% of adds are IOC, FOK or POST; $expired%,d expired",
+      f"  modifies            $modifies%,14d  ${pct(modifies, commands)}%5.1f%% of commands; $modifiesRejected%,d rejected"
+    ).filter(_ => typedAdds + modifies > 0) ++ Vector(
       f"  resting at the end  $restingAtEnd%,14d  on $levelsAtEnd%,d levels; ${restingAtEnd.toDouble / math.max(1L, levelsAtEnd)}%.1f orders a level on average, $maxOrdersPerLevel at most"
-    ).mkString("\n")
+    )).mkString("\n")
 }

@@ -135,4 +135,33 @@ class ProfileGeneratorSuite extends munit.FunSuite {
       ))
     }
   }
+
+  test("the exchange-core profile has exchange-core's mix and depth") {
+    val g = ProfileGenerator.generate(WorkloadProfile.exchangeCore, 200000, 3L)
+    val m = g.mix
+    def share(n: Long) = 100.0 * n / m.commands
+    assertEqualsDouble(share(m.modifies), 82.0, 1.5)
+    assertEqualsDouble(share(m.adds), 12.0, 2.0)
+    assertEqualsDouble(share(m.cancels), 6.0, 2.0)
+    assertEqualsDouble(m.typedAdds.toDouble / m.adds, 0.25, 0.03)
+    assert(m.restingAtEnd >= 900 && m.restingAtEnd <= 1000, m.render)
+    assert(m.levelsAtEnd >= 400, m.render)
+    val b = g.batch
+    val kinds = Vector.tabulate(b.size)(b.kind).groupBy(identity).view.mapValues(_.size).toMap
+    assertEquals(kinds.getOrElse(CommandReader.Modify, 0).toLong, m.modifies)
+    assert((0 until b.size).exists(i => b.isAdd(i) && b.tif(i) == TimeInForce.Ioc))
+  }
+
+  test("tifShare and modifyShare put every form into any profile, and a profile without them is unchanged") {
+    val p =
+      WorkloadProfile.withOverrides(WorkloadProfile.normal, List("tifShare=0.3", "modifyShare=0.2")).toOption.get
+    val b = ProfileGenerator.generate(p, 50000, 5L).batch
+    for (tif <- TimeInForce.values)
+      assert((0 until b.size).exists(i => b.isAdd(i) && b.tif(i) == tif), tif.render)
+    assert((0 until b.size).exists(i => b.kind(i) == CommandReader.Modify))
+    val plain = ProfileGenerator.generate(WorkloadProfile.normal, 20000, 7L).batch
+    assert((0 until plain.size).forall(i =>
+      plain.kind(i) != CommandReader.Modify && plain.tif(i) == TimeInForce.Gtc
+    ))
+  }
 }

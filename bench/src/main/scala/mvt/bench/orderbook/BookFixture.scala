@@ -13,6 +13,20 @@ final class BookFixture(engineLabel: String) {
   def add(id: Long, buy: Boolean, price: Long, qty: Long): Unit =
     exchange.add(book, OrderId(id), if (buy) Side.Buy else Side.Sell, Price.fromRaw(price), Quantity(qty))
 
+  /** An add with a time in force (`spec/order-types.md`). */
+  def place(id: Long, buy: Boolean, price: Long, qty: Long, tif: TimeInForce): Unit =
+    exchange.place(
+      book,
+      OrderId(id),
+      if (buy) Side.Buy else Side.Sell,
+      Price.fromRaw(price),
+      Quantity(qty),
+      tif
+    )
+
+  def modify(id: Long, price: Long, qty: Long): Unit =
+    exchange.modify(book, OrderId(id), Price.fromRaw(price), Quantity(qty))
+
   def cancel(id: Long): Unit = exchange.cancel(book, OrderId(id))
 }
 

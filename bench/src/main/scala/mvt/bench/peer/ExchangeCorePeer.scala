@@ -17,7 +17,7 @@ import exchange.core2.core.orderbook.{
   OrderBookEventsHelper,
   OrderBookNaiveImpl
 }
-import mvt.core.{OrderId, Price, Quantity, Side, Symbol}
+import mvt.core.{Account, OrderId, Price, Quantity, Side, Symbol, TimeInForce}
 import mvt.orderbook.CommandTarget
 import mvt.workload.CommandBatch
 
@@ -32,7 +32,15 @@ import mvt.workload.CommandBatch
  * `SharedPool` sized as `ExchangeCore` sizes it. (In 0.5.3 that helper still allocates each event: its pooling
  * switch, `EVENTS_POOLING`, is a compile-time false, and the pipeline never returns chains.) Prices are handed
  * over as exchange-core's users give them, an integer count of the symbol's tick (`ticks(s)` raw units of
- * 1e-8, e.g. from `ticksOf`), not in raw units. Not thread-safe.
+ * 1e-8, e.g. from `ticksOf`), not in raw units.
+ *
+ * The forms of `spec/order-types.md` map to exchange-core's own where it has them: IOC to its `IOC`; a modify to a
+ * `REDUCE_ORDER` (same price, less quantity), a `MOVE_ORDER` (new price, same quantity), both (new price, less
+ * quantity), or a cancel and a new order (more quantity), reading the order once (`getOrderById`) to tell them
+ * apart. exchange-core 0.5.3 has no post-only order, so `POST` is placed as GTC (the same unless it would cross),
+ * and no plain fill-or-kill (`FOK_BUDGET` bounds the total price, not the quantity), so `FOK` adds are not sent
+ * and counted in `skippedFok`: compare the peer on streams without them, as the `exchange-core` profile is. Not
+ * thread-safe.
  */
 final class ExchangeCorePeer(
     kind: ExchangeCorePeer.Kind,
@@ -68,15 +76,62 @@ final class ExchangeCorePeer(
   val trades = new Array[Long](symbols)
   val volume = new Array[Long](symbols)
 
+  /** FOK adds not sent (exchange-core 0.5.3 has no quantity fill-or-kill). */
+  var skippedFok = 0L
+
   def add(symbol: Int, id: Long, buy: Boolean, price: Long, qty: Long): Unit =
+    place(symbol, id, buy, price, qty, OrderType.GTC)
+
+  /** An add with a time in force, mapped as the class comment says. */
+  def add(symbol: Int, id: Long, buy: Boolean, price: Long, qty: Long, tif: TimeInForce): Unit =
+    if (tif == TimeInForce.Ioc) place(symbol, id, buy, price, qty, OrderType.IOC)
+    else if (tif == TimeInForce.Fok) skippedFok += 1
+    else place(symbol, id, buy, price, qty, OrderType.GTC)
+
+  /** A modify: a reduce, a move, both, or a cancel and a new order (see the class comment). */
+  def modify(symbol: Int, id: Long, price: Long, qty: Long): Unit =
+    if (Price.fromRaw(price).isValid && Quantity(qty).isValid) {
+      val o = books(symbol).getOrderById(id)
+      if (o != null) {
+        val left = o.getSize - o.getFilled
+        val ticks = price / tick(symbol)
+        if (qty > left) {
+          val buy = o.getAction == OrderAction.BID
+          cancel(symbol, id)
+          place(symbol, id, buy, price, qty, OrderType.GTC)
+        } else {
+          if (qty < left) {
+            cmd.command = OrderCommandType.REDUCE_ORDER
+            cmd.orderId = id
+            cmd.symbol = symbol
+            cmd.size = left - qty
+            cmd.matcherEvent = null
+            val _ = books(symbol).reduceOrder(cmd)
+          }
+          if (ticks != o.getPrice) {
+            cmd.command = OrderCommandType.MOVE_ORDER
+            cmd.orderId = id
+            cmd.symbol = symbol
+            cmd.price = ticks
+            cmd.matcherEvent = null
+            val _ = books(symbol).moveOrder(cmd)
+            tally(symbol)
+          }
+        }
+      }
+    }
+
+  private def place(symbol: Int, id: Long, buy: Boolean, price: Long, qty: Long, orderType: OrderType): Unit =
     if (Price.fromRaw(price).isValid && Quantity(qty).isValid) {
       val ticks = price / tick(symbol)
+      cmd.orderType = orderType
       cmd.command = OrderCommandType.PLACE_ORDER
       cmd.orderId = id
       cmd.symbol = symbol
       cmd.action = if (buy) OrderAction.BID else OrderAction.ASK
       cmd.price = ticks
-      cmd.reserveBidPrice = ticks
+      // a bid may later move up (MOVE_ORDER refuses a bid above its reserve price): reserve the highest price
+      cmd.reserveBidPrice = (Price.Limit - 1L) / tick(symbol)
       cmd.size = qty
       cmd.matcherEvent = null // otherwise the previous command's events leak into this one
       books(symbol).newOrder(cmd)
@@ -113,6 +168,18 @@ final class ExchangeCorePeer(
     def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity): Unit =
       ExchangeCorePeer.this.add(book, id.value, side.isBuy, price.raw, qty.units)
     def cancel(book: Int, id: OrderId): Unit = ExchangeCorePeer.this.cancel(book, id.value)
+    def add(
+        book: Int,
+        id: OrderId,
+        side: Side,
+        price: Price,
+        qty: Quantity,
+        account: Account,
+        tif: TimeInForce
+    ): Unit =
+      ExchangeCorePeer.this.add(book, id.value, side.isBuy, price.raw, qty.units, tif)
+    def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit =
+      ExchangeCorePeer.this.modify(book, id.value, price.raw, qty.units)
   }
 
   /** Applies every command of `batch`. */
@@ -156,7 +223,7 @@ object ExchangeCorePeer {
       val g = new Array[Long](batch.symbols.size)
       var i = 0
       while (i < batch.size) {
-        if (batch.isAdd(i)) {
+        if (batch.isAdd(i) || batch.kind(i) == mvt.core.CommandReader.Modify) {
           val p = batch.price(i)
           if (Price.fromRaw(p).isValid) {
             val s = batch.symbolIndex(i)

@@ -24,6 +24,9 @@ final class LazyCancelOrderBook(index: OrderIndex = new OrderIndex(), bookNo: In
   override protected def filled(o: PersistentOrder): Unit =
     active = if (o.qty == 0) active - o.id else active.updated(o.id, o)
 
+  override protected def reduced(o: PersistentOrder): Unit = active = active.updated(o.id, o)
+  override protected def findLive(id: Long): PersistentOrder = active.getOrElse(id, null)
+
   override private[orderbook] def cancelTaken(id: OrderId, handle: Int): Quantity =
     active.get(id.value) match {
       case None => Quantity.Zero

@@ -5,7 +5,14 @@ import mvt.orderbook.*
 import scala.collection.immutable.Queue
 
 /** An order in a historical book. `seq` is unique per book and tells apart two lives of one reused id. */
-final case class PersistentOrder(id: Long, side: Byte, price: Long, qty: Long, seq: Long)
+final case class PersistentOrder(
+    id: Long,
+    side: Byte,
+    price: Long,
+    qty: Long,
+    seq: Long,
+    postOnly: Boolean = false
+)
 
 /** The FIFO the historical books keep at each price: an immutable `List` or `Queue`. */
 trait LevelQueue[Q] {
@@ -19,6 +26,9 @@ trait LevelQueue[Q] {
 
   /** `q` without the order with this id, or `null` when it holds none (a linear scan). */
   def removeId(q: Q, id: Long): Q
+
+  /** `q` with the order of `o.seq` replaced by `o`, in its place (a linear scan). */
+  def replaceSeq(q: Q, o: PersistentOrder): Q
 }
 
 object LevelQueue {
@@ -34,6 +44,8 @@ object LevelQueue {
     def toList(q: List[PersistentOrder]): List[PersistentOrder] = q
     def removeId(q: List[PersistentOrder], id: Long): List[PersistentOrder] =
       if (q.exists(_.id == id)) q.filterNot(_.id == id) else null
+    def replaceSeq(q: List[PersistentOrder], o: PersistentOrder): List[PersistentOrder] =
+      q.map(x => if (x.seq == o.seq) o else x)
   }
 
   /** The second design: an immutable banker's queue with amortised O(1) append. */
@@ -47,5 +59,7 @@ object LevelQueue {
     def toList(q: Queue[PersistentOrder]): List[PersistentOrder] = q.toList
     def removeId(q: Queue[PersistentOrder], id: Long): Queue[PersistentOrder] =
       if (q.exists(_.id == id)) q.filterNot(_.id == id) else null
+    def replaceSeq(q: Queue[PersistentOrder], o: PersistentOrder): Queue[PersistentOrder] =
+      q.map(x => if (x.seq == o.seq) o else x)
   }
 }

@@ -33,7 +33,14 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
   /** Called when an order starts resting. */
   protected def rested(o: PersistentOrder): Unit = ()
 
-  def add(id: OrderId, side: Side, price: Price, qty: Quantity, fills: FillListener): Quantity = {
+  def place(
+      id: OrderId,
+      side: Side,
+      price: Price,
+      qty: Quantity,
+      mode: Int,
+      fills: FillListener
+  ): Quantity = {
     val own = side.code.toByte
     val other = side.opposite.code.toByte
     var remaining = qty.units
@@ -60,8 +67,8 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
       book = if (queue.isEmpty(q)) book - lp else book.updated(lp, q)
     }
     setSide(other, book)
-    if (remaining > 0) {
-      val o = PersistentOrder(id.value, own, price.raw, remaining, nextSeq)
+    if (remaining > 0 && mode != OrderBook.NoRest) {
+      val o = PersistentOrder(id.value, own, price.raw, remaining, nextSeq, mode == OrderBook.RestPostOnly)
       nextSeq += 1
       val m = sideMap(own)
       setSide(own, m.updated(price.raw, queue.append(m.getOrElse(price.raw, queue.empty), o)))
@@ -69,6 +76,49 @@ abstract class PersistentOrderBook[Q](index: OrderIndex, bookNo: Int)(using queu
       rested(o)
     }
     Quantity(remaining)
+  }
+
+  /** Sums the live orders of the crossed levels, best first, stopping once the sum reaches `upTo`. */
+  def fillableQty(side: Side, price: Price, upTo: Long): Long = {
+    def crosses(p: Long): Boolean = if (side.isBuy) p <= price.raw else p >= price.raw
+    var sum = 0L
+    var going = true
+    val levels = sideMap(side.opposite.code.toByte).iterator
+    while (going && sum < upTo && levels.hasNext) {
+      val (p, q) = levels.next()
+      if (crosses(p)) sum += queue.toList(q).iterator.filterNot(isGhost).map(_.qty).sum
+      else going = false // best first: no later level crosses either
+    }
+    sum
+  }
+
+  /** The live order with this id, or `null`: a search of every level, as the historical books did. */
+  protected def findLive(id: Long): PersistentOrder =
+    (bids.valuesIterator ++ asks.valuesIterator).flatMap(q => queue.toList(q)).find(o =>
+      o.id == id && !isGhost(o)
+    )
+      .orNull
+
+  /** Called when a resting order's quantity is reduced in place. */
+  protected def reduced(o: PersistentOrder): Unit = ()
+
+  private def live(id: OrderId): PersistentOrder = {
+    val o = findLive(id.value)
+    if (o == null)
+      throw new IllegalStateException(s"${getClass.getSimpleName}: order ${id.value} does not rest here")
+    o
+  }
+
+  private[orderbook] def sideOf(id: OrderId, handle: Int): Side = Side.fromCode(live(id).side.toInt)
+  private[orderbook] def priceOf(id: OrderId, handle: Int): Long = live(id).price
+  private[orderbook] def qtyOf(id: OrderId, handle: Int): Long = live(id).qty
+  private[orderbook] def isPostOnly(id: OrderId, handle: Int): Boolean = live(id).postOnly
+
+  private[orderbook] def reduce(id: OrderId, handle: Int, qty: Long): Unit = {
+    val o = live(id).copy(qty = qty)
+    val m = sideMap(o.side)
+    setSide(o.side, m.updated(o.price, queue.replaceSeq(m(o.price), o)))
+    reduced(o)
   }
 
   def cancel(id: OrderId): Quantity =

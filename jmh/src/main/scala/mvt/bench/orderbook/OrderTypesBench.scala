@@ -1,0 +1,93 @@
+package mvt.bench.orderbook
+
+import mvt.core.TimeInForce
+import org.openjdk.jmh.annotations.*
+
+import java.util.concurrent.TimeUnit
+import scala.compiletime.uninitialized
+
+/**
+ * The forms of `spec/order-types.md` on a book of 10 levels a side, 3 orders each, each benchmark leaving the book
+ * as it found it: an IOC that takes a resting sell and expires the rest, a FOK that fills and one that expires
+ * without changing the book, a post-only add (then cancelled) and one rejected as crossing, a modify that
+ * reduces in place, and a pair of modifies that move an order away and back (each losing its place).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Array(Mode.AverageTime))
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+class OrderTypesBench {
+  import BookFixture.{Mid, Tick}
+
+  @Param(Array("fast", "lazy-cancel", "queue", "list")) var engine: String = uninitialized
+
+  private var f: BookFixture = uninitialized
+  private var nextId = 0L
+  // a resting bid that the modify benchmarks work on, and its quantity now
+  private var target = 0L
+  private var targetQty = 0L
+
+  @Setup(Level.Iteration) def setup(): Unit = {
+    f = new BookFixture(engine)
+    nextId = 1L
+    for (level <- 1 to 10; _ <- 1 to 3) {
+      f.add(nextId, buy = true, Mid - level * Tick, 100L); nextId += 1
+      f.add(nextId, buy = false, Mid + (level + 5) * Tick, 100L); nextId += 1
+    }
+    target = nextId
+    targetQty = 1000000000L
+    f.add(target, buy = true, Mid - 3 * Tick, targetQty)
+    nextId += 1
+  }
+
+  @Benchmark def addGtc(): Unit = {
+    val id = nextId
+    nextId += 1
+    f.place(id, buy = true, Mid - 5 * Tick, 100L, TimeInForce.Gtc)
+    f.cancel(id)
+  }
+
+  @Benchmark def ioc(): Unit = {
+    val sell = nextId
+    nextId += 2
+    f.add(sell, buy = false, Mid + Tick, 100L)
+    f.place(sell + 1, buy = true, Mid + Tick, 150L, TimeInForce.Ioc) // takes the 100, 50 expire
+  }
+
+  @Benchmark def fokFills(): Unit = {
+    val sell = nextId
+    nextId += 2
+    f.add(sell, buy = false, Mid + Tick, 100L)
+    f.place(sell + 1, buy = true, Mid + Tick, 100L, TimeInForce.Fok)
+  }
+
+  @Benchmark def fokExpires(): Unit = {
+    val id = nextId
+    nextId += 1
+    // the best three ask levels hold 900: the walk reads them and stops at the first that does not cross
+    f.place(id, buy = true, Mid + 8 * Tick, 1000L, TimeInForce.Fok)
+  }
+
+  @Benchmark def postOnly(): Unit = {
+    val id = nextId
+    nextId += 1
+    f.place(id, buy = true, Mid - 5 * Tick, 100L, TimeInForce.Post)
+    f.cancel(id)
+  }
+
+  @Benchmark def postOnlyRejected(): Unit = {
+    val id = nextId
+    nextId += 1
+    f.place(id, buy = true, Mid + 6 * Tick, 100L, TimeInForce.Post)
+  }
+
+  @Benchmark def modifyReduce(): Unit = {
+    // same price, one less: in place; a billion units last far longer than an iteration
+    targetQty -= 1
+    f.modify(target, Mid - 3 * Tick, targetQty)
+  }
+
+  @Benchmark def modifyMove(): Unit = {
+    f.modify(target, Mid - 4 * Tick, targetQty)
+    f.modify(target, Mid - 3 * Tick, targetQty)
+  }
+}
