@@ -43,6 +43,17 @@ private[fix] object FixRecovery {
           Option(byId.get(id.value)).foreach { x =>
             seen.add(x.id); x.open = false
           }
+        // the gateway sends no time in force but GTC and no modify yet; what the journal holds of them from
+        // other submitters names no FIX order, and an expiry of one closes it
+        def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
+          Option(byId.get(id.value)).foreach { x =>
+            seen.add(x.id); x.open = false
+          }
+        def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+          Option(byId.get(id.value)).foreach { x =>
+            seen.add(x.id); if (restingQty.units == 0L) x.open = false
+          }
+        def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
       }
       val day = new TradingDay(Engine.Fast, sink, None, None)
       val in = new BufferedInputStream(new FileInputStream(journal.toFile), 1 << 16)

@@ -7,7 +7,7 @@ import java.nio.ByteBuffer
 import java.nio.charset.StandardCharsets
 
 /**
- * Encodes the journal's records in the command log's version 2 layout (see docs/formats.md), exactly as
+ * Encodes the journal's records in the command log's layout (see docs/formats.md), exactly as
  * `CommandLogWriter` writes them, into whatever buffer the current batch holds, and keeps what the trailer needs
  * (the record count and the two running sums) and the symbol table. It starts empty for a new day or from what
  * recovery found in an unfinished journal. Allocates only to declare a symbol. Engine thread only.
@@ -64,18 +64,34 @@ final class JournalEncoder(
     }
   }
 
-  /** An add for the declared symbol index `sym`; a quantity past the unsigned 32-bit field is unrepresentable. */
-  def add(buf: ByteBuffer, sym: Int, id: Long, side: Side, price: Long, qty: Long, account: Int): Unit = {
-    val q = if (qty >= 0L && qty < 0xffffffffL) qty else 0xffffffffL
+  /**
+   * An add for the declared symbol index `sym`, its time in force in byte 2; a quantity past the unsigned 32-bit
+   * field is unrepresentable.
+   */
+  def add(
+      buf: ByteBuffer,
+      sym: Int,
+      id: Long,
+      side: Side,
+      price: Long,
+      qty: Long,
+      account: Int,
+      tif: TimeInForce
+  ): Unit =
     put(
       buf,
-      CommandReader.Add.toLong | (side.code.toLong << 8) | (sym.toLong << 32),
+      CommandReader.Add.toLong | (side.code.toLong << 8) | (tif.code.toLong << 16) | (sym.toLong << 32),
       id,
       price,
-      q | (account.toLong << 32),
+      quantity(qty) | (account.toLong << 32),
       counted = true
     )
-  }
+
+  /** A modify: its quantity stored as an add's, no account. */
+  def modify(buf: ByteBuffer, sym: Int, id: Long, price: Long, qty: Long): Unit =
+    put(buf, CommandReader.Modify.toLong | (sym.toLong << 32), id, price, quantity(qty), counted = true)
+
+  private def quantity(qty: Long): Long = if (qty >= 0L && qty < 0xffffffffL) qty else 0xffffffffL
 
   def cancel(buf: ByteBuffer, sym: Int, id: Long): Unit =
     put(buf, CommandReader.Cancel.toLong | (sym.toLong << 32), id, 0L, 0L, counted = true)
@@ -105,7 +121,7 @@ final class JournalEncoder(
 
 object JournalEncoder {
 
-  /** The 12-byte header of a version 2 log whose symbols are declared inline. */
+  /** The 12-byte header of a log of the current version whose symbols are declared inline. */
   def header: Array[Byte] = {
     val h = ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN)
     h.put(CommandLog.Magic).putShort(CommandLog.Version.toShort).putShort(CommandLog.RecordSize.toShort)

@@ -27,4 +27,10 @@ final class OutcomeEvents extends EventSink {
     if (collecting) buffer += Event.CancelRejected(symbol, id)
   def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
     if (collecting) buffer += Event.Rejected(symbol, id, reason)
+  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
+    if (collecting) buffer += Event.Expired(symbol, id, qty)
+  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
+    if (collecting) buffer += Event.Modified(symbol, id, side, price, restingQty)
+  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+    if (collecting) buffer += Event.ModifyRejected(symbol, id, reason)
 }

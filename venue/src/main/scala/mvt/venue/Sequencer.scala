@@ -88,11 +88,16 @@ final class Sequencer(
     val collect = reply ne Reply.Ignore
     outcomes.collecting = collect
     command match {
-      case Command.Add(symbol, id, side, price, qty, account) =>
+      case Command.Add(symbol, id, side, price, qty, account, tif) =>
         val sym = encoder.indexOf(symbol)
-        encoder.add(current.journal, sym, id.value, side, price.raw, qty.units, account.value)
+        encoder.add(current.journal, sym, id.value, side, price.raw, qty.units, account.value, tif)
         seq += 1
-        day.add(books(sym), id, side, price, qty, account)
+        day.add(books(sym), id, side, price, qty, account, tif)
+      case Command.Modify(symbol, id, price, qty) =>
+        val sym = encoder.indexOf(symbol)
+        encoder.modify(current.journal, sym, id.value, price.raw, qty.units)
+        seq += 1
+        day.modify(books(sym), id, price, qty)
       case Command.Cancel(symbol, id) =>
         val sym = encoder.indexOf(symbol)
         encoder.cancel(current.journal, sym, id.value)

@@ -51,7 +51,8 @@ final class Venue private (
     else
       command match {
         case Command.Time(_) => Some(Refusal.ClockCommand)
-        case Command.Add(s, _, _, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
+        case Command.Add(s, _, _, _, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
+        case Command.Modify(s, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
         case Command.Cancel(s, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
         case _ => if (ring.offer(command, reply, at)) None else Some(Refusal.QueueFull(ring.capacity))
       }

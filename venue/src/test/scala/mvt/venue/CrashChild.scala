@@ -68,7 +68,7 @@ object CrashChild {
                 Account(rnd.nextInt(5))
               )
           val line = cmd match {
-            case Command.Add(_, id, _, _, _, _) => s"A ${id.value}"
+            case Command.Add(_, id, _, _, _, _, _) => s"A ${id.value}"
             case Command.Cancel(_, id) => s"C ${id.value}"
             case _ => ""
           }

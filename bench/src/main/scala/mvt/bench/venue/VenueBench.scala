@@ -58,7 +58,9 @@ object VenueBench {
     while (i < b.size && k < n) {
       if (!b.isTime(i)) {
         out += (b.command(i) match {
-          case Command.Add(s, id, side, p, q, a) => Command.Add(s, OrderId(id.value + idBase), side, p, q, a)
+          case Command.Add(s, id, side, p, q, a, tif) =>
+            Command.Add(s, OrderId(id.value + idBase), side, p, q, a, tif)
+          case Command.Modify(s, id, p, q) => Command.Modify(s, OrderId(id.value + idBase), p, q)
           case Command.Cancel(s, id) => Command.Cancel(s, OrderId(id.value + idBase))
           case t => t
         })
@@ -256,8 +258,11 @@ object VenueBench {
                 b.side(i),
                 b.price(i),
                 b.qty(i),
-                b.account(i)
+                b.account(i),
+                b.tif(i)
               )
+            else if (b.kind(i) == CommandReader.Modify)
+              enc.modify(buf, syms(b.symbolIndex(i)), b.id(i) + idBase, b.price(i), b.qty(i))
             else enc.cancel(buf, syms(b.symbolIndex(i)), b.id(i) + idBase)
             done += 1
           }

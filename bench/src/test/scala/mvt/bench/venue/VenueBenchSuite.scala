@@ -30,7 +30,7 @@ class VenueBenchSuite extends munit.FunSuite {
     assertEquals(cmds.length, 20000)
     val added = scala.collection.mutable.HashSet.empty[Long]
     cmds.foreach {
-      case mvt.core.Command.Add(_, id, _, _, _, _) => assert(added.add(id.value), s"id ${id.value} twice")
+      case mvt.core.Command.Add(_, id, _, _, _, _, _) => assert(added.add(id.value), s"id ${id.value} twice")
       case mvt.core.Command.Cancel(_, id) =>
         assert(added.contains(id.value), s"cancel of ${id.value} before its add")
       case other => fail(s"unexpected $other")
