@@ -4,6 +4,7 @@ import cats.effect.IO
 import cats.syntax.all.*
 import mvt.core.FormatError
 import mvt.reporting.store.{FeedOffset, ReportStore}
+import mvt.reporting.live.FoldWatcher
 import mvt.reporting.{FeedBytes, FeedLine, PnlFold}
 
 import java.nio.file.Path
@@ -22,7 +23,8 @@ final class Ingest private (
     dir: Path,
     fold: PnlFold,
     offsets: mutable.Map[String, FeedOffset],
-    chunkBytes: Int
+    chunkBytes: Int,
+    watcher: FoldWatcher
 ) {
 
   import Ingest.nameOf
@@ -98,6 +100,7 @@ final class Ingest private (
   // one poll's work, and what it produced taken from the fold, the offsets counted as committed
   private def stepTaken(): (Int, Option[ReportStore.Batch]) = {
     val (folded, offs) = step()
+    watcher.folded(fold)
     if (offs.isEmpty) (folded, None)
     else {
       val b = store.take(fold, offs)
@@ -304,9 +307,17 @@ object Ingest {
   /** About how much of each feed one poll reads, which bounds one transaction. */
   val ChunkBytes: Int = 16 << 20
 
-  /** Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll. */
-  def apply(store: ReportStore, journal: Path, chunkBytes: Int = ChunkBytes): IO[Ingest] =
+  /**
+   * Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll, and
+   * showing `watcher` the fold after each poll.
+   */
+  def apply(
+      store: ReportStore,
+      journal: Path,
+      chunkBytes: Int = ChunkBytes,
+      watcher: FoldWatcher = FoldWatcher.None
+  ): IO[Ingest] =
     store.resume.map((fold, offsets) =>
-      new Ingest(store, journal, fold, mutable.HashMap.from(offsets), chunkBytes)
+      new Ingest(store, journal, fold, mutable.HashMap.from(offsets), chunkBytes, watcher)
     )
 }
