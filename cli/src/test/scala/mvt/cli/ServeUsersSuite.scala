@@ -76,8 +76,8 @@ class ServeUsersSuite extends munit.FunSuite {
       assertEquals(
         stored.map(_.take(5)),
         Vector(
-          Vector("alice", "PBKDF2WithHmacSHA256", "150000", "16", "32"),
-          Vector("sam", "PBKDF2WithHmacSHA256", "150000", "16", "32")
+          Vector("alice", "PBKDF2WithHmacSHA256", "310000", "16", "32"),
+          Vector("sam", "PBKDF2WithHmacSHA256", "310000", "16", "32")
         )
       )
       val everything = rows(db, "SELECT * FROM users").flatten.mkString(" ")
