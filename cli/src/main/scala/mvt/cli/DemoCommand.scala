@@ -85,11 +85,14 @@ object DemoCommand {
                           t.out.println("(or run the demo with --serve)")
                         }.as(ExitCode.Success)
                       else
-                        PortalServer.run(store, in, journal, "127.0.0.1", port, _ => IO.unit).use { server =>
+                        DemoSignIn.serve(store, in, journal, db, port).use { (server, password) =>
                           val url = s"http://127.0.0.1:${server.address.getPort}/"
                           IO {
                             t.out.println(s"The client portal is at $url (account ${ranked.head.account}: " +
                               s"${url}accounts/${ranked.head.account}); Ctrl-C stops it.")
+                            t.out.println(
+                              s"Sign in as ${DemoSignIn.User} with the password $password (new for this run)."
+                            )
                             t.out.flush()
                           } >> IO.never[ExitCode]
                         })

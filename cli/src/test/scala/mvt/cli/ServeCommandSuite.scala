@@ -148,6 +148,13 @@ class ServeCommandSuite extends munit.FunSuite {
       val (day1, day2) = first.partition(_.startsWith("2026-03-02"))
       day1.foreach(f => Files.copy(all.resolve(f), j.resolve(f)))
       val db = dir.resolve("live.db")
+      // every route needs a signed-in user: a staff user with an API token, made as an operator makes them
+      assertEquals(CliRun("serve", "--once", "--journal", j.toString, "--db", db.toString)().status, 0)
+      val add = CliRun("serve", "users", "add", "--db", db.toString, "ops", "--role", "staff")(
+        "a long enough password\n".getBytes("UTF-8")
+      )
+      assertEquals(add.status, 0, add.err)
+      val token = CliRun("serve", "tokens", "create", "--db", db.toString, "ops")().out.trim
       val run =
         ForkedMvt.start(dir, None, "serve", "--port", "0", "--journal", j.toString, "--db", db.toString)
       try {
@@ -161,7 +168,7 @@ class ServeCommandSuite extends munit.FunSuite {
         val http = HttpClient.newHttpClient()
         def get(path: String): (Int, String) = {
           val r = http.send(
-            HttpRequest.newBuilder(URI.create(base + path)).build(),
+            HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", s"Bearer $token").build(),
             HttpResponse.BodyHandlers.ofString()
           )
           (r.statusCode, r.body)
@@ -182,6 +189,12 @@ class ServeCommandSuite extends munit.FunSuite {
         val (bad, err) = get("api/accounts/1/performance?at=yesterday")
         assertEquals(bad, 400)
         assert(err.contains("\"error\""), err)
+        // and nothing without the token
+        val anonymous = http.send(
+          HttpRequest.newBuilder(URI.create(base + "api/accounts/1/performance")).build(),
+          HttpResponse.BodyHandlers.ofString()
+        )
+        assertEquals(anonymous.statusCode, 401)
       } finally {
         run.process.toHandle.destroy() // SIGTERM
         assertEquals(run.await(60), Some(143), run.stderr)

@@ -54,3 +54,49 @@
   });
   draw(null);
 })();
+
+// The live figures: one event stream per open account page, each event the account's figures as of the last fill
+// or quote ingested. Cells are filled as text, never as markup. The server closes the stream when the session
+// ends; the browser then stops retrying once it is refused.
+(function () {
+  var el = document.getElementById("live");
+  if (!el || typeof EventSource === "undefined") return;
+  var body = el.querySelector("tbody");
+  var at = document.getElementById("live-at");
+  var source = new EventSource("/api/accounts/" + el.dataset.account + "/live");
+
+  function cell(row, cls, text) {
+    var td = document.createElement("td");
+    td.className = cls;
+    td.textContent = text;
+    row.appendChild(td);
+  }
+
+  source.addEventListener("figures", function (ev) {
+    var data = JSON.parse(ev.data);
+    var rows = document.createDocumentFragment();
+    data.symbols.forEach(function (s) {
+      var tr = document.createElement("tr");
+      tr.dataset.symbol = s.symbol;
+      cell(tr, "symbol", s.symbol);
+      cell(tr, "num position", String(s.position));
+      cell(tr, "num realized", s.realized);
+      cell(tr, "num unrealized", s.unrealized);
+      cell(tr, "num fees", s.fees);
+      cell(tr, "num pnl", s.pnl);
+      rows.appendChild(tr);
+    });
+    body.textContent = "";
+    body.appendChild(rows);
+    at.textContent = "Live figures as of the last fill or quote, at " + data.at + " (UTC).";
+    el.dataset.state = "live";
+    el.dataset.version = ev.lastEventId;
+  });
+
+  source.addEventListener("error", function () {
+    if (source.readyState === EventSource.CLOSED) {
+      el.dataset.state = "closed";
+      at.textContent = "Live updates stopped: sign in again to resume them.";
+    }
+  });
+})();

@@ -34,11 +34,18 @@ object Pages {
       s"""<span class="arrow" aria-hidden="true">$arrow</span> ${signed(c.amount)}</td>"""
   }
 
-  private def head(title: String, extra: String = ""): String =
+  // the bar names who is signed in, with the way out (a POST: a link could be followed by anything)
+  private def head(title: String, extra: String = "", who: Option[String] = None): String = {
+    val user = who.fold("")(n =>
+      s"""<form class="who" method="post" action="/signout"><span class="user">${escape(
+          n
+        )}</span> <button>Sign out</button></form>"""
+    )
     s"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} · mvt</title><link rel="stylesheet" href="/assets/portal.css">$extra</head><body>
-<header class="bar"><a class="brand" href="/">mvt</a><span>client performance</span></header><main>"""
+<header class="bar"><a class="brand" href="/">mvt</a><span>client performance</span>$user</header><main>"""
+  }
 
   private val foot = "</main></body></html>"
 
@@ -77,10 +84,17 @@ ${symbolRows(rows, links)}
   }
 
   /** The page a client sees: the table of symbols with their trends, and the hourly PnL chart. */
-  def account(account: Int, hour: Long, rows: Vector[SymbolPerformance]): String = {
+  def account(
+      account: Int,
+      hour: Long,
+      rows: Vector[SymbolPerformance],
+      who: Option[String] = None
+  ): String = {
     val at = Hours.render(hour)
-    head(s"Account $account", """<link rel="stylesheet" href="/assets/uPlot.min.css">""") +
+    head(s"Account $account", """<link rel="stylesheet" href="/assets/uPlot.min.css">""", who) +
       s"""<h1>Account $account</h1>
+${live(account)}
+<h2>Hourly figures</h2>
 <p class="when">Figures at <time datetime="$at">$at</time> (UTC), exact to the last digit. Trends compare the PnL with
 one hour, one day and seven days earlier: <span class="trend positive">green</span> up,
 <span class="trend negative">red</span> down, <span class="trend flat">grey</span> unchanged.
@@ -90,6 +104,14 @@ ${table(rows, links = true)}
 <div id="chart" data-account="$account" data-from="${Hours.render(hour - 167)}" data-to="$at"></div></section>
 <script src="/assets/uPlot.iife.min.js"></script><script src="/assets/portal.js"></script>""" + foot
   }
+
+  // the live figures' place: filled and kept current by the page's script from the account's event stream
+  private def live(account: Int): String =
+    s"""<section class="live" id="live" data-account="$account" data-state="waiting"><h2>Now</h2>
+<p class="when" id="live-at">Live figures as of the last fill or quote: waiting for the first update.</p>
+<table id="live-symbols"><thead><tr><th>Symbol</th><th class="num">Position</th><th class="num">Realized</th>
+<th class="num">Unrealized</th><th class="num">Fees</th><th class="num">PnL</th></tr></thead><tbody></tbody></table>
+</section>"""
 
   private def sparkline(points: Vector[(Long, BigDecimal)]): String =
     if (points.size < 2) ""
@@ -115,17 +137,18 @@ ${table(rows, links = true)}
       account: Int,
       hour: Long,
       rows: Vector[SymbolPerformance],
-      day: Vector[(Long, BigDecimal)]
+      day: Vector[(Long, BigDecimal)],
+      who: Option[String] = None
   ): String = {
     val at = Hours.render(hour)
     val hours =
       day.map((h, v) => s"""<tr><td>${Hours.render(h)}</td><td class="num">${money(v)}</td></tr>""").mkString(
         "\n"
       )
-    head(s"Report, account $account") +
+    head(s"Report, account $account", who = who) +
       s"""<article class="report"><h1>Performance report: account $account</h1>
 <p class="when">At <time datetime="$at">$at</time> (UTC). PnL = realized + unrealized − fees; positions in FIFO lots,
-marked at the mid of the last two-sided quote (else the last trade). <button class="noprint" onclick="window.print()">Print</button></p>
+marked at the mid of the last two-sided quote (else the last trade).</p>
 ${table(rows, links = false)}
 <h2>PnL of all symbols, hour by hour, the last 24 hours</h2>
 ${sparkline(day)}
@@ -135,7 +158,7 @@ $hours
   }
 
   /** The start page: the day's best and worst accounts, and a way to any account's page. */
-  def index(hour: Long, days: Vector[AccountDay]): String = {
+  def index(hour: Long, days: Vector[AccountDay], who: Option[String] = None): String = {
     def list(ds: Vector[AccountDay]) = ds.map { d =>
       s"""<li><a href="/accounts/${d.account}">Account ${d.account}</a> <span class="num trend ${Change(
           d.change
@@ -143,17 +166,42 @@ $hours
     }.mkString
     val best = days.take(5)
     val worst = days.reverse.take(5).filterNot(best.contains)
-    head("Client performance") +
+    head("Client performance", who = who) +
       s"""<h1>Client performance</h1><p class="when">The 24 hours to ${Hours.render(hour)} (UTC), ${days.size} accounts.</p>
-<form action="/go" onsubmit="location.href='/accounts/'+this.account.value;return false"><label>Account
+<form action="/go" method="get"><label>Account
 <input name="account" inputmode="numeric" required></label> <button>Show</button></form>
 <div class="columns"><section><h2>Best</h2><ol>${list(best)}</ol></section>
 <section><h2>Worst</h2><ol>${list(worst)}</ol></section></div>""" + foot
   }
 
   /** The start page before any hour is closed. */
-  def empty(why: String): String =
-    head("Client performance") + s"<h1>Client performance</h1><p>${escape(why)}</p>" + foot
+  def empty(why: String, who: Option[String] = None): String =
+    head("Client performance", who = who) + s"<h1>Client performance</h1><p>${escape(why)}</p>" + foot
+
+  /** A client's start page: their own accounts, each linked, and those with no fill yet said so. */
+  def clientIndex(who: String, accounts: Vector[(Int, Boolean)]): String = {
+    val items = accounts.map { (a, known) =>
+      if (known) s"""<li><a href="/accounts/$a">Account $a</a></li>"""
+      else s"""<li>Account $a <span class="when">(no fill yet)</span></li>"""
+    }.mkString
+    val body =
+      if (accounts.isEmpty) "<p>No account is open to you yet: ask the firm.</p>" else s"<ul>$items</ul>"
+    head("Your accounts", who = Some(who)) + s"<h1>Your accounts</h1>$body" + foot
+  }
+
+  /** The sign-in page, with why the last attempt failed if it did. */
+  def signIn(failed: Boolean): String = {
+    val why =
+      if (failed)
+        """<p class="error" id="signin-failed">Sign-in failed: the name or password is wrong, or there were too many
+attempts. Try again later.</p>"""
+      else ""
+    head("Sign in") +
+      s"""<h1>Sign in</h1>$why<form class="signin" method="post" action="/signin">
+<p><label>Name <input name="name" autocomplete="username" required maxlength="64"></label></p>
+<p><label>Password <input name="password" type="password" autocomplete="current-password" required></label></p>
+<p><button id="signin">Sign in</button></p></form>""" + foot
+  }
 
   /** A refused page request, in HTML. */
   def refusal(status: Int, message: String): String =

@@ -4,18 +4,32 @@ import cats.data.EitherT
 import cats.effect.IO
 import io.circe.Json
 import mvt.reporting.SymbolPerformance
+import mvt.reporting.auth.Authenticator
 import mvt.reporting.store.ReportReads
 import org.http4s.*
 import org.http4s.circe.*
 import org.http4s.dsl.io.*
-import org.http4s.headers.`Content-Type`
+import org.http4s.headers.{`Content-Type`, Location}
+import org.typelevel.ci.*
 
 /**
- * The portal's routes: the JSON API, the client's page, its printable report and the page's assets. Wiring
- * only: every figure comes from the store's reads. A bad request gets a 4xx with a JSON error (the pages, an
- * HTML one).
+ * The portal's routes: sign-in and sign-out, the JSON API, the live figures' event stream, the client's page, its
+ * printable report and the page's assets. Every route but sign-in and the assets answers only a caller with a
+ * live session cookie or API token (else 401 for the API, a redirect to sign-in for a page), and a client only
+ * for their own accounts (another is a 404, as one that does not exist). Wiring only: every figure comes from
+ * the store's reads. A bad request gets a 4xx with a JSON error under /api (an HTML page elsewhere); HEAD is
+ * answered as GET without the body, another method on a route with 405 and `Allow`.
  */
-final class PortalRoutes(store: ReportReads, status: IO[Json]) {
+final class PortalRoutes(
+    store: ReportReads,
+    status: IO[Json],
+    auth: Authenticator,
+    live: LiveEvents,
+    tls: Boolean = false
+) {
+
+  /** The session cookie's name; under TLS a `__Host-` one, which a browser keeps to this host and HTTPS. */
+  val CookieName: String = if (tls) "__Host-mvt_session" else "mvt_session"
 
   /** A refused request: its status and why. */
   private final case class Refusal(status: Status, message: String)
@@ -27,16 +41,29 @@ final class PortalRoutes(store: ReportReads, status: IO[Json]) {
   private def from[A](e: Either[String, A]): Checked[A] =
     EitherT.fromEither(e.left.map(Refusal(Status.BadRequest, _)))
 
-  private def accountOf(text: String): Checked[Int] =
-    text.toIntOption match {
-      case None => refuse(Status.BadRequest, s"account: expected a whole number, found \"$text\"")
-      case Some(0) => refuse(Status.NotFound, "account 0 is the house, which has no client report")
-      case Some(a) if a < 0 => refuse(Status.BadRequest, s"account: expected a positive number, found $a")
-      case Some(a) =>
-        lift(store.knows(a)).flatMap(k =>
-          if (k) EitherT.rightT(a) else refuse(Status.NotFound, s"no account $a: it has no fill")
+  // an account is ASCII digits, at most nine of them (any Int); another script's digits are not a number here
+  private def digits(text: String): Option[Int] =
+    if (text.nonEmpty && text.length <= 9 && text.forall(c => c >= '0' && c <= '9')) Some(text.toInt)
+    else None
+
+  private def missing(a: Int) = refuse[Int](Status.NotFound, s"no account $a: it has no fill")
+
+  // an account not the caller's is answered exactly as one that does not exist
+  private def accountOf(text: String, caller: Caller): Checked[Int] =
+    digits(text) match {
+      case None =>
+        refuse(
+          Status.BadRequest,
+          s"account: expected a positive whole number in ASCII digits (at most 9), found \"${Pages.escape(text)}\""
         )
+      case Some(0) if caller.user.isStaff =>
+        refuse(Status.NotFound, "account 0 is the house, which has no client report")
+      case Some(a) if !caller.user.mayRead(a) => missing(a)
+      case Some(a) => lift(store.knows(a)).flatMap(k => if (k) EitherT.rightT(a) else missing(a))
     }
+
+  private def staffOnly(caller: Caller): Checked[Unit] =
+    if (caller.user.isStaff) EitherT.rightT(()) else refuse(Status.Forbidden, "for staff only")
 
   private val lastHour: Checked[Long] =
     lift(store.lastClosedHour).flatMap {
@@ -60,10 +87,11 @@ final class PortalRoutes(store: ReportReads, status: IO[Json]) {
 
   private def performanceOf(
       account: String,
-      at: Option[String]
+      at: Option[String],
+      caller: Caller
   ): Checked[(Int, Long, Vector[SymbolPerformance])] =
     for {
-      a <- accountOf(account)
+      a <- accountOf(account, caller)
       h <- hourOf(at)
       rows <- lift(store.performance(a, h))
     } yield (a, h, rows)
@@ -75,10 +103,11 @@ final class PortalRoutes(store: ReportReads, status: IO[Json]) {
       account: String,
       symbol: Option[String],
       fromText: Option[String],
-      toText: Option[String]
+      toText: Option[String],
+      caller: Caller
   ) =
     for {
-      a <- accountOf(account)
+      a <- accountOf(account, caller)
       to <- hourOf(toText)
       fromHour <- fromText.fold(EitherT.rightT[IO, Refusal](to - 167))(t => from(Hours.parse("from", t)))
       _ <-
@@ -114,44 +143,241 @@ final class PortalRoutes(store: ReportReads, status: IO[Json]) {
         )
     }
 
+  private val Html = `Content-Type`(MediaType.text.html, Charset.`UTF-8`)
+
+  private def isApi(req: Request[IO]): Boolean = req.uri.path.segments.headOption.exists(_.encoded == "api")
+
+  /** A refusal in the form the route's clients read: JSON under /api, an HTML page elsewhere. */
+  private def refusal(req: Request[IO], s: Status, message: String): Response[IO] =
+    if (isApi(req)) Response[IO](s).withEntity(PortalJson.error(s.code, message))
+    else Response[IO](s).withEntity(Pages.refusal(s.code, message)).withContentType(Html)
+
+  private def seeOther(to: String): Response[IO] =
+    Response[IO](Status.SeeOther).putHeaders(Location(Uri.unsafeFromString(to)))
+
+  private def address(req: Request[IO]): String = req.remoteAddr.fold("unknown")(_.toString)
+
+  /**
+   * The caller: by `Authorization: Bearer TOKEN` when that header is sent (and then by it alone), else by the
+   * session cookie.
+   */
+  private def callerOf(req: Request[IO]): IO[Option[Caller]] =
+    req.headers.get(ci"Authorization").map(_.head.value) match {
+      case Some(v) =>
+        if (v.regionMatches(true, 0, "Bearer ", 0, 7)) {
+          val t = v.substring(7).trim
+          auth.token(t).map(_.map(u => Caller(u, Caller.Proof.Token(t))))
+        } else IO.pure(None)
+      case None =>
+        req.cookies.find(_.name == CookieName) match {
+          case Some(c) =>
+            auth.session(c.content).map(_.map(r => Caller(r.user, Caller.Proof.Session(c.content))))
+          case None => IO.pure(None)
+        }
+    }
+
+  private def unauthorized(req: Request[IO]): Response[IO] =
+    if (isApi(req))
+      refusal(req, Status.Unauthorized, "sign in first, or send Authorization: Bearer TOKEN")
+        .putHeaders(Header.Raw(ci"WWW-Authenticate", "Bearer realm=\"mvt\""))
+    else seeOther("/signin")
+
+  // a browser sends Origin with every form it posts: one from another site is refused (sign-in and sign-out
+  // are not to be triggered from elsewhere); a program that sends none is not a page of another site
+  private def sameOrigin(req: Request[IO]): Boolean =
+    req.headers.get(ci"Origin").map(_.head.value) match {
+      case None => true
+      case Some(o) =>
+        req.headers.get(ci"Host").map(_.head.value).exists(h => o == s"http://$h" || o == s"https://$h")
+    }
+
+  /** The longest form sign-in reads. */
+  val MaxForm: Int = 8192
+
+  private def formOf(req: Request[IO]): IO[Either[String, Map[String, String]]] =
+    req.body.take(MaxForm.toLong + 1).compile.to(Array).map { bytes =>
+      if (bytes.length > MaxForm) Left(s"the form is longer than $MaxForm bytes")
+      else
+        UrlForm.decodeString(Charset.`UTF-8`)(
+          new String(bytes, java.nio.charset.StandardCharsets.UTF_8)
+        ) match {
+          case Left(e) => Left(s"the form cannot be read: ${e.message}")
+          case Right(f) =>
+            f.values.collectFirst { case (k, vs) if vs.size > 1 => k } match {
+              case Some(k) => Left(s"the form gives ${Pages.escape(k)} more than once")
+              case None => Right(f.values.map((k, vs) => k -> vs.headOption.getOrElse("")))
+            }
+        }
+    }
+
+  private def cookie(value: String, remove: Boolean): ResponseCookie =
+    ResponseCookie(
+      CookieName,
+      value,
+      expires = if (remove) Some(HttpDate.Epoch) else None,
+      maxAge = if (remove) Some(0L) else None,
+      path = Some("/"),
+      secure = tls,
+      httpOnly = true,
+      sameSite = Some(SameSite.Strict)
+    )
+
+  private def signIn(req: Request[IO]): IO[Response[IO]] =
+    if (!sameOrigin(req)) IO.pure(refusal(req, Status.Forbidden, "a sign-in from another site's page"))
+    else
+      formOf(req).flatMap {
+        case Left(why) => IO.pure(refusal(req, Status.BadRequest, why))
+        case Right(form) =>
+          auth.signIn(form.getOrElse("name", ""), form.getOrElse("password", ""), address(req)).map {
+            case Some(secret) => seeOther("/").addCookie(cookie(secret.text, remove = false))
+            case None =>
+              Response[IO](Status.Unauthorized).withEntity(Pages.signIn(failed = true)).withContentType(Html)
+          }
+      }
+
+  private def signOut(req: Request[IO]): IO[Response[IO]] =
+    if (!sameOrigin(req)) IO.pure(refusal(req, Status.Forbidden, "a sign-out from another site's page"))
+    else
+      req.cookies.find(_.name == CookieName).fold(IO.unit)(c => auth.signOut(c.content, address(req))) >>
+        IO.pure(seeOther("/signin").addCookie(cookie("", remove = true)))
+
   private object At extends OptionalQueryParamDecoderMatcher[String]("at")
   private object Sym extends OptionalQueryParamDecoderMatcher[String]("symbol")
   private object From extends OptionalQueryParamDecoderMatcher[String]("from")
   private object To extends OptionalQueryParamDecoderMatcher[String]("to")
+  private object AccountParam extends OptionalQueryParamDecoderMatcher[String]("account")
 
-  val routes: HttpRoutes[IO] = HttpRoutes.of[IO] {
-    case GET -> Root / "api" / "status" => status.flatMap(Ok(_))
-    case GET -> Root / "api" / "accounts" / id / "performance" :? At(at) =>
-      json(performanceOf(id, at).map(PortalJson.performance))
-    case GET -> Root / "api" / "accounts" / id / "pnl" :? Sym(s) +& From(f) +& To(t) =>
-      json(seriesOf(id, s, f, t).map((a, points) => PortalJson.series(a, s, points)))
-    case GET -> Root / "api" / "accounts" / "best" :? At(at) =>
-      json(hourOf(at).flatMap(h => lift(store.day(h)).map(days => Pages.dayJson(h, days))))
-    case GET -> Root =>
-      html(lastHour.flatMap(h => lift(store.day(h)).map(days => Pages.index(h, days))).recoverWith {
-        case Refusal(Status.NotFound, m) => EitherT.rightT(Pages.empty(m))
-      })
-    case GET -> Root / "accounts" / id :? At(at) =>
-      html(performanceOf(id, at).map((a, h, rows) => Pages.account(a, h, rows)))
-    case GET -> Root / "accounts" / id / "report" :? At(at) =>
-      html(performanceOf(id, at).flatMap((a, h, rows) =>
-        lift(store.series(a, None, h - 23, h)).map(day => Pages.report(a, h, rows, day))
-      ))
+  /** What anyone may ask: sign-in, sign-out and the static assets. */
+  private val open: HttpRoutes[IO] = HttpRoutes.of[IO] {
+    case req @ GET -> Root / "signin" =>
+      callerOf(req).map {
+        case Some(_) => seeOther("/")
+        case None => Response[IO](Status.Ok).withEntity(Pages.signIn(failed = false)).withContentType(Html)
+      }
+    case req @ POST -> Root / "signin" => signIn(req)
+    case req @ POST -> Root / "signout" => signOut(req)
     case req @ GET -> Root / "assets" / name => Assets.serve(name, req)
   }
 
-  /** The routes, with anything unmatched a 404 (JSON under /api, HTML elsewhere). */
-  val app: HttpApp[IO] = HttpApp[IO] { req =>
-    routes(req).getOrElseF {
-      val msg = s"no such page: ${req.method} ${req.uri.path}"
-      if (req.uri.path.segments.headOption.exists(_.encoded == "api"))
-        IO.pure(Response[IO](Status.NotFound).withEntity(PortalJson.error(404, msg)))
-      else
-        IO.pure(
-          Response[IO](Status.NotFound)
-            .withEntity(Pages.refusal(404, msg))
-            .withContentType(`Content-Type`(MediaType.text.html, Charset.`UTF-8`))
-        )
+  private def frontPage(caller: Caller): Checked[String] = {
+    val who = Some(caller.user.name)
+    if (caller.user.isStaff)
+      lastHour.flatMap(h => lift(store.day(h)).map(days => Pages.index(h, days, who))).recoverWith {
+        case Refusal(Status.NotFound, m) => EitherT.rightT(Pages.empty(m, who))
+      }
+    else {
+      val mine = caller.user.accounts.toVector.sorted
+      lift(IO.parTraverseN(4)(mine)(a => store.knows(a).map(a -> _))).map(Pages.clientIndex(
+        caller.user.name,
+        _
+      ))
     }
   }
+
+  /** What a signed-in caller may ask; the accounts checked against theirs. */
+  private def signedIn(caller: Caller): HttpRoutes[IO] = {
+    val who = Some(caller.user.name)
+    HttpRoutes.of[IO] {
+      case GET -> Root / "api" / "status" => json(staffOnly(caller).flatMap(_ => lift(status)))
+      case GET -> Root / "api" / "accounts" / "best" :? At(at) =>
+        json(staffOnly(caller).flatMap(_ => hourOf(at)).flatMap(h =>
+          lift(store.day(h)).map(days => Pages.dayJson(h, days))
+        ))
+      case GET -> Root / "api" / "accounts" / id / "performance" :? At(at) =>
+        json(performanceOf(id, at, caller).map(PortalJson.performance))
+      case GET -> Root / "api" / "accounts" / id / "pnl" :? Sym(s) +& From(f) +& To(t) =>
+        json(seriesOf(id, s, f, t, caller).map((a, points) => PortalJson.series(a, s, points)))
+      case GET -> Root / "api" / "accounts" / id / "live" =>
+        accountOf(id, caller).value.flatMap {
+          case Right(a) => Ok(live.stream(caller, a))
+          case Left(Refusal(s, m)) => IO.pure(Response[IO](s).withEntity(PortalJson.error(s.code, m)))
+        }
+      case GET -> Root => html(frontPage(caller))
+      case GET -> Root / "go" :? AccountParam(a) =>
+        a.flatMap(digits) match {
+          case Some(n) => IO.pure(seeOther(s"/accounts/$n"))
+          case None =>
+            html(refuse(
+              Status.BadRequest,
+              "account: expected a positive whole number in ASCII digits (at most 9)"
+            ))
+        }
+      case GET -> Root / "accounts" / id :? At(at) =>
+        html(performanceOf(id, at, caller).map((a, h, rows) => Pages.account(a, h, rows, who)))
+      case GET -> Root / "accounts" / id / "report" :? At(at) =>
+        html(performanceOf(id, at, caller).flatMap((a, h, rows) =>
+          lift(store.series(a, None, h - 23, h)).map(day => Pages.report(a, h, rows, day, who))
+        ))
+    }
+  }
+
+  /**
+   * The signed-in routes as `caller`, without asking who calls: only for the benchmark's unauthenticated floor,
+   * which measures what the checks cost. Never served.
+   */
+  def asCaller(caller: Caller): HttpRoutes[IO] = signedIn(caller)
+
+  private val GetOnly = List(Method.GET, Method.HEAD)
+
+  /** The methods a path answers, if it is one of the portal's. */
+  private def allowed(req: Request[IO]): Option[List[Method]] =
+    req.uri.path.segments.map(_.encoded).toList match {
+      case List("signin") => Some(List(Method.GET, Method.HEAD, Method.POST))
+      case List("signout") => Some(List(Method.POST))
+      case Nil | List("go") | List("accounts", _) | List("accounts", _, "report") | List("assets", _) |
+          List("api", "status") | List("api", "accounts", "best") |
+          List("api", "accounts", _, "performance" | "pnl" | "live") =>
+        Some(GetOnly)
+      case _ => None
+    }
+
+  /** The longest URL answered. */
+  val MaxUrl: Int = 8192
+
+  // what is refused before any route or caller is looked at
+  private def contract(req: Request[IO]): Option[Response[IO]] =
+    if (req.uri.renderString.length > MaxUrl)
+      Some(refusal(req, Status.UriTooLong, s"the URL is longer than $MaxUrl characters"))
+    else
+      req.multiParams.collectFirst { case (k, vs) if vs.size > 1 => k } match {
+        case Some(k) =>
+          Some(refusal(req, Status.BadRequest, s"query parameter ${Pages.escape(k)}: given more than once"))
+        case None =>
+          allowed(req) match {
+            case Some(ms) if !ms.contains(req.method) =>
+              Some(
+                refusal(
+                  req,
+                  Status.MethodNotAllowed,
+                  s"${req.method} is not answered here; ${ms.mkString(", ")} are"
+                )
+                  .putHeaders(Header.Raw(ci"Allow", ms.mkString(", ")))
+              )
+            case _ => None
+          }
+      }
+
+  private def notFound(req: Request[IO]): Response[IO] =
+    refusal(req, Status.NotFound, s"no such page: ${req.method} ${Pages.escape(req.uri.path.renderString)}")
+
+  private def dispatch(req: Request[IO]): IO[Response[IO]] =
+    open(req).getOrElseF(callerOf(req).flatMap {
+      case Some(c) => signedIn(c)(req).getOrElse(notFound(req))
+      case None => IO.pure(unauthorized(req))
+    })
+
+  /** The portal: every route, the contract's refusals, HEAD as GET, and the security headers on every answer. */
+  val app: HttpApp[IO] = SecurityHeaders(
+    HttpApp[IO] { req =>
+      contract(req) match {
+        case Some(r) => IO.pure(r)
+        case None =>
+          // HEAD runs GET's route and drops the body unread (so a stream is never started)
+          if (req.method == Method.HEAD)
+            dispatch(req.withMethod(Method.GET)).map(_.withBodyStream(fs2.Stream.empty))
+          else dispatch(req)
+      }
+    },
+    tls
+  )
 }

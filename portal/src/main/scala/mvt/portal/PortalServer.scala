@@ -4,8 +4,13 @@ import cats.effect.{IO, Resource}
 import cats.syntax.all.*
 import com.comcast.ip4s.{Host, Port}
 import io.circe.Json
+import fs2.io.net.tls.TLSContext
+import mvt.reporting.auth.Authenticator
 import mvt.reporting.journal.{Ingest, IngestFailure}
+import mvt.reporting.live.LiveFigures
 import mvt.reporting.store.{LatestFigures, ReportStore}
+import org.http4s.{Response, Status}
+import org.http4s.circe.*
 import org.http4s.ember.server.EmberServerBuilder
 import org.http4s.server.Server
 
@@ -31,8 +36,10 @@ object PortalServer {
    * Follows `journal` into `store` on a background fiber (stopping at bad data or an unexpected error, reported
    * through `onFailure` and on `/api/status`; a failed commit retried until it succeeds, through `onRetry` and
    * on `/api/status` too) and serves the portal on `host:port` (port 0: any free port), the latest closed
-   * hour's figures of every account held in memory once built (`LatestFigures`, checked every 250 ms). HTTP is
-   * served on `httpThreads` workers of its own (0: on the caller's runtime, beside the ingest).
+   * hour's figures of every account held in memory once built (`LatestFigures`, checked every 250 ms), every
+   * request checked by `auth`, and each open account page's live figures from `live` (which `ingest` must
+   * update). HTTP is served on `httpThreads` workers of its own (0: on the caller's runtime, beside the ingest),
+   * over HTTPS when `tls` is given.
    */
   def run(
       store: ReportStore,
@@ -41,6 +48,9 @@ object PortalServer {
       host: String,
       port: Int,
       onFailure: IngestFailure => IO[Unit],
+      auth: Authenticator,
+      live: LiveFigures,
+      tls: Option[TLSContext[IO]],
       httpThreads: Int = DefaultHttpThreads,
       onRetry: Option[String] => IO[Unit] = _ => IO.unit
   ): Resource[IO, Server] =
@@ -56,8 +66,14 @@ object PortalServer {
         .background
       latest = new LatestFigures(store)
       _ <- latest.follow(250.millis).background
-      server <-
-        listen(new PortalRoutes(latest, status(store, journal, IO(ingest.state))), host, port, httpThreads)
+      routes = new PortalRoutes(
+        latest,
+        status(store, journal, IO(ingest.state)),
+        auth,
+        new LiveEvents(live, auth),
+        tls.isDefined
+      )
+      server <- listenApp(routes.app, host, port, httpThreads, tls)
     } yield server
 
   /** Serves `routes` on `host:port` (port 0: any free port) on `httpThreads` workers of its own (0: none). */
@@ -65,30 +81,57 @@ object PortalServer {
       routes: PortalRoutes,
       host: String,
       port: Int,
-      httpThreads: Int = DefaultHttpThreads
+      httpThreads: Int = DefaultHttpThreads,
+      tls: Option[TLSContext[IO]] = None
   ): Resource[IO, Server] =
-    listenApp(routes.app, host, port, httpThreads)
+    listenApp(routes.app, host, port, httpThreads, tls)
 
   /** Serves any app as the portal is served (the benchmarks put a baseline beside it). */
   def listenApp(
       app: org.http4s.HttpApp[IO],
       host: String,
       port: Int,
-      httpThreads: Int = DefaultHttpThreads
+      httpThreads: Int = DefaultHttpThreads,
+      tls: Option[TLSContext[IO]] = None
   ): Resource[IO, Server] =
-    if (httpThreads == 0) ember(app, host, port)
-    else OwnRuntime(httpThreads, "portal-http").flatMap(rt => OwnRuntime.lift(rt)(ember(app, host, port)))
+    if (httpThreads == 0) ember(app, host, port, tls)
+    else
+      OwnRuntime(httpThreads, "portal-http").flatMap(rt => OwnRuntime.lift(rt)(ember(app, host, port, tls)))
 
-  private def ember(app: org.http4s.HttpApp[IO], host: String, port: Int): Resource[IO, Server] =
+  // a request Ember cannot even parse never reaches the routes: it is refused here, with a JSON body as the API's
+  private def unreadable(status: Status, message: String, tls: Boolean): IO[Response[IO]] =
+    IO.pure(SecurityHeaders.onto(
+      Response[IO](status).withEntity(PortalJson.error(status.code, message)),
+      tls
+    ))
+
+  private def ember(
+      app: org.http4s.HttpApp[IO],
+      host: String,
+      port: Int,
+      tls: Option[TLSContext[IO]]
+  ): Resource[IO, Server] =
     (Host.fromString(host), Port.fromInt(port)) match {
       case (Some(h), Some(p)) =>
-        EmberServerBuilder
+        val b = EmberServerBuilder
           .default[IO]
           .withHost(h)
           .withPort(p)
           .withHttpApp(app)
+          .withRequestLineParseErrorHandler(_ =>
+            unreadable(
+              Status.BadRequest,
+              "the request line is not valid HTTP (a bad % escape, or bytes that are not allowed in a URL?)",
+              tls.isDefined
+            )
+          )
+          .withMaxHeaderSizeErrorHandler(_ =>
+            unreadable(Status.UriTooLong, "the URL and headers are too long", tls.isDefined)
+          )
           .withShutdownTimeout(1.second)
           .withMaxConnections(4096)
+        tls
+          .fold(b)(ctx => b.withTLS(ctx))
           .build
           .adaptError { case e: java.net.BindException =>
             CannotListen(s"cannot listen on $host:$port: ${e.getMessage}")

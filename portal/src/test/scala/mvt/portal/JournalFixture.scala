@@ -131,6 +131,10 @@ object JournalFixture {
 
   /** The journal written to a temp dir and fully ingested into a real SQLite store there, with its figures. */
   def store(seed: Long = 13L): Resource[IO, (ReportStore, ExpectedFigures)] =
+    storeIn(seed).map((s, e, _) => (s, e))
+
+  /** As `store`, with the store's file (for the sign-in tables beside it). */
+  def storeIn(seed: Long = 13L): Resource[IO, (ReportStore, ExpectedFigures, Path)] =
     for {
       dir <- tempDir("mvt-portal-test")
       journal = dir.resolve("journal")
@@ -147,6 +151,6 @@ object JournalFixture {
       })
     } yield {
       val (trades, quotes) = parsed(sessions)
-      (store, new ExpectedFigures(trades, quotes, Fee))
+      (store, new ExpectedFigures(trades, quotes, Fee), dir.resolve("report.db"))
     }
 }

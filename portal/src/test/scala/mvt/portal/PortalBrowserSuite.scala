@@ -100,13 +100,99 @@ class PortalBrowserSuite extends munit.FunSuite {
     assert(cell.getText.endsWith(" " + signed(amount)), s"$what: \"${cell.getText}\", change $amount")
   }
 
+  /** Signs in through the sign-in page, sent there by asking for an account page. */
+  private def signIn(d: WebDriver, base: String, name: String): Unit = {
+    d.get(s"$base/accounts/1")
+    new WebDriverWait(d, Patience).until[java.lang.Boolean]((w: WebDriver) =>
+      java.lang.Boolean.valueOf(w.getCurrentUrl.endsWith("/signin"))
+    )
+    d.findElement(By.name("name")).sendKeys(name)
+    d.findElement(By.name("password")).sendKeys(AuthFixture.password(name))
+    d.findElement(By.id("signin")).click()
+    new WebDriverWait(d, Patience).until[java.lang.Boolean]((w: WebDriver) =>
+      java.lang.Boolean.valueOf(
+        w.getCurrentUrl == s"$base/" && w.findElement(By.tagName("h1")).getText == "Your accounts"
+      )
+    )
+    assertEquals(d.findElement(By.cssSelector(".bar .who .user")).getText, name)
+  }
+
+  /** The live table's rows: symbol -> (position, realized, unrealized, fees, pnl) as shown. */
+  private def liveRows(w: WebDriver): Vector[(String, Vector[String])] =
+    w.findElements(By.cssSelector("#live-symbols tbody tr")).asScala.toVector.map { tr =>
+      tr.getDomAttribute("data-symbol") -> Vector("position", "realized", "unrealized", "fees", "pnl").map(
+        c =>
+          tr.findElement(By.cssSelector(s"td.$c")).getText
+      )
+    }
+
+  private def shown(fs: Vector[mvt.reporting.LiveFigure]): Vector[(String, Vector[String])] =
+    fs.map(f =>
+      f.symbol -> Vector(
+        f.position.toString,
+        Money.render(f.realized),
+        Money.render(f.unrealized),
+        Money.render(f.fees),
+        Money.render(f.pnl)
+      )
+    )
+
+  private def awaitLive(d: WebDriver, want: Vector[(String, Vector[String])], what: String): Unit =
+    try
+      new WebDriverWait(d, Patience)
+        // the script replaces the rows at each event: a row read while it goes is read again
+        .ignoring(classOf[org.openqa.selenium.StaleElementReferenceException]).until[java.lang.Boolean](
+          (w: WebDriver) =>
+            java.lang.Boolean.valueOf(liveRows(w) == want)
+        )
+    catch {
+      case _: org.openqa.selenium.TimeoutException =>
+        fail(s"$what: the page shows ${liveRows(d)}, the fold $want")
+    }
+
+  test(
+    "signed in through the page, the live figures change on the page when a fill is appended to the feed"
+  ) {
+    requireBrowser()
+    val account = 1
+    val setup = for {
+      live <- LiveJournal()
+      server <- PortalServer.listen(live.routes, "127.0.0.1", 0)
+      profile <- JournalFixture.tempDir("mvt-chromium")
+      d <- driver(profile)
+    } yield (s"http://127.0.0.1:${server.address.getPort}", live, d)
+    setup.use { (base, live, d) =>
+      IO.blocking {
+        signIn(d, base, "alice")
+        d.get(s"$base/accounts/$account")
+        val before = shown(LiveJournal.expected(account, LiveJournal.t1))
+        awaitLive(d, before, "before")
+        assertEquals(d.findElement(By.id("live")).getDomAttribute("data-state"), "live")
+        live.appendSecondPart()
+        val after = shown(LiveJournal.expected(account, LiveJournal.t2))
+        assertNotEquals(after, before)
+        // the same page, not reloaded: its event stream brings the new figures
+        awaitLive(d, after, "after a fill was appended")
+        // signed out elsewhere (another tab), the page's stream is closed
+        d.get(s"$base/")
+        d.findElement(By.cssSelector(".bar .who button")).click()
+        new WebDriverWait(d, Patience).until[java.lang.Boolean]((w: WebDriver) =>
+          java.lang.Boolean.valueOf(w.getCurrentUrl.endsWith("/signin"))
+        )
+        d.get(s"$base/accounts/$account")
+        assert(d.getCurrentUrl.endsWith("/signin"), "after sign-out the account page asks for sign-in again")
+      }
+    }.unsafeRunSync()
+  }
+
   test("the account page in headless Chromium: the chart draws and the table holds the fold's figures") {
     requireBrowser()
     val account = 1
     val setup = for {
-      fixture <- JournalFixture.store()
-      (store, expected) = fixture
-      server <- PortalServer.listen(new PortalRoutes(store, IO.pure(Json.obj())), "127.0.0.1", 0)
+      fixture <- JournalFixture.storeIn()
+      (store, expected, db) = fixture
+      users <- AuthFixture(db)
+      server <- PortalServer.listen(users.routes(store, IO.pure(Json.obj())), "127.0.0.1", 0)
       profile <- JournalFixture.tempDir("mvt-chromium")
       d <- driver(profile)
     } yield (s"http://127.0.0.1:${server.address.getPort}", expected, d)
@@ -114,6 +200,7 @@ class PortalBrowserSuite extends munit.FunSuite {
     setup.use { (base, expected, d) =>
       IO.blocking {
         val last = expected.lastHour
+        signIn(d, base, "alice")
         val figures = expected.performance(account, last)
         assert(figures.size == 4, "the account shown trades four symbols")
 
@@ -185,6 +272,11 @@ class PortalBrowserSuite extends munit.FunSuite {
         awaitChart(d, symbol)
         assertEquals(d.findElement(By.id("chart")).getDomAttribute("data-points"), "168")
         assertEquals(d.findElements(By.cssSelector("#chart canvas")).size, 1, "the old chart is gone")
+
+        // another client's account is not there for alice, as one that does not exist
+        d.get(s"$base/accounts/5")
+        assertEquals(d.findElement(By.tagName("h1")).getText, "Error 404")
+        assert(!d.getPageSource.contains("data-symbol"), "no figure of account 5")
 
         d.get(s"$base/accounts/$account/report")
         assertEquals(d.findElement(By.tagName("h1")).getText, s"Performance report: account $account")

@@ -20,6 +20,7 @@ class PortalRoutesSuite extends munit.FunSuite {
   private var release: IO[Unit] = IO.unit
   private var client: Client[IO] = null
   private var routes: PortalRoutes = null
+  private var users: AuthFixture = null
 
   // a slow machine must not fail a test by its clock: munit's default is 30 s
   override val munitTimeout = scala.concurrent.duration.Duration(10, "min")
@@ -27,12 +28,16 @@ class PortalRoutesSuite extends munit.FunSuite {
   private val status = Json.obj("ingest" -> Json.fromString("following"))
 
   override def beforeAll(): Unit = {
-    val ((s, e), r) = JournalFixture.store().allocated.unsafeRunSync()
+    val ((s, e, u), r) =
+      JournalFixture.storeIn().flatMap((s, e, db) => AuthFixture(db).map((s, e, _))).allocated
+        .unsafeRunSync()
     store = s
     expected = e
+    users = u
     release = r
-    routes = new PortalRoutes(store, IO.pure(status))
-    client = Client.fromHttpApp(routes.app)
+    routes = users.routes(store, IO.pure(status))
+    // staff sees every account: the figures are checked here, who may see them in PortalAccessSuite
+    client = users.clientAs("sam", routes.app)
   }
 
   override def afterAll(): Unit = release.unsafeRunSync()
@@ -329,7 +334,12 @@ class PortalRoutesSuite extends munit.FunSuite {
     try {
       socket.setSoTimeout(60000)
       val out = socket.getOutputStream
-      out.write(s"GET $target HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".getBytes("US-ASCII"))
+      val auth = s"Authorization: Bearer ${users.tokens("sam")}"
+      out.write(
+        s"GET $target HTTP/1.1\r\nHost: 127.0.0.1\r\n$auth\r\nConnection: close\r\n\r\n".getBytes(
+          "ISO-8859-1"
+        )
+      )
       out.flush()
       val text = new String(socket.getInputStream.readAllBytes(), "UTF-8")
       (text.takeWhile(_ != '\r'), text.drop(text.indexOf("\r\n\r\n") + 4))
@@ -346,12 +356,23 @@ class PortalRoutesSuite extends munit.FunSuite {
             "/api/accounts/1/performance?at=%ZZ",
             "/api/accounts/1/pnl?symbol=%E2%28",
             "/api/accounts/%00/performance",
+            "/api/accounts/1/pnl?symbol=\u00e9\u00ff",
+            "/api/accounts/\u00e9/performance",
+            "/api/accounts/1/performance?at=" + "9" * 10000,
+            "/api/accounts/1/performance?at=" + "9" * 100000,
             "/accounts/%ZZ"
           )
         ) {
           val (statusLine, body) = raw(port, target)
           val code = statusLine.split(' ').lift(1).flatMap(_.toIntOption).getOrElse(0)
-          assert(code >= 400 && code < 500, s"$target: $statusLine $body")
+          val shown = target.take(60)
+          assert(code >= 400 && code < 500, s"$shown: $statusLine $body")
+          // every refusal under /api carries its JSON error, even one Ember refused before any route
+          if (target.startsWith("/api")) {
+            val j = io.circe.parser.parse(body).fold(e => fail(s"$shown: not JSON: $body"), identity)
+            assertEquals(j.hcursor.get[Int]("status").toOption, Some(code), s"$shown: $body")
+          }
+          if (target.length > 10000) assertEquals(code, 414, s"$shown: $statusLine")
         }
         assert(raw(port, "/api/accounts/1/performance")._1.contains(" 200"), "the server answers")
       }
@@ -386,5 +407,121 @@ class PortalRoutesSuite extends munit.FunSuite {
     }
     assert(new String(resource(uplot + "uPlot.iife.min.js"), "UTF-8").contains("uPlot"))
     assertEquals(get("/assets/nope.js").status, Status.NotFound)
+  }
+
+  /** Status, headers and body of a request made as staff. */
+  private def full(req: Request[IO]): (Status, org.http4s.Headers, String) =
+    client.run(req).use(r => r.bodyText.compile.string.map(b => (r.status, r.headers, b))).unsafeRunSync()
+
+  test("HEAD is answered on every GET route, as GET without the body") {
+    for (
+      path <- Vector(
+        "/",
+        "/accounts/1",
+        "/accounts/1/report",
+        "/api/accounts/1/performance",
+        "/api/accounts/1/pnl",
+        "/api/accounts/best",
+        "/api/status",
+        "/assets/portal.js"
+      )
+    ) {
+      val (st, hs, body) = full(Request[IO](Method.HEAD, Uri.unsafeFromString(path)))
+      val (gst, ghs, _) = full(Request[IO](Method.GET, Uri.unsafeFromString(path)))
+      assertEquals(st, gst, path)
+      assertEquals(st, Status.Ok, path)
+      assertEquals(body, "", path)
+      assertEquals(
+        hs.get[org.http4s.headers.`Content-Type`],
+        ghs.get[org.http4s.headers.`Content-Type`],
+        path
+      )
+    }
+  }
+
+  test("another method on a route is 405 with Allow, a JSON error under /api") {
+    for (
+      (path, method) <- Vector(
+        "/api/accounts/1/performance" -> Method.POST,
+        "/api/accounts/1/pnl" -> Method.DELETE,
+        "/api/status" -> Method.PUT,
+        "/accounts/1" -> Method.POST,
+        "/signout" -> Method.GET
+      )
+    ) {
+      val (st, hs, body) = full(Request[IO](method, Uri.unsafeFromString(path)))
+      assertEquals(st, Status.MethodNotAllowed, s"$method $path")
+      val allow = hs.get(org.typelevel.ci.CIString("Allow")).map(_.head.value)
+      assert(allow.isDefined, s"$method $path has no Allow")
+      if (path == "/signout") assertEquals(allow, Some("POST"))
+      else assertEquals(allow, Some("GET, HEAD"), path)
+      if (path.startsWith("/api")) assertEquals(
+        io.circe.parser.parse(body).toOption.flatMap(_.hcursor.get[Int]("status").toOption),
+        Some(405),
+        body
+      )
+    }
+  }
+
+  test("account ids are ASCII digits only: full-width and Arabic-Indic digits are refused") {
+    for (id <- Vector("\uff11", "\u0661", "\u06f1", "+1", "1.0", " 1", "1e0", "0x1")) {
+      val enc = java.net.URLEncoder.encode(id, "UTF-8").replace("+", "%20")
+      val got = get(s"/api/accounts/$enc/performance")
+      assertEquals(got.status, Status.BadRequest, s"$id: ${got.body}")
+      assertEquals(got.json.hcursor.get[Int]("status").toOption, Some(400))
+    }
+    assertEquals(get("/api/accounts/0001/performance").status, Status.Ok, "leading zeros are still digits")
+  }
+
+  test("a repeated query parameter is refused, not read as its first value") {
+    val last = instant(expected.lastHour)
+    for (q <- Vector(s"at=$last&at=$last", "symbol=ACME&symbol=BOLT", "from=x&to=y&to=z")) {
+      val got = get(s"/api/accounts/1/pnl?$q")
+      assertEquals(got.status, Status.BadRequest, q)
+      assert(got.json.hcursor.get[String]("error").exists(_.contains("more than once")), got.body)
+    }
+    assertEquals(get(s"/accounts/1?at=$last&at=$last").status, Status.BadRequest)
+  }
+
+  test("the front page's form goes to a route that exists, which leads to the account's page") {
+    val page = get("/").body
+    val action = """<form action="([^"]+)" method="get">""".r.findFirstMatchIn(page).map(_.group(1))
+    assertEquals(action, Some("/go"))
+    val (st, hs, _) = full(Request[IO](Method.GET, Uri.unsafeFromString("/go?account=5")))
+    assertEquals(st, Status.SeeOther)
+    assertEquals(hs.get[org.http4s.headers.Location].map(_.uri.renderString), Some("/accounts/5"))
+    assertEquals(get("/go?account=%EF%BC%91").status, Status.BadRequest)
+    assertEquals(get("/go").status, Status.BadRequest)
+  }
+
+  test("every response carries the security headers; figures are never cached, assets may be") {
+    for (
+      path <- Vector(
+        "/",
+        "/accounts/1",
+        "/api/accounts/1/performance",
+        "/api/nope",
+        "/accounts/x",
+        "/signin",
+        "/assets/portal.js"
+      )
+    ) {
+      val (_, hs, _) = full(Request[IO](Method.GET, Uri.unsafeFromString(path)))
+      def h(n: String) = hs.get(org.typelevel.ci.CIString(n)).map(_.head.value)
+      val csp = h("Content-Security-Policy").getOrElse(fail(s"$path: no CSP"))
+      assert(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), csp)
+      assert(!csp.contains("unsafe-inline"), csp)
+      assertEquals(h("X-Content-Type-Options"), Some("nosniff"), path)
+      if (path.startsWith("/assets")) assert(h("Cache-Control").exists(_.contains("max-age")), path)
+      else assertEquals(h("Cache-Control"), Some("no-store"), path)
+    }
+    // no inline script or handler that such a policy would block
+    for (path <- Vector("/", "/accounts/1", "/accounts/1/report", "/signin")) {
+      val body = get(path).body
+      assert(
+        !"""<script>|<script [^s]|\son[a-z]+=""".r.findFirstIn(body).isDefined,
+        s"$path has inline script"
+      )
+    }
   }
 }

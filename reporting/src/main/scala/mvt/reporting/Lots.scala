@@ -40,6 +40,9 @@ final class Lots {
   /** Fees paid at `feePerShare` for every unit filled. */
   def fees(feePerShare: BigDecimal): BigDecimal = feePerShare.multiply(BigDecimal.valueOf(filledUnits))
 
+  /** Units filled so far: grows with every fill, so the live figures know when to look again. */
+  private[reporting] def unitsFilled: Long = filledUnits
+
   private def realize(c: Long, gain: Long): Unit =
     try realizedSmall = Math.addExact(realizedSmall, Math.multiplyExact(c, gain))
     catch {

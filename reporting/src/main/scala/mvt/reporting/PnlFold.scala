@@ -229,6 +229,48 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
   def pnlAt(key: Key, hour: Long): BigDecimal =
     symbolNo.get(key.symbol).fold(BigDecimal.ZERO)(s => pnlOf(stepsOf(key), s, hour))
 
+  /**
+   * What `account`'s live figures depend on, two longs per symbol it ever filled (its units filled, twice its
+   * mark): equal stamps mean equal figures. Allocates one small array.
+   */
+  def liveStamp(account: Int): Array[Long] = {
+    val n = symbolNo.size
+    val out = new Array[Long](2 * n)
+    var s = 0
+    while (s < n) {
+      val l = lots.getOrNull(slotOf(account, s))
+      if (l != null) { out(2 * s) = l.unitsFilled; out(2 * s + 1) = twiceMarkOf(s) }
+      s += 1
+    }
+    out
+  }
+
+  /**
+   * `account`'s figures now, as of the last line folded, each symbol it filled (in byte order) marked at its
+   * mark now: the same exact arithmetic as a closed hour's.
+   */
+  def liveOf(account: Int): Vector[LiveFigure] = {
+    val out = Vector.newBuilder[LiveFigure]
+    var s = 0
+    while (s < symbolNo.size) {
+      val l = lots.getOrNull(slotOf(account, s))
+      if (l != null) {
+        val st = l.state(feePerShare)
+        val mark = markOf(s)
+        out += LiveFigure(
+          symbolNames(s),
+          st.position,
+          st.realized,
+          st.unrealized(mark),
+          st.fees,
+          st.pnl(mark)
+        )
+      }
+      s += 1
+    }
+    out.result().sortBy(_.symbol)
+  }
+
   /** The last whole hour closed, in epoch hours (Long.MinValue before any line). */
   def lastClosedHour: Long = closedUpTo
 

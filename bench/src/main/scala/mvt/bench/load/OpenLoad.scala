@@ -7,7 +7,7 @@ import mvt.portal.OwnRuntime
 import org.HdrHistogram.{ConcurrentHistogram, Histogram}
 import org.http4s.client.Client
 import org.http4s.ember.client.EmberClientBuilder
-import org.http4s.{Method, Request, Uri}
+import org.http4s.{Headers, Method, Request, Uri}
 
 import java.util.concurrent.atomic.{AtomicLong, LongAdder}
 import java.util.concurrent.locks.LockSupport
@@ -158,9 +158,9 @@ object OpenLoad {
     }
 
   /** `send` for `drive` over HTTP: a GET of `uriOf(i)`, its body read to the end. */
-  def get(client: Client[IO], uriOf: Long => Uri): Long => IO[Outcome] =
+  def get(client: Client[IO], uriOf: Long => Uri, headers: Headers = Headers.empty): Long => IO[Outcome] =
     i =>
-      client.run(Request[IO](Method.GET, uriOf(i))).use(resp =>
+      client.run(Request[IO](Method.GET, uriOf(i), headers = headers)).use(resp =>
         resp.body.compile.drain.as(Outcome.Status(resp.status.code))
       )
 

@@ -8,7 +8,9 @@ import doobie.implicits.*
 import mvt.bench.load.OpenLoad
 import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
 import mvt.orderbook.{Engine, TradingDay}
-import mvt.portal.{Hours, PortalJson, PortalRoutes, PortalServer}
+import mvt.portal.{Caller, Hours, LiveEvents, PortalJson, PortalRoutes, PortalServer}
+import mvt.reporting.auth.{AuthPolicy, AuthStore, Authenticator, PasswordHash, Role, User}
+import mvt.reporting.live.LiveFigures
 import mvt.reporting.baseline.NaiveTrendReport
 import mvt.reporting.journal.{Ingest, Journal}
 import mvt.reporting.store.{LatestFigures, ReportStore, Sqlite}
@@ -16,7 +18,8 @@ import mvt.reporting.{FeedLine, PnlFold}
 import mvt.workload.DayGenerator
 import io.circe.Json
 import org.http4s.headers.`Content-Type`
-import org.http4s.{HttpApp, HttpRoutes, MediaType, Uri}
+import org.http4s.{Header, Headers, HttpApp, HttpRoutes, MediaType, Response, Status, Uri}
+import org.typelevel.ci.*
 import org.http4s.dsl.io.*
 
 import java.io.{BufferedOutputStream, FileOutputStream}
@@ -60,21 +63,27 @@ object StoreBench {
       config: Config,
       ingest: IngestResult,
       portal: OpenLoad.Result,
+      unauthenticated: OpenLoad.Result,
       pastHours: OpenLoad.Result,
       floor: OpenLoad.Result,
       naive: OpenLoad.Result,
       keys: Long,
       viewNanos: Long,
-      portalCpuNanosPerRequest: Double
+      portalCpuNanosPerRequest: Double,
+      unauthenticatedCpuNanosPerRequest: Double,
+      tokenCheckNanos: Double,
+      signInHashNanos: Double
   )
 
   // the timed runs against the portal, and the CPU a request of `ours`
   private final case class PortalRuns(
       ours: OpenLoad.Result,
+      open: OpenLoad.Result,
       floor: OpenLoad.Result,
       pastHours: OpenLoad.Result,
       naive: OpenLoad.Result,
-      cpuNanosPerRequest: Double
+      cpuNanosPerRequest: Double,
+      openCpuNanosPerRequest: Double
   )
 
   private def cpuNow: Long =
@@ -222,11 +231,34 @@ object StoreBench {
           sample <- latest.performance(accounts.head, hour).map(rows =>
             PortalJson.performance(accounts.head, hour, rows).noSpaces
           )
+          _ <- IO(progress("signing a staff user up, with an API token"))
+          signedUp <- AuthStore.open(db).allocated
+          (users, closeUsers) = signedUp
+          auth <- Authenticator(users, AuthPolicy(), _ => IO.unit)
+          hashed <- IO.blocking(PasswordHash.create("bench-password".toCharArray))
+          now <- IO.realTime.map(_.toMillis)
+          _ <- users.addUser(User("bench", Role.Staff, Set.empty), hashed, now)
+          token <- users.createToken("bench", now).map(_.get.text)
+          // the cost of one sign-in's hash, and of one token's check (a lookup and a SHA-256), each on its own
+          hashNanos <- timed(5)(IO.blocking(hashed.verify("wrong-password".toCharArray)))
+          _ <- timed(2000)(auth.token(token))
+          checkNanos <- timed(20000)(auth.token(token))
           results <- Sqlite.readers(db, 8).use { naiveXa =>
-            val routes = new PortalRoutes(latest, IO.pure(Json.obj()))
-            val app: HttpApp[IO] =
-              (naiveRoutes(naiveXa, (hour + 1) * PnlFold.NanosPerHour) <+> floorRoutes(sample) <+> routes.routes)
-                .orNotFound
+            val routes =
+              new PortalRoutes(latest, IO.pure(Json.obj()), auth, new LiveEvents(new LiveFigures, auth))
+            val staff = Caller(User("bench", Role.Staff, Set.empty), Caller.Proof.Token(token))
+            val others = naiveRoutes(naiveXa, (hour + 1) * PnlFold.NanosPerHour) <+> floorRoutes(sample)
+            val app: HttpApp[IO] = HttpApp[IO] { req =>
+              req.uri.path.segments.headOption.map(_.encoded) match {
+                case Some("naive" | "floor") => others.orNotFound(req)
+                // the same routes with no check of the caller: the floor that the checks' cost is measured on
+                case Some("open") =>
+                  val inner =
+                    req.withUri(req.uri.withPath(org.http4s.Uri.Path(req.uri.path.segments.drop(1))))
+                  routes.asCaller(staff)(inner).getOrElse(Response[IO](Status.NotFound))
+                case _ => routes.app(req)
+              }
+            }
             PortalServer.listenApp(app, "127.0.0.1", 0, config.httpThreads).use { server =>
               val base = Uri.unsafeFromString(s"http://127.0.0.1:${server.address.getPort}")
               val rnd = new java.util.SplittableRandom(config.shape.seed)
@@ -245,6 +277,12 @@ object StoreBench {
                   .withQueryParam("at", Hours.render(pastHours(i.toInt)))
               def naive(i: Long) = base / "naive" / "accounts" / picks(i.toInt).toString / "performance"
               def floor(i: Long) = base / "floor" / picks(i.toInt).toString
+              def open(i: Long) =
+                (base / "open" / "api" / "accounts" / picks(i.toInt).toString / "performance").withQueryParam(
+                  "at",
+                  at
+                )
+              val bearer = Headers(Header.Raw(ci"Authorization", s"Bearer $token"))
               val load = OpenLoad.Config(config.rate, config.requests, config.clients)
               // the old report takes tens of seconds a request under this load: room for every answer
               val naiveLoad =
@@ -254,7 +292,7 @@ object StoreBench {
               // full accept queue is retried a second later, which is the harness's cost, not the portal's
               OpenLoad.withClient(config.clients) { client =>
                 def run(c: OpenLoad.Config, uriOf: Long => Uri) =
-                  OpenLoad.drive(c, OpenLoad.get(client, uriOf), OpenLoad.Release.Paced)
+                  OpenLoad.drive(c, OpenLoad.get(client, uriOf, bearer), OpenLoad.Release.Paced)
                 // each timed part starts on a collected heap
                 def next(what: String) = IO(progress(what)) >> IO(System.gc())
                 for {
@@ -270,26 +308,35 @@ object StoreBench {
                   c0 <- IO(cpuNow)
                   p <- run(load, ours)
                   c1 <- IO(cpuNow)
+                  _ <- next(f"the portal unauthenticated: ${config.requests}%,d requests at the same rate")
+                  c2 <- IO(cpuNow)
+                  o <- run(load, open)
+                  c3 <- IO(cpuNow)
                   _ <- next(f"the HTTP floor: ${config.requests}%,d requests at the same rate")
                   f <- run(load, floor)
                   _ <- next(f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate")
                   pp <- run(naiveLoad, past)
                   _ <- next(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")
                   n <- run(naiveLoad, naive)
-                } yield PortalRuns(p, f, pp, n, (c1 - c0).toDouble / p.sent)
+                } yield PortalRuns(p, o, f, pp, n, (c1 - c0).toDouble / p.sent, (c3 - c2).toDouble / o.sent)
               }
             }
           }
+          _ <- closeUsers
         } yield Result(
           config,
           ingestResult,
           results.ours,
+          results.open,
           results.pastHours,
           results.floor,
           results.naive,
           keys,
           (v1 - v0).toNanos,
-          results.cpuNanosPerRequest
+          results.cpuNanosPerRequest,
+          results.openCpuNanosPerRequest,
+          checkNanos,
+          hashNanos
         )
       }.unsafeRunSync()
     } finally {
@@ -298,6 +345,10 @@ object StoreBench {
       finally s.close()
     }
   }
+
+  // the mean wall time of `n` runs of `io`, one after another, in nanoseconds
+  private def timed[A](n: Int)(io: IO[A]): IO[Double] =
+    IO.monotonic.flatMap(t0 => io.replicateA_(n) >> IO.monotonic.map(t1 => (t1 - t0).toNanos.toDouble / n))
 
   private def ms(n: Long): String = f"${n / 1e6}%.3f ms"
 
@@ -313,11 +364,15 @@ object StoreBench {
       f"  the server on ${workers(r.config.httpThreads)}, the clients on one worker of their own; ${r.portalCpuNanosPerRequest / 1e3}%.0f us of CPU a request (ours), both together",
       f"  report       rate     sent       ok  non-2xx  failed        p50          p99        p99.9          max",
       line("ours", r.portal),
+      line("open", r.unauthenticated),
       line("floor", r.floor),
       line("past", r.pastHours),
       line("naive", r.naive),
-      "  (ours: the latest closed hour, from the view; floor: a constant body of the same size, the HTTP stack alone;",
-      "   past: a random earlier hour, from SQLite)"
+      "  (ours: the latest closed hour, from the view, every request with an API token; open: the same without the",
+      "   token and its check; floor: a constant body of the same size, the HTTP stack alone; past: a random earlier",
+      "   hour, from SQLite)",
+      f"  authentication: p99 ${ms(r.portal.p99 - r.unauthenticated.p99)} and ${(r.portalCpuNanosPerRequest - r.unauthenticatedCpuNanosPerRequest) / 1e3}%.0f us of CPU a request over open; one token check alone ${r.tokenCheckNanos / 1e3}%.1f us (a SQLite lookup and a SHA-256)",
+      f"  sign-in: ${r.signInHashNanos / 1e6}%.1f ms an attempt (${PasswordHash.Algorithm}, ${PasswordHash.Iterations}%,d iterations, ${PasswordHash.SaltBytes}-byte salt)"
     ).mkString("\n")
   }
 
@@ -352,6 +407,15 @@ object StoreBench {
       "serverHttpWorkerThreads" -> Json.fromInt(r.config.httpThreads),
       "portalCpuNanosPerRequestServerAndClientsTogether" -> Json.fromDoubleOrNull(r.portalCpuNanosPerRequest),
       "portal" -> load(r.portal),
+      "portalUnauthenticated" -> load(r.unauthenticated),
+      "unauthenticatedCpuNanosPerRequest" -> Json.fromDoubleOrNull(r.unauthenticatedCpuNanosPerRequest),
+      "tokenCheckNanos" -> Json.fromDoubleOrNull(r.tokenCheckNanos),
+      "signIn" -> Json.obj(
+        "algorithm" -> Json.fromString(PasswordHash.Algorithm),
+        "iterations" -> Json.fromInt(PasswordHash.Iterations),
+        "saltBytes" -> Json.fromInt(PasswordHash.SaltBytes),
+        "nanosPerAttempt" -> Json.fromDoubleOrNull(r.signInHashNanos)
+      ),
       "httpFloorConstantBody" -> load(r.floor),
       "portalAtPastHours" -> load(r.pastHours),
       "naivePortal" -> load(r.naive)

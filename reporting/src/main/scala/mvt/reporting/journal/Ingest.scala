@@ -4,6 +4,7 @@ import cats.effect.IO
 import cats.syntax.all.*
 import mvt.core.Timestamp
 import mvt.reporting.store.{FeedOffset, ReportStore}
+import mvt.reporting.live.FoldWatcher
 import mvt.reporting.{FeedBytes, FeedLine, PnlFold}
 
 import java.nio.file.Path
@@ -24,7 +25,8 @@ final class Ingest private (
     dir: Path,
     fold: PnlFold,
     offsets: mutable.Map[String, FeedOffset],
-    chunkBytes: Int
+    chunkBytes: Int,
+    watcher: FoldWatcher
 ) {
 
   import Ingest.*
@@ -172,6 +174,7 @@ final class Ingest private (
   // one poll's work, and what it produced taken from the fold, the offsets counted as committed
   private def stepTaken(): Step = {
     val s = step()
+    watcher.folded(fold)
     s.refused.foreach(f => now.getAndUpdate(_.stopped(f)))
     if (s.offsets.isEmpty) s
     else {
@@ -428,9 +431,17 @@ object Ingest {
     def refused(f: IngestFailure): Step = Step(0, Nil, false, Some(f), None)
   }
 
-  /** Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll. */
-  def apply(store: ReportStore, journal: Path, chunkBytes: Int = ChunkBytes): IO[Ingest] =
+  /**
+   * Ingest over `store`, resumed from what it committed, reading about `chunkBytes` of each feed per poll, and
+   * showing `watcher` the fold after each poll.
+   */
+  def apply(
+      store: ReportStore,
+      journal: Path,
+      chunkBytes: Int = ChunkBytes,
+      watcher: FoldWatcher = FoldWatcher.None
+  ): IO[Ingest] =
     store.resume.map((fold, offsets) =>
-      new Ingest(store, journal, fold, mutable.HashMap.from(offsets), chunkBytes)
+      new Ingest(store, journal, fold, mutable.HashMap.from(offsets), chunkBytes, watcher)
     )
 }

@@ -1,0 +1,152 @@
+package mvt.reporting.auth
+
+import cats.effect.{IO, Resource}
+import cats.syntax.all.*
+import doobie.*
+import doobie.implicits.*
+import mvt.reporting.store.Sqlite
+
+import java.nio.file.Path
+
+/**
+ * Users, sessions, API tokens and the audit log in the report store's SQLite file (`AuthSchema`). Secrets are
+ * looked up by their ID and checked against their salted hash; nothing stored here signs anyone in by itself.
+ * Writes go through a connection of its own, reads through read-only ones, so a check never waits for ingest.
+ * Safe to use from any fiber.
+ */
+final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO]) {
+
+  private def accountsText(as: Set[Int]): String = as.toVector.sorted.mkString(",")
+  private def accountsOf(text: String): Set[Int] =
+    if (text.isEmpty) Set.empty else text.split(',').iterator.map(_.toInt).toSet
+
+  private def userOf(name: String, role: String, accounts: String): User =
+    User(name, Role.parse(role).getOrElse(Role.Client), accountsOf(accounts))
+
+  /** Adds a user; false when the name is taken. */
+  def addUser(user: User, hash: PasswordHash, now: Long): IO[Boolean] =
+    sql"SELECT 1 FROM users WHERE name = ${user.name}".query[Int].option.flatMap {
+      case Some(_) => FC.pure(false)
+      case None =>
+        sql"""INSERT INTO users(name, role, accounts, algorithm, iterations, salt, hash, created) VALUES
+              (${user.name}, ${user.role.word}, ${accountsText(user.accounts)}, ${hash.algorithm},
+               ${hash.iterations}, ${hash.salt}, ${hash.hash}, $now)""".update.run.as(true)
+    }.transact(writer)
+
+  /** Removes a user, their sessions and tokens; false when there is no such user. */
+  def removeUser(name: String): IO[Boolean] =
+    sql"DELETE FROM users WHERE name = $name".update.run.map(_ > 0).transact(writer)
+
+  /** Sets a user's password and ends their sessions; false when there is no such user. */
+  def setPassword(name: String, hash: PasswordHash): IO[Boolean] =
+    (sql"""UPDATE users SET algorithm = ${hash.algorithm}, iterations = ${hash.iterations}, salt = ${hash
+        .salt},
+           hash = ${hash.hash} WHERE name = $name""".update.run <*
+      sql"DELETE FROM sessions WHERE user = $name".update.run).map(_ > 0).transact(writer)
+
+  /** Every user with the number of their live tokens, by name. */
+  def users: IO[Vector[(User, Int)]] =
+    sql"""SELECT u.name, u.role, u.accounts, (SELECT count(*) FROM tokens t WHERE t.user = u.name)
+          FROM users u ORDER BY u.name"""
+      .query[(String, String, String, Int)]
+      .to[Vector]
+      .map(_.map((n, r, a, t) => (userOf(n, r, a), t)))
+      .transact(readers)
+
+  /** A user and their password hash. */
+  def user(name: String): IO[Option[(User, PasswordHash)]] =
+    sql"SELECT name, role, accounts, algorithm, iterations, salt, hash FROM users WHERE name = $name"
+      .query[(String, String, String, String, Int, Array[Byte], Array[Byte])]
+      .option
+      .map(_.map((n, r, a, alg, it, salt, hash) => (userOf(n, r, a), PasswordHash(alg, it, salt, hash))))
+      .transact(readers)
+
+  /** A new API token for the user, or None when there is no such user. Only its hash is kept. */
+  def createToken(name: String, now: Long): IO[Option[Secret]] = {
+    val (secret, h) = Secret.create()
+    sql"SELECT 1 FROM users WHERE name = $name".query[Int].option.flatMap {
+      case None => FC.pure(None)
+      case Some(_) =>
+        sql"INSERT INTO tokens(id, salt, hash, user, created) VALUES (${h.id}, ${h.salt}, ${h.hash}, $name, $now)"
+          .update.run.as(Some(secret))
+    }.transact(writer)
+  }
+
+  /** Revokes every token of the user; how many there were, or None when there is no such user. */
+  def revokeTokens(name: String): IO[Option[Int]] =
+    sql"SELECT 1 FROM users WHERE name = $name".query[Int].option.flatMap {
+      case None => FC.pure(None)
+      case Some(_) => sql"DELETE FROM tokens WHERE user = $name".update.run.map(Some(_))
+    }.transact(writer)
+
+  /** The user a token belongs to, if it is a live token. */
+  def tokenUser(secret: Secret): IO[Option[User]] =
+    sql"""SELECT t.salt, t.hash, u.name, u.role, u.accounts FROM tokens t JOIN users u ON u.name = t.user
+          WHERE t.id = ${secret.id}"""
+      .query[(Array[Byte], Array[Byte], String, String, String)]
+      .option
+      .map(_.collect {
+        case (salt, hash, n, r, a) if SecretHash(secret.id, salt, hash).matches(secret.key) => userOf(n, r, a)
+      })
+      .transact(readers)
+
+  /** A new session of the user, begun at `now`. */
+  def createSession(name: String, now: Long): IO[Secret] = {
+    val (secret, h) = Secret.create()
+    sql"""INSERT INTO sessions(id, salt, hash, user, created, seen) VALUES
+          (${h.id}, ${h.salt}, ${h.hash}, $name, $now, $now)""".update.run.transact(writer).as(secret)
+  }
+
+  /** The session's user, when it began and when it was last seen, if the session exists and is this one. */
+  def session(secret: Secret): IO[Option[SessionRow]] =
+    sql"""SELECT s.salt, s.hash, s.created, s.seen, u.name, u.role, u.accounts FROM sessions s
+          JOIN users u ON u.name = s.user WHERE s.id = ${secret.id}"""
+      .query[(Array[Byte], Array[Byte], Long, Long, String, String, String)]
+      .option
+      .map(_.collect {
+        case (salt, hash, c, s, n, r, a) if SecretHash(secret.id, salt, hash).matches(secret.key) =>
+          SessionRow(secret.id, userOf(n, r, a), c, s)
+      })
+      .transact(readers)
+
+  /** Records that the session was used at `now`. */
+  def touchSession(id: String, now: Long): IO[Unit] =
+    sql"UPDATE sessions SET seen = $now WHERE id = $id AND seen < $now".update.run.transact(writer).void
+
+  /** Ends a session (sign-out, or found expired). */
+  def endSession(id: String): IO[Unit] =
+    sql"DELETE FROM sessions WHERE id = $id".update.run.transact(writer).void
+
+  /** Ends every session begun before `createdBefore` or not seen since `seenBefore`. */
+  def endExpired(createdBefore: Long, seenBefore: Long): IO[Int] =
+    sql"DELETE FROM sessions WHERE created < $createdBefore OR seen < $seenBefore".update.run.transact(writer)
+
+  /** Appends to the audit log. */
+  def audit(e: AuditEntry): IO[Unit] =
+    sql"""INSERT INTO audit(at, event, user, address, detail) VALUES
+          (${e.at}, ${e.event}, ${e.user}, ${e.address}, ${e.detail})""".update.run.transact(writer).void
+
+  /** The audit log's last `n` entries, newest first. */
+  def auditLog(n: Int): IO[Vector[AuditEntry]] =
+    sql"SELECT at, event, user, address, detail FROM audit ORDER BY rowid DESC LIMIT $n"
+      .query[AuditEntry]
+      .to[Vector]
+      .transact(readers)
+}
+
+/** A session as stored: its ID, user, and when it began and was last seen (epoch milliseconds). */
+final case class SessionRow(id: String, user: User, created: Long, seen: Long)
+
+object AuthStore {
+
+  /**
+   * The sign-in tables of the report store in `file`, created if absent. The file must already be a report
+   * store: the caller opens it as one first, which refuses a file that is not.
+   */
+  def open(file: Path): Resource[IO, AuthStore] =
+    for {
+      w <- Sqlite.writer(file)
+      _ <- Resource.eval(AuthSchema.create.transact(w))
+      r <- Sqlite.readers(file, 2)
+    } yield new AuthStore(w, r)
+}
