@@ -17,8 +17,9 @@ final class FixOrder(
 ) {
   var cumQty = 0L
   var notional: BigDecimal = BigDecimal(0) // sum of fill price x quantity, in whole price units
-  var open = true // false once filled, canceled or rejected
+  var open = true // false once filled, canceled, expired or rejected
   var canceled = false
+  var expired = false // an IOC or FOK whose remainder did not rest
   var rejected = false
   var journaled = true // false for an order of the order log that recovery found no trace of in the journal
 

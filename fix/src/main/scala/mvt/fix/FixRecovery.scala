@@ -43,11 +43,10 @@ private[fix] object FixRecovery {
           Option(byId.get(id.value)).foreach { x =>
             seen.add(x.id); x.open = false
           }
-        // the gateway sends no time in force but GTC and no modify yet; what the journal holds of them from
-        // other submitters names no FIX order, and an expiry of one closes it
+        // the gateway sends no modify yet: what the journal holds of one from other submitters names no FIX order
         def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
           Option(byId.get(id.value)).foreach { x =>
-            seen.add(x.id); x.open = false
+            seen.add(x.id); x.open = false; x.expired = true
           }
         def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
           Option(byId.get(id.value)).foreach { x =>

@@ -139,7 +139,7 @@ private[fix] final class OrderDesk(
     } yield (kind, side, symbol, price, qty)
     checked match {
       case Left(text) => reject(text)
-      case Right((OrderKind.Gtc, side, symbol, price, qty)) =>
+      case Right((kind, side, symbol, price, qty)) =>
         val o = new FixOrder(nextId, compId, clOrdId, symbol, side, price, qty)
         nextId += 1
         byId(o.id) = o
@@ -147,7 +147,7 @@ private[fix] final class OrderDesk(
         usedBy(compId) += clOrdId
         log.newOrder(o)
         pending += ((
-          Command.Add(symbol, OrderId(o.id), side, price, Quantity(qty), clientAccount(compId)),
+          Command.Add(symbol, OrderId(o.id), side, price, Quantity(qty), clientAccount(compId), kind.tif),
           Work.Add(o)
         ))
     }
@@ -232,6 +232,14 @@ private[fix] final class OrderDesk(
               send(o.compId, Reports.execution(o, execId(), Reports.New, o.clOrdId, None, None, None))
             fill(buy.value, px, q.units, execId)
             fill(sell.value, px, q.units, execId)
+          case Event.Expired(_, _, q) =>
+            // an IOC's or FOK's remainder does not rest: Expired (150=C), nothing left
+            o.open = false
+            o.expired = true
+            val why =
+              if (o.cumQty == 0) s"expired: nothing could fill at once; ${q.units} not filled"
+              else s"expired: ${q.units} of ${o.qty} could not fill at once"
+            send(o.compId, Reports.execution(o, execId(), Reports.Expired, o.clOrdId, None, None, Some(why)))
           case _ => ()
         }
         if (n == 0) send(o.compId, Reports.execution(o, execId(), Reports.New, o.clOrdId, None, None, None))

@@ -14,6 +14,7 @@ private[fix] object Reports {
   val Rejected = '8'
   val Trade = 'F'
   val Restated = 'D'
+  val Expired = 'C'
 
   def side(s: Side): Char = if (s.isBuy) '1' else '2'
 
@@ -56,6 +57,7 @@ private[fix] object Reports {
   def status(o: FixOrder, execType: Char = New): Char =
     if (execType == Rejected || o.rejected) Rejected
     else if (o.canceled) Canceled
+    else if (o.expired) Expired
     else if (o.cumQty >= o.qty) Filled
     else if (o.cumQty > 0) PartiallyFilled
     else New

@@ -132,6 +132,53 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
     }
   }
 
+  test("IOC takes what it can and expires the rest; FOK fills whole or expires whole, trading nothing") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val b = r.loggedOn("B")
+      a.send(limit("s1", '2', "ACME", 30, "10")); a.next("8")
+      // IOC for 50: 30 fill, 20 expire
+      b.send(order(11 -> "i1", 54 -> "1", 55 -> "ACME", 38 -> "50", 40 -> "2", 44 -> "10", 59 -> "3"))
+      assertEquals(b.next("8").getChar(150), '0')
+      val fill = b.next("8")
+      assertEquals((fill.getChar(150), s(fill, 32), s(fill, 151)), ('F', "30", "20"))
+      val expired = b.next("8")
+      assertEquals(
+        (expired.getChar(150), expired.getChar(39), s(expired, 151), s(expired, 14)),
+        ('C', 'C', "0", "30")
+      )
+      assert(s(expired, 58).contains("20 of 50 could not fill"), s(expired, 58))
+      a.next("8") // the maker's fill
+      // FOK for 20 with 10 resting: expires whole, and the resting order is untouched
+      a.send(limit("s2", '2', "ACME", 10, "10")); a.next("8")
+      b.send(order(11 -> "f1", 54 -> "1", 55 -> "ACME", 38 -> "20", 40 -> "2", 44 -> "10", 59 -> "4"))
+      val killed = b.next("8")
+      assertEquals(
+        (killed.getChar(150), killed.getChar(39), s(killed, 14), s(killed, 151)),
+        ('C', 'C', "0", "0")
+      )
+      // FOK for 10: fills whole
+      b.send(order(11 -> "f2", 54 -> "1", 55 -> "ACME", 38 -> "10", 40 -> "2", 44 -> "10", 59 -> "4"))
+      assertEquals(b.next("8").getChar(150), '0')
+      val whole = b.next("8")
+      assertEquals((whole.getChar(150), whole.getChar(39), s(whole, 14)), ('F', '2', "10"))
+    }
+  }
+
+  test("post-only rests when it does not cross and is rejected with would-cross when it would") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      a.send(limit("s1", '2', "ACME", 10, "10")); a.next("8")
+      a.send(order(11 -> "p1", 54 -> "1", 55 -> "ACME", 38 -> "5", 40 -> "2", 44 -> "9.99", 18 -> "6"))
+      val rests = a.next("8")
+      assertEquals((rests.getChar(150), rests.getChar(39), s(rests, 151)), ('0', '0', "5"))
+      a.send(order(11 -> "p2", 54 -> "1", 55 -> "ACME", 38 -> "5", 40 -> "2", 44 -> "10", 18 -> "6"))
+      val refused = a.next("8")
+      assertEquals((refused.getChar(150), refused.getChar(39)), ('8', '8'))
+      assert(s(refused, 58).contains("would-cross"), s(refused, 58))
+    }
+  }
+
   def rejectText(c: FixTestClient, m: Message): String = {
     c.send(m)
     val er = c.next("8")
@@ -148,14 +195,11 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
       assert(rejectText(a, nos("r2", 40 -> "3", 44 -> "10", 99 -> "10")).contains(
         "OrdType (40) 3 is not supported"
       ))
-      assert(
-        rejectText(a, nos("r3", 40 -> "2", 44 -> "10", 59 -> "3")).contains("(IOC) is not supported yet")
-      )
-      assert(
-        rejectText(a, nos("r4", 40 -> "2", 44 -> "10", 59 -> "4")).contains("(FOK) is not supported yet")
-      )
-      assert(rejectText(a, nos("r5", 40 -> "2", 44 -> "10", 18 -> "6")).contains(
-        "post-only (18=6) is not supported yet"
+      assert(rejectText(a, nos("r3", 40 -> "2", 44 -> "10", 59 -> "3", 18 -> "6")).contains(
+        "post-only (18=6) rests, so it cannot be TimeInForce (59) 3"
+      ))
+      assert(rejectText(a, nos("r4", 40 -> "2", 44 -> "10", 18 -> "G")).contains(
+        "ExecInst (18) G is not supported"
       ))
       assert(rejectText(a, nos("r6", 40 -> "2", 44 -> "10", 59 -> "6")).contains(
         "TimeInForce (59) 6 is not supported"
