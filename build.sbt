@@ -227,7 +227,17 @@ lazy val demo = (project in file("demo"))
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.
 lazy val bench = (project in file("bench"))
-  .dependsOn(workload % "compile->compile;test->test", trader, crdt, cluster, analytics, reporting, portal, backtest, venue)
+  .dependsOn(
+    workload % "compile->compile;test->test",
+    trader,
+    crdt,
+    cluster,
+    analytics,
+    reporting,
+    portal,
+    backtest,
+    venue
+  )
   .settings(
     common,
     name := "mvt-bench",
@@ -272,7 +282,17 @@ lazy val fix = (project in file("fix"))
   )
 
 lazy val cli = (project in file("cli"))
-  .dependsOn(bench % "compile->compile;test->test", demo, reporting, portal, backtest, cluster, sweep, venue, fix)
+  .dependsOn(
+    bench % "compile->compile;test->test",
+    demo,
+    reporting,
+    portal,
+    backtest,
+    cluster,
+    sweep,
+    venue,
+    fix
+  )
   .settings(
     common,
     name := "mvt-cli",
