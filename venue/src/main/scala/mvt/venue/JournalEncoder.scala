@@ -80,28 +80,26 @@ final class JournalEncoder(
   ): Unit =
     put(
       buf,
-      CommandReader.Add.toLong | (side.code.toLong << 8) | (tif.code.toLong << 16) | (sym.toLong << 32),
+      CommandLog.addWord0(side, tif, sym),
       id,
       price,
-      quantity(qty) | (account.toLong << 32),
+      CommandLog.quantityWord(qty, account),
       counted = true
     )
 
   /** A modify: its quantity stored as an add's, no account. */
   def modify(buf: ByteBuffer, sym: Int, id: Long, price: Long, qty: Long): Unit =
-    put(buf, CommandReader.Modify.toLong | (sym.toLong << 32), id, price, quantity(qty), counted = true)
-
-  private def quantity(qty: Long): Long = if (qty >= 0L && qty < 0xffffffffL) qty else 0xffffffffL
+    put(buf, CommandLog.modifyWord0(sym), id, price, CommandLog.quantityWord(qty, 0), counted = true)
 
   def cancel(buf: ByteBuffer, sym: Int, id: Long): Unit =
-    put(buf, CommandReader.Cancel.toLong | (sym.toLong << 32), id, 0L, 0L, counted = true)
+    put(buf, CommandLog.cancelWord0(sym), id, 0L, 0L, counted = true)
 
   /** Moves the clock to `nanos` if that is later; true (and a time record) when it moved. */
   def time(buf: ByteBuffer, nanos: Long): Boolean =
     if (nanos <= clockNanos) false
     else {
       clockNanos = nanos
-      put(buf, CommandReader.Time.toLong, nanos, 0L, 0L, counted = true)
+      put(buf, CommandLog.timeWord0, nanos, 0L, 0L, counted = true)
       true
     }
 

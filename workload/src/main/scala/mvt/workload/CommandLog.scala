@@ -36,6 +36,27 @@ object CommandLog {
    */
   inline def recordWord(w0: Long, w1: Long, w2: Long, w3: Long): Long = w0 + 3 * w1 + 5 * w2 + 7 * w3
 
+  // The first and last 64-bit words of the command records (the second is the id, the third the price or the
+  // clock), as the log's little-endian layout has them: the one encoding that CommandLogWriter and the venue's
+  // journal both write. A quantity past the unsigned 32-bit field is stored as unrepresentable.
+
+  /** Word 0 of an add: kind, side, time in force, symbol index. */
+  inline def addWord0(side: Side, tif: TimeInForce, symbol: Int): Long =
+    CommandReader.Add.toLong | (side.code.toLong << 8) | (tif.code.toLong << 16) | (symbol.toLong << 32)
+
+  /** Word 3 of an add or a modify: the quantity field, the account (0 for a modify). */
+  inline def quantityWord(qty: Long, account: Int): Long =
+    (if (qty >= 0L && qty < 0xffffffffL) qty else 0xffffffffL) | (account.toLong << 32)
+
+  /** Word 0 of a modify. */
+  inline def modifyWord0(symbol: Int): Long = CommandReader.Modify.toLong | (symbol.toLong << 32)
+
+  /** Word 0 of a cancel. */
+  inline def cancelWord0(symbol: Int): Long = CommandReader.Cancel.toLong | (symbol.toLong << 32)
+
+  /** Word 0 of a clock record. */
+  inline def timeWord0: Long = CommandReader.Time.toLong
+
   /** `recordWord` of the record at byte `p` of a little-endian buffer. */
   def recordWordAt(buf: java.nio.ByteBuffer, p: Int): Long =
     recordWord(buf.getLong(p), buf.getLong(p + 8), buf.getLong(p + 16), buf.getLong(p + 24))

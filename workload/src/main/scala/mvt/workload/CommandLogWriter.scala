@@ -48,9 +48,8 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   ): Unit = {
     val s = indexOf(symbol)
     room()
-    buf.put(CommandReader.Add.toByte).put(side.code.toByte).put(tif.code.toByte).put(0.toByte).putInt(s)
-      .putLong(id)
-    buf.putLong(price).putInt(quantityField(qty)).putInt(account)
+    buf.putLong(CommandLog.addWord0(side, tif, s)).putLong(id).putLong(price)
+      .putLong(CommandLog.quantityWord(qty, account))
     records += 1
   }
 
@@ -58,18 +57,14 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   def modify(symbol: Symbol, id: Long, price: Long, qty: Long): Unit = {
     val s = indexOf(symbol)
     room()
-    buf.put(CommandReader.Modify.toByte).put(0.toByte).putShort(0.toShort).putInt(s).putLong(id)
-    buf.putLong(price).putInt(quantityField(qty)).putInt(0)
+    buf.putLong(CommandLog.modifyWord0(s)).putLong(id).putLong(price).putLong(CommandLog.quantityWord(qty, 0))
     records += 1
   }
-
-  private def quantityField(qty: Long): Int = if (qty >= 0L && qty < 0xffffffffL) qty.toInt else -1
 
   def cancel(symbol: Symbol, id: Long): Unit = {
     val s = indexOf(symbol)
     room()
-    buf.put(CommandReader.Cancel.toByte).put(0.toByte).putShort(0.toShort).putInt(s).putLong(id)
-    buf.putLong(0L).putLong(0L)
+    buf.putLong(CommandLog.cancelWord0(s)).putLong(id).putLong(0L).putLong(0L)
     records += 1
   }
 
@@ -79,8 +74,7 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
     if (nanos != clock) {
       clock = nanos
       room()
-      buf.put(CommandReader.Time.toByte).put(0.toByte).putShort(0.toShort).putInt(0).putLong(nanos)
-      buf.putLong(0L).putLong(0L)
+      buf.putLong(CommandLog.timeWord0).putLong(nanos).putLong(0L).putLong(0L)
       records += 1
     }
   }
