@@ -5,6 +5,8 @@ import java.nio.file.Files as JFiles
 
 /** `mvt bench report`: the fold part's table and JSON on a small session, and its usage errors. */
 class ReportBenchCommandSuite extends munit.FunSuite {
+  // the service part serves, signs in and drives load for real: generous on a loaded machine
+  override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
   private val small =
     Vector(
       "--days",
