@@ -14,7 +14,9 @@ import java.math.BigDecimal
  * come in through the `CommandTarget` calls; each quote change they cause goes to `strategy`, whose decisions
  * become orders through `StrategyOrders`, which reach the same `TradingDay` at their due instant, before the first
  * recorded command stamped at or after it. The strategy reacts to the market's changes only, never to the ones its
- * own orders make. Recorded ids in the strategy's range fail the day (`IdCollision`). The merged day's trade and
+ * own orders make. Its orders carry their time in force (IOC takes, post-only makes) and its post-only quotes
+ * move with `modify`; post-only orders and modifies refused as `would-cross`, and IOC/FOK units that expired, are
+ * counted (`crossRefused`, `expiredUnits`). Recorded ids in the strategy's range fail the day (`IdCollision`). The merged day's trade and
  * quote feeds go to `trades` and `quotes` when given, and its commands, exactly as the engine saw them, to `merged`. `finish` closes the day out and gives the result. Not
  * thread-safe: one fiber owns a day.
  */
@@ -46,6 +48,8 @@ final class ClosedLoopDay(
   private var cash = BigDecimal.ZERO
   private var slippage = BigDecimal.ZERO
   private var notional = BigDecimal.ZERO
+  private var refusedCrossing = 0L
+  private var expiredQty = 0L
 
   private val fillSink: TradeSink = new StrategyFills(trades) {
     protected def strategyFill(symbol: Symbol, id: Long, price: Price, qty: Quantity, buy: Boolean): Unit =
@@ -66,17 +70,45 @@ final class ClosedLoopDay(
     }
   }
 
-  private val day = new TradingDay(engine, EventSink.Ignore, Some(fillSink), Some(quoteSink))
+  // the engine's answers to the strategy's orders that the trade feed does not carry: refusals and expiries
+  private val outcomes: EventSink = new EventSink {
+    def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
+    def executed(s: Symbol, b: OrderId, o: OrderId, p: Price, q: Quantity, a: Side): Unit = ()
+    def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit = ()
+    def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
+    def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+      if (StrategyIds.isStrategy(id.value) && reason == RejectReason.WouldCross) refusedCrossing += 1
+    def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
+      if (StrategyIds.isStrategy(id.value)) expiredQty += qty.units
+    def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
+    def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+      if (StrategyIds.isStrategy(id.value) && reason == RejectReason.WouldCross) refusedCrossing += 1
+  }
+
+  private val day = new TradingDay(engine, outcomes, Some(fillSink), Some(quoteSink))
 
   // the strategy's orders go to the day through this, so the merged log sees them too
   private val venue: OrderVenue = new OrderVenue {
     def now: Timestamp = day.now
     def time(at: Timestamp): Unit = { if (mergedOut != null) mergedOut.time(at.epochNanos); day.time(at) }
-    def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit = {
+    def add(
+        book: Int,
+        id: OrderId,
+        side: Side,
+        price: Price,
+        qty: Quantity,
+        account: Account,
+        tif: TimeInForce
+    ): Unit = {
       if (mergedOut != null)
-        mergedOut.add(day.exchange.symbolOf(book), id.value, side, price.raw, qty.units, account.value)
-      day.add(book, id, side, price, qty, account)
+        mergedOut.add(day.exchange.symbolOf(book), id.value, side, price.raw, qty.units, account.value, tif)
+      day.add(book, id, side, price, qty, account, tif)
     }
+    def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+      if (mergedOut != null) mergedOut.modify(day.exchange.symbolOf(book), id.value, price.raw, qty.units)
+      day.modify(book, id, price, qty)
+    }
+    def restingQty(id: OrderId): Long = day.exchange.restingQty(id)
     def cancel(book: Int, id: OrderId): Unit = {
       if (mergedOut != null) mergedOut.cancel(day.exchange.symbolOf(book), id.value)
       day.cancel(book, id)
@@ -152,6 +184,12 @@ final class ClosedLoopDay(
 
   /** The session clock. */
   def now: Timestamp = day.now
+
+  /** The strategy's post-only adds and modifies the engine refused because they would have crossed. */
+  def crossRefused: Long = refusedCrossing
+
+  /** Units of the strategy's IOC and FOK adds that expired instead of filling. */
+  def expiredUnits: Long = expiredQty
 
   /** The exchange underneath, for tests. */
   def exchange = day.exchange

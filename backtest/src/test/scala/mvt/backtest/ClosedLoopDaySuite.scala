@@ -111,6 +111,56 @@ class ClosedLoopDaySuite extends munit.FunSuite {
     assert(r.merged.contains(s"add,ACME,${StrategyIds.First},BUY,10,50,${Me.value}"), r.merged)
   }
 
+  // the ask comes down to 9.95 while a post-only bid at 9.95 is on its way
+  private val CrossingDay =
+    """time,2026-03-02T14:30:00Z
+      |add,ACME,1,SELL,10.00,100,1
+      |add,ACME,2,BUY,9.90,100,2
+      |time,2026-03-02T14:30:01Z
+      |add,ACME,3,SELL,9.95,10,3
+      |time,2026-03-02T14:30:02Z
+      |add,ACME,4,BUY,9.80,10,4
+      |""".stripMargin
+
+  test("a post-only quote that would cross when it arrives is refused and counted, not filled") {
+    val script = Map(2 -> (Side.Buy, "9.95", 50L))
+    val rules = OrderRules(Me, 1500000000L, 1000L)
+    val r = run(CrossingDay, new ScriptedStrategy(script, TimeInForce.Post), rules)
+    assertEquals(r.result.fills, 0L)
+    assertEquals(r.result.orders, 1L)
+    assert(r.merged.contains(s"add,ACME,${StrategyIds.First},BUY,9.95,50,${Me.value},POST"), r.merged)
+    val loop =
+      new ClosedLoopDay(Engine.Fast, new ScriptedStrategy(script, TimeInForce.Post), rules, BigDecimal.ZERO)
+    assert(CommandSource.fromText(CrossingDay).replayAll(loop).isRight)
+    assertEquals(loop.crossRefused, 1L)
+    assertEquals(loop.orders.openOrders, 0)
+    assertEquals(loop.exchange.restingQty(OrderId(3)), 10L, "the ask it would have taken still rests")
+    // the same order as GTC takes the 10 at 9.95: the refusal is the post-only flag's doing
+    val gtc = run(CrossingDay, new ScriptedStrategy(script), rules)
+    assert(gtc.trades.startsWith("trade,2026-03-02T14:30:01.500Z,ACME,9.95,10,"), gtc.trades)
+  }
+
+  test("an IOC order's remainder expires and is not left resting") {
+    // at the second quote change, buy 150 at 10.00 where only order 1's 100 is offered
+    val script = Map(2 -> (Side.Buy, "10.00", 150L))
+    val loop =
+      new ClosedLoopDay(
+        Engine.Fast,
+        new ScriptedStrategy(script, TimeInForce.Ioc),
+        OrderRules(Me, 0L, 1000L),
+        BigDecimal.ZERO
+      )
+    assert(CommandSource.fromText(HandDay).replayAll(loop).isRight)
+    assertEquals(loop.orders.position(loop.bookOf(Symbol.unsafe("ACME"))), 100L)
+    assertEquals(loop.expiredUnits, 50L)
+    assert(!loop.exchange.isLive(OrderId(StrategyIds.First)))
+    assertEquals(loop.orders.openOrders, 0)
+    assert(!loop.exchange.snapshot.exists(l => l.side == Side.Buy && l.price == Price.unsafe("10.00")))
+    val d = loop.finish(Date)
+    assertEquals(d.volume, 200L, "100 bought, 100 sold at the close-out")
+    assertEquals(d.unflattened, 0L)
+  }
+
   test("a recorded id in the strategy's range fails the day") {
     val text = s"add,ACME,${StrategyIds.First + 5},BUY,10,1\n"
     val loop = new ClosedLoopDay(
@@ -164,6 +214,13 @@ class ClosedLoopDaySuite extends munit.FunSuite {
         assert(d.maxPosition <= 300L, d.maxPosition.toString)
         assertEquals(loop.orders.openOrders, 0)
         assertEquals(matchTrades(mergedText.toString(UTF_8)), tradesText.toString(UTF_8))
+        // the merged day holds the new forms the strategies use: spread capture's post-only quotes and their
+        // moves, momentum's IOC orders
+        if (kind == StrategyKind.SpreadCapture) {
+          assert(mergedText.toString(UTF_8).contains(",POST\n"))
+          assert(mergedText.toString(UTF_8).contains("\nmodify,"))
+        }
+        if (kind == StrategyKind.Momentum) assert(mergedText.toString(UTF_8).contains(",IOC\n"))
         val fold = new PnlFold(fee)
         feed.foreach(_(fold))
         fold.closeThrough(fold.now + PnlFold.NanosPerHour)

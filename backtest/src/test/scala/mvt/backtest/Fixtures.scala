@@ -15,12 +15,13 @@ import java.time.LocalDate
 object Fixtures {
   val Me: Account = Account(Int.MaxValue)
 
-  /** Decides `script(n)` on the n-th quote change it sees (1-based), nothing otherwise. */
-  final class ScriptedStrategy(script: Map[Int, (Side, String, Long)]) extends TradingStrategy {
+  /** Decides `script(n)` on the n-th quote change it sees (1-based), with time in force `tif`, nothing otherwise. */
+  final class ScriptedStrategy(script: Map[Int, (Side, String, Long)], tif: TimeInForce = TimeInForce.Gtc)
+      extends TradingStrategy {
     var seen = 0
     def decide(e: BboUpdated): Option[Decision] = {
       seen += 1
-      script.get(seen).map((s, p, q) => Decision(e.symbol, s, Price.unsafe(p), Quantity(q)))
+      script.get(seen).map((s, p, q) => Decision(e.symbol, s, Price.unsafe(p), Quantity(q), tif))
     }
   }
 

@@ -3,6 +3,7 @@ package mvt.cluster
 import mvt.core.*
 import mvt.orderbook.{AccountsTarget, Engine, TradingDay}
 import mvt.trader.orders.{StrategyFills, StrategyIds}
+import mvt.trader.pipeline.PreTradeCheck
 
 import java.util.concurrent.ConcurrentLinkedQueue
 import java.util.concurrent.locks.LockSupport
@@ -17,6 +18,9 @@ import scala.collection.mutable
  * (`trades`, and [[fills]], the reconciliation's reference) and back to the sending trader node as an
  * [[OrderReport]]. When an order closes (filled, cancelled, refused, or cancelled at the close), the account is
  * credited back what its debit did not pay for: a buy's reserved cost minus its filled value, a sell's proceeds.
+ * A modify is applied to the engine when the order is open and, for a buy, the modified order's cost fits in what
+ * its debit has not yet paid for; otherwise it is refused (counted, the order left as it was). Its fills are
+ * reported as any fill, and a modified order that filled completely closes.
  * Every top-of-book change goes to `tops` for the traders. Not thread-safe: the replay thread drives
  * it.
  */
@@ -58,6 +62,9 @@ final class ExchangeDay(
   // pacing: the first session instant seen and the wall clock then
   private var clock0 = Long.MinValue
   private var wall0 = 0L
+  // the trader's order being modified (null otherwise) and its remaining quantity before, restored on a refusal
+  private var modifying: Open = null
+  private var remainingBefore = 0L
 
   private val tradeSink: TradeSink = new StrategyFills(trades) {
     protected def strategyFill(symbol: Symbol, id: Long, price: Price, qty: Quantity, buy: Boolean): Unit =
@@ -84,8 +91,12 @@ final class ExchangeDay(
     def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
       if (StrategyIds.isStrategy(id.value)) close(id.value)
     def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
-      if (restingQty.units == 0L && StrategyIds.isStrategy(id.value)) close(id.value)
-    def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
+      if (StrategyIds.isStrategy(id.value)) {
+        if (restingQty.units == 0L) close(id.value)
+        else open.get(id.value).foreach(_.remaining = restingQty.units)
+      }
+    def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
+      if (modifying != null) { modifying.remaining = remainingBefore; refusedCount += 1 }
   }
 
   private val day = new TradingDay(engine, events, Some(tradeSink), Some(quoteSink))
@@ -247,11 +258,30 @@ final class ExchangeDay(
       }
     case c: OrderCommand.Cancel =>
       byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).foreach(cancelOpen)
-    // the engine behind the day cannot modify an order yet: refused, the order stays as it was
-    case _: OrderCommand.Modify =>
-      refusedCount += 1
+    case c: OrderCommand.Modify =>
+      byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).flatMap(open.get) match {
+        case Some(e) if modifiable(o, e, c) =>
+          modifying = e
+          remainingBefore = e.remaining
+          // from here the order's quantity is the new one: its fills count down from it
+          e.remaining = c.qty
+          day.modify(e.book, OrderId(byKey(e.key)), Price.fromRaw(c.priceRaw), Quantity(c.qty))
+          modifying = null
+        case _ => refusedCount += 1
+      }
     case OrderCommand.Withdraw =>
       withdraw(e => e.key.node == o.node && e.key.account == o.account && e.key.strategy == o.strategy)
+  }
+
+  // open, still its node's, a valid quantity, and for a buy a cost within what its debit has not paid for yet
+  private def modifiable(o: OrderMessage, e: Open, c: OrderCommand.Modify): Boolean = {
+    val stale = owners.get((o.account, o.strategy)).exists(_ != o.node)
+    val fits =
+      !e.buy || {
+        val cost = PreTradeCheck.Balance.costCents(c.priceRaw, c.qty)
+        cost >= 0L && cost <= e.reserved - fills.valueOf(byKey(e.key))
+      }
+    !closed && !stale && c.qty > 0L && c.qty <= Quantity.Max && fits
   }
 
   private def withdraw(which: Open => Boolean): Unit = {

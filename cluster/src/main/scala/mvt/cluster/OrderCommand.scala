@@ -22,7 +22,10 @@ object OrderCommand {
   /** Cancels the order's remainder. */
   final case class Cancel(symbol: String, orderId: Long) extends OrderCommand
 
-  /** A new price and quantity for an open order. The exchange refuses it (counted, the order unchanged) for now. */
+  /**
+   * A new price and quantity for an open order (`spec/order-types.md`); a buy's must cost no more than its debit
+   * has left, or the exchange refuses it (counted, the order unchanged).
+   */
   final case class Modify(symbol: String, orderId: Long, priceRaw: Long, qty: Long) extends OrderCommand
 
   /** Cancels every order of the subscription this node still has open (the subscription moves away). */

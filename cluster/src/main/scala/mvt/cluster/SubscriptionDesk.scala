@@ -10,7 +10,8 @@ import scala.collection.mutable
 /**
  * One subscription as a trader node runs it: its strategy (asked by the node's pipeline), and its decisions made orders by the shared mechanism
  * of `mvt.trader.orders` (`StrategyOrders`: the strategy's own id range, one working order per symbol, cancel and
- * replace by its rules, the position limit), sent at once (the network is the latency) through `out`, which
+ * replace by its rules, the position limit; every add goes as a resting order and a quote moves by cancel and add,
+ * since the exchange's wire carries no time in force and its answer to a modify comes later), sent at once (the network is the latency) through `out`, which
  * checks and debits a buy before it goes and may refuse it. The exchange's reports come back through [[report]]:
  * fills move the position and the realized result, a closed order frees its place. Not thread-safe: the trader
  * node's actor owns it.
@@ -23,7 +24,7 @@ final class SubscriptionDesk(
     out: SubscriptionDesk.Out
 ) {
 
-  val orders = new StrategyOrders(OrderRules(account, 0L, maxPosition))
+  val orders = new StrategyOrders(OrderRules(account, 0L, maxPosition, amendInPlace = false))
 
   /** The realized result of this desk's fills. */
   val result = new RealizedLoss
@@ -37,13 +38,26 @@ final class SubscriptionDesk(
     private var refused = -1L
     def now: Timestamp = Timestamp.Epoch
     def time(at: Timestamp): Unit = ()
-    def add(book: Int, id: OrderId, side: Side, price: Price, qty: Quantity, account: Account): Unit = {
+    def add(
+        book: Int,
+        id: OrderId,
+        side: Side,
+        price: Price,
+        qty: Quantity,
+        account: Account,
+        tif: TimeInForce
+    ): Unit = {
       val slot = (id.value - StrategyIds.First).toInt
       if (slot >= orderBook.length) orderBook = java.util.Arrays.copyOf(orderBook, orderBook.length * 2)
       orderBook(slot) = book
       if (!out.add(sub, symbols(book), id.value, side.isBuy, price.raw, qty.units)) refused = id.value
     }
     def cancel(book: Int, id: OrderId): Unit = out.cancel(sub, symbols(book), id.value)
+    // never asked: the desk's rules turn amendInPlace off
+    def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit =
+      throw new IllegalStateException("a desk moves its orders by cancel and add")
+    def restingQty(id: OrderId): Long =
+      throw new IllegalStateException("a desk learns of its orders from the exchange's reports")
     // asked right after an add: a refused add never reached the exchange, any other is open until reported closed
     def isLive(id: OrderId): Boolean = id.value != refused
   }

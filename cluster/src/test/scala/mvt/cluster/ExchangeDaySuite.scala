@@ -152,16 +152,40 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     assertEquals(f.day.fills.fills, 3L) // a trade between two traders' orders is a fill of each
   }
 
-  test("a modify is refused until the engine can modify: counted, the order left as it was, its debit kept") {
+  test("a modify moves the order in the engine; its fills are reported and it closes when filled") {
+    reports.clear()
+    val f = fixture(1)
+    val a = f.accounts.head
+    f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L) // debits 10,000 cents
+    f.day.drain()
+    f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "9.50", 8L)
+    f.day.drain()
+    assertEquals(f.day.openOrders, 1)
+    f.flow(1L, buy = false, "9.50", 3L) // takes 3 of the moved order at its new price
+    f.flow(2L, buy = false, "9.50", 20L) // takes the other 5: no more than the modify left
+    assertEquals(
+      takeReports(2).map(r => (r.fillQty, r.fillPriceRaw, r.closed)),
+      Vector((3L, Price.unsafe("9.50").raw, false), (5L, Price.unsafe("9.50").raw, true))
+    )
+    assertEquals(f.day.openOrders, 0)
+    // paid 8 x 9.50 = 7,600 of the 10,000 debited; the rest came back
+    assertEquals(node.ledger.balance(a), Provision - 7_600L)
+  }
+
+  test(
+    "a modify that would cost more than the debit left, or of an unknown order, is refused and changes nothing"
+  ) {
     reports.clear()
     val f = fixture(1)
     val a = f.accounts.head
     f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
     f.day.drain()
     val refusedBefore = f.day.refused
-    f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "10.50", 5L)
+    f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "10.50", 10L) // 10,500 > 10,000
+    f.send(LoneExchange.Kind.Modify, a, 7L, buy = true, "9.00", 1L) // never sent
     f.day.drain()
-    assertEquals(f.day.refused, refusedBefore + 1L)
+    assertEquals(f.day.refused, refusedBefore + 2L)
+    f.flow(1L, buy = false, "10.50", 20L) // would have filled the order had it moved
     assertEquals(f.day.openOrders, 1)
     assertEquals(node.ledger.balance(a), Provision - 10_000L)
     f.send(LoneExchange.Kind.Cancel, a, 0L, buy = false, "", 0L)

@@ -13,8 +13,8 @@ class MomentumStrategySuite extends munit.FunSuite {
   private def run(s: MomentumStrategy, mids: Long*): Vector[Option[Decision]] =
     mids.toVector.map(m => s.decide(around(acme, m)))
 
-  private def buyAt(askCents: Long) = Some(Decision(acme, Side.Buy, cents(askCents), qty))
-  private def sellAt(bidCents: Long) = Some(Decision(acme, Side.Sell, cents(bidCents), qty))
+  private def buyAt(askCents: Long) = Some(Decision(acme, Side.Buy, cents(askCents), qty, TimeInForce.Ioc))
+  private def sellAt(bidCents: Long) = Some(Decision(acme, Side.Sell, cents(bidCents), qty, TimeInForce.Ioc))
 
   test("no signal before the window is full, however far the mid moves") {
     val got = run(new MomentumStrategy(3, 100, qty), 1000, 2000, 4000, 4000)

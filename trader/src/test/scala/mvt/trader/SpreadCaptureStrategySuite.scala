@@ -9,8 +9,8 @@ import mvt.trader.TraderGens.*
 class SpreadCaptureStrategySuite extends munit.FunSuite {
   private val qty = Quantity(7)
   private def fresh() = new SpreadCaptureStrategy(Cent, 3, qty)
-  private def bid(s: Symbol, c: Long) = Some(Decision(s, Side.Buy, cents(c), qty))
-  private def offer(s: Symbol, c: Long) = Some(Decision(s, Side.Sell, cents(c), qty))
+  private def bid(s: Symbol, c: Long) = Some(Decision(s, Side.Buy, cents(c), qty, TimeInForce.Post))
+  private def offer(s: Symbol, c: Long) = Some(Decision(s, Side.Sell, cents(c), qty, TimeInForce.Post))
 
   test("no quote while the spread is narrower than the minimum, one tick inside once it reaches it") {
     val s = fresh()

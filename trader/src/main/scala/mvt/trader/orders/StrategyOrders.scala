@@ -4,15 +4,22 @@ package orders
 import mvt.core.*
 
 /**
- * Turns one strategy's decisions into add and cancel commands for the engine, under `rules.account`, with ids of
- * the strategy's own range (`StrategyIds`), each due `rules.latencyNanos` of session clock after the quote
- * change that caused it. The rules, per symbol:
+ * Turns one strategy's decisions into add, modify and cancel commands for the engine, under `rules.account`, with
+ * ids of the strategy's own range (`StrategyIds`), each due `rules.latencyNanos` of session clock after the quote
+ * change that caused it. Each add carries the decision's time in force. The rules, per symbol:
  *   - the strategy has at most one working order; a decision for the same side and price keeps it (and its place
  *     in the queue), and so does a decision for the same side that would rest while the working order's price
  *     is the best of that side (the strategy does not outbid itself);
+ *   - a post-only decision on the side of a post-only working order moves that order with `modify` (same id),
+ *     when `rules.amendInPlace`;
  *   - any other decision cancels the working order and, behind that cancel, adds the new one;
- *   - the new order's quantity is cut so that the position stays within `rules.maxPosition` even if every order
- *     still open or in flight on that side filled (a cut to zero sends only the cancel).
+ *   - the new (or modified) quantity is cut so that the position stays within `rules.maxPosition` even if every
+ *     order still open or in flight on that side filled (a cut to zero sends only a cancel).
+ * Open quantity, which the limit counts: an order's remaining units until it fills, is cancelled, is refused or
+ * expires (an IOC or FOK add never rests, so it counts only while in flight). A modify in flight counts its new
+ * quantity on top of what the order still has, as a replacement counts on top of the order its cancel has not yet
+ * reached; once applied, the order counts what rests after it: the new quantity less its fills, unchanged when
+ * the venue refused it, nothing when it filled completely or was already gone.
  * Commands wait in a queue in the order they were decided and reach the engine (an `OrderVenue`) through
  * `deliver`; their fills come back through `filled`. Arrays only: after they have grown, nothing is allocated per decision. Not thread-safe:
  * the engine's thread drives it.
@@ -25,6 +32,7 @@ final class StrategyOrders(val rules: OrderRules) {
   private var orderSide = new Array[Byte](256)
   private var orderPrice = new Array[Long](256)
   private var orderQty = new Array[Long](256)
+  private var orderTif = new Array[Byte](256)
   // units that may still fill: 0 once the order is cancelled, filled, rejected or gone
   private var remaining = new Array[Long](256)
   private var issued = 0
@@ -34,10 +42,12 @@ final class StrategyOrders(val rules: OrderRules) {
   private var working = Array.fill(16)(-1)
   private var exposure = new Array[Long](32)
 
-  // the queue of commands on their way to the engine: a ring of (kind, slot, due)
+  // the queue of commands on their way to the engine: a ring of (kind, slot, due, and a modify's price and qty)
   private var qKind = new Array[Byte](64)
   private var qSlot = new Array[Int](64)
   private var qDue = new Array[Long](64)
+  private var qPrice = new Array[Long](64)
+  private var qQty = new Array[Long](64)
   private var qHead = 0
   private var qCount = 0
 
@@ -85,16 +95,26 @@ final class StrategyOrders(val rules: OrderRules) {
       orderPrice(w) == best && !crosses
     })
     if (!keep) {
-      if (open) enqueue(CancelKind, w, now.epochNanos + rules.latencyNanos)
+      val due = now.epochNanos + rules.latencyNanos
       val room =
         if (d.side.isBuy) rules.maxPosition - positions(book) - exposure(book * 2 + side)
         else rules.maxPosition + positions(book) - exposure(book * 2 + side)
       val qty = math.min(d.qty.units, room)
-      if (qty > 0) {
-        val s = newOrder(book, side, d.price.raw, qty)
-        working(book) = s
-        enqueue(AddKind, s, now.epochNanos + rules.latencyNanos)
-      } else working(book) = -1
+      val amend = open && rules.amendInPlace && orderSide(w) == side &&
+        orderTif(w) == TimeInForce.Post.code && d.tif == TimeInForce.Post
+      if (amend && qty > 0) {
+        orderPrice(w) = d.price.raw
+        orderQty(w) = qty
+        exposure(book * 2 + side) += qty
+        enqueue(ModifyKind, w, due, d.price.raw, qty)
+      } else {
+        if (open) enqueue(CancelKind, w, due, 0L, 0L)
+        if (qty > 0) {
+          val s = newOrder(book, side, d.price.raw, qty, d.tif.code)
+          working(book) = s
+          enqueue(AddKind, s, due, 0L, 0L)
+        } else working(book) = -1
+      }
     }
   }
 
@@ -107,10 +127,13 @@ final class StrategyOrders(val rules: OrderRules) {
       val kind = qKind(qHead)
       val s = qSlot(qHead)
       val due = qDue(qHead)
+      val price = qPrice(qHead)
+      val qty = qQty(qHead)
       qHead = (qHead + 1) & (qKind.length - 1)
       qCount -= 1
       if (due > day.now.epochNanos) day.time(Timestamp.fromEpochNanos(due))
       if (kind == AddKind) send(day, s)
+      else if (kind == ModifyKind) amend(day, s, price, qty)
       else {
         day.cancel(orderBook(s), idOf(s))
         close(s)
@@ -160,7 +183,7 @@ final class StrategyOrders(val rules: OrderRules) {
       if (p != 0L) {
         val side = if (p > 0) Side.SellCode else Side.BuyCode
         val price = if (p > 0) 1L else Price.Limit - 1L
-        val o = newOrder(b, side, price, math.abs(p))
+        val o = newOrder(b, side, price, math.abs(p), TimeInForce.Gtc.code)
         send(day, o)
         if (remaining(o) > 0) { day.cancel(b, idOf(o)); close(o) }
         working(b) = -1
@@ -177,10 +200,25 @@ final class StrategyOrders(val rules: OrderRules) {
       Side.fromCode(orderSide(s)),
       Price.fromRaw(orderPrice(s)),
       Quantity(orderQty(s)),
-      rules.account
+      rules.account,
+      TimeInForce.fromCode(orderTif(s))
     )
     // filled at once, rejected, or resting: only a resting order can still fill
     if (!day.isLive(id)) close(s)
+  }
+
+  // a modify reaching the venue: its in-flight quantity stops counting, and the order counts what rests after it
+  private def amend(day: OrderVenue, s: Int, price: Long, qty: Long): Unit = {
+    val k = orderBook(s) * 2 + orderSide(s)
+    exposure(k) -= qty
+    // an order already filled or cancelled has nothing to move
+    if (remaining(s) > 0) {
+      val id = idOf(s)
+      day.modify(orderBook(s), id, Price.fromRaw(price), Quantity(qty))
+      val rests = day.restingQty(id)
+      exposure(k) += rests - remaining(s)
+      remaining(s) = rests
+    }
   }
 
   private def close(s: Int): Unit = {
@@ -190,13 +228,14 @@ final class StrategyOrders(val rules: OrderRules) {
 
   private def idOf(s: Int): OrderId = OrderId(StrategyIds.First + s)
 
-  private def newOrder(book: Int, side: Int, price: Long, qty: Long): Int = {
+  private def newOrder(book: Int, side: Int, price: Long, qty: Long, tif: Int): Int = {
     if (issued == orderBook.length) {
       val n = issued * 2
       orderBook = java.util.Arrays.copyOf(orderBook, n)
       orderSide = java.util.Arrays.copyOf(orderSide, n)
       orderPrice = java.util.Arrays.copyOf(orderPrice, n)
       orderQty = java.util.Arrays.copyOf(orderQty, n)
+      orderTif = java.util.Arrays.copyOf(orderTif, n)
       remaining = java.util.Arrays.copyOf(remaining, n)
     }
     val s = issued
@@ -204,31 +243,36 @@ final class StrategyOrders(val rules: OrderRules) {
     orderSide(s) = side.toByte
     orderPrice(s) = price
     orderQty(s) = qty
+    orderTif(s) = tif.toByte
     remaining(s) = qty
     exposure(book * 2 + side) += qty
     issued += 1
     s
   }
 
-  private def enqueue(kind: Byte, s: Int, due: Long): Unit = {
+  private def enqueue(kind: Byte, s: Int, due: Long, price: Long, qty: Long): Unit = {
     if (qCount == qKind.length) {
       // unroll the ring into arrays twice as large
       val n = qKind.length * 2
       val k = new Array[Byte](n)
       val sl = new Array[Int](n)
       val d = new Array[Long](n)
+      val pr = new Array[Long](n)
+      val q = new Array[Long](n)
       var i = 0
       while (i < qCount) {
         val j = (qHead + i) & (qKind.length - 1)
-        k(i) = qKind(j); sl(i) = qSlot(j); d(i) = qDue(j)
+        k(i) = qKind(j); sl(i) = qSlot(j); d(i) = qDue(j); pr(i) = qPrice(j); q(i) = qQty(j)
         i += 1
       }
-      qKind = k; qSlot = sl; qDue = d; qHead = 0
+      qKind = k; qSlot = sl; qDue = d; qPrice = pr; qQty = q; qHead = 0
     }
     val t = (qHead + qCount) & (qKind.length - 1)
     qKind(t) = kind
     qSlot(t) = s
     qDue(t) = due
+    qPrice(t) = price
+    qQty(t) = qty
     qCount += 1
   }
 
@@ -246,4 +290,5 @@ final class StrategyOrders(val rules: OrderRules) {
 object StrategyOrders {
   private val AddKind: Byte = 0
   private val CancelKind: Byte = 1
+  private val ModifyKind: Byte = 2
 }

@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap
 /**
  * Follows the mid price: when a symbol's mid has risen by at least `thresholdBps` basis points over its last
  * `lookback` two-sided updates, it bids at the best ask (takes the offer); when it has fallen as far, it offers
- * at the best bid. It acts once per signal: again only after the signal turns flat or reverses. Thread-safe;
+ * at the best bid. Both are immediate or cancel: what the top cannot fill expires instead of resting. It acts once per signal: again only after the signal turns flat or reverses. Thread-safe;
  * updates of one symbol that race each other are applied in the order they take the symbol's lock.
  */
 final class MomentumStrategy(lookback: Int, thresholdBps: Int, qty: Quantity) extends TradingStrategy {
@@ -43,8 +43,8 @@ final class MomentumStrategy(lookback: Int, thresholdBps: Int, qty: Quantity) ex
         w.signal = s
         if (changed) s else 0
       }
-      if (signal > 0) Some(Decision(e.symbol, Side.Buy, e.askPrice, qty))
-      else if (signal < 0) Some(Decision(e.symbol, Side.Sell, e.bidPrice, qty))
+      if (signal > 0) Some(Decision(e.symbol, Side.Buy, e.askPrice, qty, TimeInForce.Ioc))
+      else if (signal < 0) Some(Decision(e.symbol, Side.Sell, e.bidPrice, qty, TimeInForce.Ioc))
       else None
     }
 }

@@ -16,6 +16,8 @@ class StrategyOrdersSuite extends munit.ScalaCheckSuite {
   // a day whose trade feed is kept, with the strategy's fills passed to `orders`
   private final class Fixture(rules: OrderRules) {
     val trades = ArrayBuffer.empty[(Long, Long, Long, Long, Long)] // time, price, qty, buy id, sell id
+    // fills in which the strategy's order was the aggressor (took liquidity)
+    var took = 0
     val orders = new StrategyOrders(rules)
     val sink: TradeSink = (
         t: Timestamp,
@@ -26,14 +28,31 @@ class StrategyOrdersSuite extends munit.ScalaCheckSuite {
         _: Account,
         s: OrderId,
         _: Account,
-        _: Side
+        a: Side
     ) => {
       trades += ((t.epochNanos, pr.raw, q.units, b.value, s.value))
+      if (StrategyIds.isStrategy(if (a.isBuy) b.value else s.value)) took += 1
       if (StrategyIds.isStrategy(b.value)) orders.filled(b.value, q.units)
       if (StrategyIds.isStrategy(s.value)) orders.filled(s.value, q.units)
     }
     val day = new TradingDay(Engine.Fast, EventSink.Ignore, Some(sink), None)
-    val venue = OrderVenue.of(day)
+    // the day's own venue, keeping what reached it: `add <tif>`, `modify` or `cancel`
+    val sent = ArrayBuffer.empty[String]
+    val venue: OrderVenue = new OrderVenue {
+      private val to = OrderVenue.of(day)
+      def now: Timestamp = to.now
+      def time(at: Timestamp): Unit = to.time(at)
+      def add(b: Int, id: OrderId, side: Side, price: Price, qty: Quantity, a: Account, tif: TimeInForce)
+          : Unit = {
+        sent += s"add ${tif.render}"; to.add(b, id, side, price, qty, a, tif)
+      }
+      def cancel(b: Int, id: OrderId): Unit = { sent += "cancel"; to.cancel(b, id) }
+      def modify(b: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+        sent += "modify"; to.modify(b, id, price, qty)
+      }
+      def isLive(id: OrderId): Boolean = to.isLive(id)
+      def restingQty(id: OrderId): Long = to.restingQty(id)
+    }
     val book = day.bookOf(Acme)
     def bbo = BboUpdated.fromRaw(
       Acme,
@@ -42,8 +61,8 @@ class StrategyOrdersSuite extends munit.ScalaCheckSuite {
       day.exchange.bestPrice(book, Side.Sell),
       day.exchange.bestQty(book, Side.Sell)
     )
-    def decide(side: Side, price: String, qty: Long) =
-      orders.decide(day.now, book, bbo, Decision(Acme, side, p(price), Quantity(qty)))
+    def decide(side: Side, price: String, qty: Long, tif: TimeInForce = TimeInForce.Gtc) =
+      orders.decide(day.now, book, bbo, Decision(Acme, side, p(price), Quantity(qty), tif))
   }
 
   test("an order reaches the engine its latency after the decision, at its due instant, with a strategy id") {
@@ -99,25 +118,26 @@ class StrategyOrdersSuite extends munit.ScalaCheckSuite {
   }
 
   property(
-    "whatever the decisions and the flow, the position stays within the limit and the close-out ends flat"
+    "whatever the decisions (any time in force, modifies among them) and the flow, the position stays within the limit and the close-out ends flat"
   ) {
     val step = for {
       kind <- Gen.choose(0, 2)
       buy <- Gen.oneOf(true, false)
       ticks <- Gen.choose(95, 105)
       qty <- Gen.choose(1L, 300L)
-    } yield (kind, buy, ticks, qty)
+      tif <- Gen.oneOf(TimeInForce.values)
+    } yield (kind, buy, ticks, qty, tif)
     Prop.forAll(Gen.listOfN(200, step), Gen.choose(1L, 400L), Gen.choose(0L, 3L)) { (steps, max, latency) =>
       val f = new Fixture(OrderRules(Me, latency, max))
       var id = 1L
       var clock = 0L
       var worst = 0L
-      steps.foreach { (kind, buy, ticks, qty) =>
+      steps.foreach { (kind, buy, ticks, qty, tif) =>
         val price = Price.fromRaw(ticks * 10000000L)
         val side = if (buy) Side.Buy else Side.Sell
         kind match {
           case 0 => f.day.add(f.book, OrderId(id), side, price, Quantity(qty), Account(1)); id += 1
-          case 1 => f.orders.decide(f.day.now, f.book, f.bbo, Decision(Acme, side, price, Quantity(qty)))
+          case 1 => f.orders.decide(f.day.now, f.book, f.bbo, Decision(Acme, side, price, Quantity(qty), tif))
           case _ =>
             clock += 1
             f.orders.deliver(clock, f.venue)
@@ -133,6 +153,107 @@ class StrategyOrdersSuite extends munit.ScalaCheckSuite {
       assertEquals(f.orders.position(f.book), 0L)
       assertEquals(f.orders.openOrders, 0)
       assertEquals(f.orders.inFlight, 0)
+      f.day.exchange.checkInvariants()
+    }
+  }
+
+  test(
+    "spread capture quotes post-only and moves its quote with modify; a move that would cross is refused"
+  ) {
+    val f = new Fixture(OrderRules(Me, 0L, 1000))
+    val strategy = new mvt.trader.strategy.SpreadCaptureStrategy(Price.unsafe("0.01").raw, 2, Quantity(100))
+    def quote(): Unit = {
+      strategy.decide(f.bbo).foreach(d => f.orders.decide(f.day.now, f.book, f.bbo, d))
+      f.orders.deliver(0L, f.venue)
+    }
+    val mine = OrderId(StrategyIds.First)
+    f.day.add(f.book, OrderId(1), Side.Sell, p("10.10"), Quantity(100), Account(1))
+    f.day.add(f.book, OrderId(2), Side.Buy, p("9.90"), Quantity(200), Account(1))
+    quote() // bids one tick inside: 9.91
+    assertEquals(f.sent.toList, List("add POST"))
+    assertEquals(f.day.exchange.restingQty(mine), 100L)
+    f.day.add(f.book, OrderId(3), Side.Buy, p("9.95"), Quantity(300), Account(1))
+    quote() // outbid: moves to 9.96, same order
+    assertEquals(f.sent.toList, List("add POST", "modify"))
+    assertEquals(f.orders.ordersIssued, 1)
+    assertEquals(f.day.exchange.bestPrice(f.book, Side.Buy), p("9.96").raw)
+    assertEquals(f.day.exchange.restingQty(mine), 100L)
+    assertEquals(f.orders.openOrders, 1)
+    // a move onto the ask: refused by the engine, the order stays where it was and still counts
+    f.decide(Side.Buy, "10.10", 100, TimeInForce.Post)
+    f.orders.deliver(0L, f.venue)
+    assertEquals(f.sent.last, "modify")
+    assertEquals(f.day.exchange.bestPrice(f.book, Side.Buy), p("9.96").raw)
+    assertEquals(f.day.exchange.restingQty(mine), 100L)
+    assertEquals(f.orders.openOrders, 1)
+    assertEquals(f.trades.size, 0, "a post-only quote never takes")
+    // the other side presses: a cancel and a new post-only offer
+    f.day.add(f.book, OrderId(4), Side.Sell, p("10.00"), Quantity(1000), Account(1))
+    quote()
+    assertEquals(f.sent.toList.takeRight(2), List("cancel", "add POST"))
+    assert(!f.day.exchange.isLive(mine))
+    assertEquals(f.day.exchange.bestPrice(f.book, Side.Sell), p("9.99").raw)
+    f.day.exchange.checkInvariants()
+  }
+
+  test(
+    "a quote moved by modify counts its new quantity; filled, it is closed and the next decision is a new order"
+  ) {
+    val f = new Fixture(OrderRules(Me, 0L, 1000))
+    f.day.add(f.book, OrderId(1), Side.Sell, p("10.10"), Quantity(100), Account(1))
+    f.decide(Side.Buy, "9.90", 50, TimeInForce.Post)
+    f.orders.deliver(0L, f.venue)
+    f.day.add(f.book, OrderId(9), Side.Buy, p("9.92"), Quantity(10), Account(1))
+    f.decide(Side.Buy, "9.95", 80, TimeInForce.Post) // outbid: moves up with more quantity
+    f.orders.deliver(0L, f.venue)
+    assertEquals(f.sent.toList, List("add POST", "modify"))
+    assertEquals(f.day.exchange.restingQty(OrderId(StrategyIds.First)), 80L)
+    // the order is taken from: 30 left, then a sell at 9.95 takes it all
+    f.day.add(f.book, OrderId(2), Side.Sell, p("9.95"), Quantity(50), Account(1))
+    assertEquals(f.orders.position(f.book), 50L)
+    f.day.add(f.book, OrderId(3), Side.Sell, p("9.95"), Quantity(30), Account(1))
+    assertEquals(f.orders.position(f.book), 80L)
+    assertEquals(f.orders.openOrders, 0)
+    // a decision now is a new order (its predecessor is gone), not a modify of it
+    f.decide(Side.Buy, "9.90", 10, TimeInForce.Post)
+    f.orders.deliver(0L, f.venue)
+    assertEquals(f.sent.toList, List("add POST", "modify", "add POST"))
+  }
+
+  property("spread capture, at any latency and on any flow, never takes liquidity before the close-out") {
+    val step = for {
+      buy <- Gen.oneOf(true, false)
+      ticks <- Gen.choose(990, 1010)
+      qty <- Gen.choose(1L, 300L)
+      cancel <- Gen.choose(0, 3)
+    } yield (buy, ticks, qty, cancel)
+    Prop.forAll(Gen.listOfN(300, step), Gen.choose(0L, 3L)) { (steps, latency) =>
+      val f = new Fixture(OrderRules(Me, latency, 500))
+      val strategy = new mvt.trader.strategy.SpreadCaptureStrategy(Price.unsafe("0.01").raw, 2, Quantity(100))
+      var id = 1L
+      var clock = 0L
+      steps.foreach { (buy, ticks, qty, cancel) =>
+        // the flow: mostly adds, some cancels of an earlier order
+        if (cancel == 0 && id > 1) f.day.cancel(f.book, OrderId(1 + (ticks % (id - 1))))
+        else {
+          f.day.add(
+            f.book,
+            OrderId(id),
+            if (buy) Side.Buy else Side.Sell,
+            Price.fromRaw(ticks * 1000000L),
+            Quantity(qty),
+            Account(1)
+          )
+          id += 1
+        }
+        strategy.decide(f.bbo).foreach(d => f.orders.decide(f.day.now, f.book, f.bbo, d))
+        clock += 1
+        f.orders.deliver(clock, f.venue)
+        f.day.time(Timestamp.fromEpochNanos(clock))
+        assert(math.abs(f.orders.position(f.book)) <= 500L)
+      }
+      assertEquals(f.took, 0)
+      assert(f.sent.forall(c => c != "add GTC" && c != "add IOC"), f.sent.toString)
       f.day.exchange.checkInvariants()
     }
   }
