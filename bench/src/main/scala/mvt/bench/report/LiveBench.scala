@@ -53,7 +53,7 @@ object LiveBench {
   /** What the run measured. */
   final case class Result(
       config: Config,
-      trades: Long,
+      trades: Long, // written while measuring, after the warm-up's
       writeNanos: Long,
       opened: Int,
       events: Long,
@@ -216,11 +216,12 @@ object LiveBench {
                   _ <- IO.raiseError(new IllegalStateException(
                     s"only ${opened.get} of ${config.streams} event streams opened in ${config.timeout}" +
                       Option(streamEnded.get).fold("")(m => s"; $m")
-                  )).unlessA(open)
+                  )).unlessA(open && streamEnded.get == null)
                   _ <-
                     IO(progress(f"writing ${config.rate}%,.0f trades/s for ${config.duration.toSeconds} s"))
                   t0 <- IO(System.nanoTime())
-                  _ <- IO(measureFrom.set(writer.written))
+                  from <- IO(writer.written)
+                  _ <- IO(measureFrom.set(from))
                   trades <- IO.interruptible(writer.run(config.duration.toNanos))
                   t1 <- IO(System.nanoTime())
                   // ingest has folded the last trade (some watched account's figures are as of it), then the
@@ -235,7 +236,7 @@ object LiveBench {
                   )
                 } yield Result(
                   config,
-                  trades,
+                  trades - from,
                   t1 - t0,
                   opened.get,
                   events.sum,
