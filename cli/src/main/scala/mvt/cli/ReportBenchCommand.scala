@@ -4,13 +4,16 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.bench.MachineInfo
-import mvt.bench.report.{ReportBench, ReportFeed, StoreBench}
+import mvt.bench.report.{LiveBench, ReportBench, ReportFeed, StoreBench}
 import mvt.workload.WorkloadProfile
+
+import scala.concurrent.duration.*
 
 /**
  * `mvt bench report`: the client reports measured against the old design in the same run. `--fold` is the pure
- * fold's part, `--service` the SQLite ingest (trades/s) and the portal under load (p50/p99/p99.9); each prints
- * its table and adds its key to the JSON document. With no part named, every part runs.
+ * fold's part, `--service` the SQLite ingest (trades/s), the portal under load (p50/p99/p99.9) and the live
+ * updates (`--live` alone: the delay from a feed line's write to its Server-Sent Event); each prints its table
+ * and adds its key to the JSON document. With no part named, every part runs.
  */
 object ReportBenchCommand {
 
@@ -28,6 +31,20 @@ object ReportBenchCommand {
           "Run the service part: ingest into SQLite (trades/s) and the portal under open-loop load (p50/p99/p99.9), " +
             "each against the old design."
         ).orFalse,
+        Opts.flag(
+          "live",
+          "Run the live part alone (--service includes it): open event streams while trades are written to the " +
+            "followed journal, the delay from each line's write to its event (p50/p99/p99.9)."
+        ).orFalse,
+        positive("live-streams", 1000, "With the live part: open event streams, one account each", 10000),
+        Opts.option[Double](
+          "live-rate",
+          "With the live part: trades written a second (default 100000).",
+          metavar = "R"
+        )
+          .withDefault(100000.0)
+          .validate("--live-rate must be between 1 and 10000000")(r => r >= 1 && r <= 10000000),
+        positive("live-seconds", 30, "With the live part: seconds of trades measured", 3600),
         Opts.option[Double]("rate", "With the service part: requests a second (default 1000).", metavar = "R")
           .withDefault(1000.0)
           .validate("--rate must be between 1 and 1000000")(r => r >= 1 && r <= 1000000),
@@ -50,6 +67,10 @@ object ReportBenchCommand {
         (
             fold,
             service,
+            liveOnly,
+            liveStreams,
+            liveRate,
+            liveSeconds,
             rate,
             requests,
             naiveRequests,
@@ -73,9 +94,10 @@ object ReportBenchCommand {
               fee
             )
           // with no part named every part runs
-          val named = fold || service
+          val named = fold || service || liveOnly
           val runFold = fold || !named
           val runService = service || !named
+          val runLive = runService || liveOnly
           Outputs.use("bench report", t, Nil, List(json))(outputs =>
             Blocking {
               t.out.println(MachineInfo.describe)
@@ -94,6 +116,22 @@ object ReportBenchCommand {
                 t.out.println()
                 t.out.println(StoreBench.table(r))
                 parts += "service" -> StoreBench.json(r)
+              }
+              if (runLive) {
+                val r = LiveBench.run(
+                  LiveBench.Config(
+                    liveStreams,
+                    liveRate,
+                    liveSeconds.seconds,
+                    accounts = math.max(2, math.min(liveStreams, accounts)),
+                    symbols,
+                    httpThreads
+                  ),
+                  msg => t.err.println(s"  $msg...")
+                )
+                t.out.println()
+                t.out.println(LiveBench.table(r))
+                parts += "live" -> LiveBench.json(r)
               }
               json.foreach(path => outputs.text(path, ReportBench.json(parts.result())))
               ExitCode.Success

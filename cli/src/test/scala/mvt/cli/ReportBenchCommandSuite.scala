@@ -5,8 +5,8 @@ import java.nio.file.Files as JFiles
 
 /** `mvt bench report`: the fold part's table and JSON on a small session, and its usage errors. */
 class ReportBenchCommandSuite extends munit.FunSuite {
-  // the service part serves, signs in and drives load for real: generous on a loaded machine
-  override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
+  // the service part runs every part of the report service, live updates too: generous on a busy machine
+  override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(5, "min")
   private val small =
     Vector(
       "--days",
@@ -23,7 +23,9 @@ class ReportBenchCommandSuite extends munit.FunSuite {
       "0"
     )
 
-  test("bench report --service: ingest against the old store, the portal and the naive report under load") {
+  test(
+    "bench report --service: ingest against the old store, the portal, the naive report and live updates"
+  ) {
     CliRun.withTempFile(".json") { json =>
       val args = Vector(
         "bench",
@@ -45,6 +47,12 @@ class ReportBenchCommandSuite extends munit.FunSuite {
         "40",
         "--http-threads",
         "2",
+        "--live-streams",
+        "3",
+        "--live-rate",
+        "200",
+        "--live-seconds",
+        "2",
         "--json",
         json.toString
       )
@@ -63,6 +71,11 @@ class ReportBenchCommandSuite extends munit.FunSuite {
         assertEquals(service.downField(part).downField("sent").as[Long].toOption, Some(n), part)
         assertEquals(service.downField(part).downField("ok").as[Long].toOption, Some(n), part)
       }
+      // the live part: every stream open, events received and each matched to a trade written
+      val live = doc.hcursor.downField("live")
+      assertEquals(live.downField("streamsOpened").as[Int].toOption, Some(3), doc.spaces2)
+      assert(live.downField("events").as[Long].toOption.exists(_ > 0), doc.spaces2)
+      assert(r.out.contains("Live updates: 3 of 3 event streams open"), r.out)
     }
   }
 
@@ -94,7 +107,9 @@ class ReportBenchCommandSuite extends munit.FunSuite {
       "--accounts" -> "-1",
       "--repeat" -> "0",
       "--warmup" -> "-2",
-      "--http-threads" -> "-1"
+      "--http-threads" -> "-1",
+      "--live-streams" -> "0",
+      "--live-rate" -> "0"
     )
   )
     test(s"bench report $opt $value: a usage error before measuring anything") {

@@ -7,6 +7,9 @@ import java.nio.file.{Files as JFiles, Path, StandardOpenOption}
 /** `mvt serve --db` never takes a file of the journal, nor a database that is not a store, and says why. */
 class ServeStoreSuite extends munit.FunSuite {
 
+  // a forked mvt serve that starts, ingests and retries for real: generous on a busy machine
+  override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
+
   private val tmp = FunFixture[Path](
     setup = _ => JFiles.createTempDirectory("mvt-serve-store"),
     teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }

@@ -1,0 +1,296 @@
+package mvt.bench.report
+
+import cats.effect.{IO, Resource}
+import cats.effect.unsafe.implicits.global
+import cats.syntax.all.*
+import fs2.Stream
+import io.circe.Json
+import mvt.bench.load.OpenLoad
+import mvt.core.Timestamp
+import mvt.portal.PortalServer
+import mvt.reporting.auth.{AuthPolicy, AuthStore, Authenticator, PasswordHash, Role, User}
+import mvt.reporting.journal.Ingest
+import mvt.reporting.live.LiveFigures
+import mvt.reporting.store.ReportStore
+import org.HdrHistogram.{ConcurrentHistogram, Histogram}
+import org.http4s.{Header, Headers, Method, Request, ServerSentEvent, Uri}
+import org.typelevel.ci.*
+
+import java.nio.file.{Files, Path}
+import java.util.concurrent.atomic.{AtomicInteger, AtomicReference, LongAdder}
+import scala.concurrent.duration.*
+
+/**
+ * Live updates measured: `mvt serve`'s parts (ingest following a journal, the portal with its Server-Sent Events)
+ * while a writer appends trades to the journal at a set rate, and `streams` clients, each holding one account's
+ * event stream open with an API token, time every event they receive.
+ *
+ * What an event's delay is: an event carries its account's figures as the fold held them after one of ingest's
+ * polls, and its `at` is the fold's clock then, the feed time of the last line folded. Every feed time names one
+ * trade of the writer, so an event reflects every trade up to that one and none after it. Two delays are taken
+ * for each event, both to the moment the client has decoded it: `newest`, from the write of the last trade it
+ * reflects (how fresh the figures are), and `oldest`, from the write of the first trade after the ones the
+ * stream's previous event reflected (the longest any line waited to be shown on that page: no earlier event of
+ * the stream showed it). A stream's first event has no `oldest`.
+ */
+object LiveBench {
+
+  /** The run: `streams` open event streams over `accounts` trading accounts, `rate` trades a second. */
+  final case class Config(
+      streams: Int,
+      rate: Double,
+      duration: FiniteDuration,
+      accounts: Int,
+      symbols: Int,
+      httpThreads: Int,
+      seed: Long = 1L,
+      warmUp: FiniteDuration = 2.seconds,
+      timeout: FiniteDuration = 60.seconds
+  ) {
+    require(streams >= 1 && rate > 0 && accounts >= 2 && symbols >= 1, s"not a live run: $this")
+  }
+
+  /** What the run measured. */
+  final case class Result(
+      config: Config,
+      trades: Long, // written while measuring, after the warm-up's
+      writeNanos: Long,
+      opened: Int,
+      events: Long,
+      unmatched: Long,
+      newest: Histogram,
+      oldest: Histogram
+  ) {
+    def tradesPerSecond: Double = trades * 1e9 / math.max(1L, writeNanos)
+  }
+
+  // one stream's last matched trade, touched only by that stream's fiber
+  private final class StreamState { var last: Long = -1L }
+
+  // about 40 seconds of trades at the rate, at most 2^23 stamps (64 MiB)
+  private def ringFor(rate: Double, duration: FiniteDuration): Int = {
+    val want = math.min(1L << 23, math.max(1024L, (rate * math.min(duration.toSeconds + 10, 40L)).toLong))
+    java.lang.Long.highestOneBit(want * 2 - 1).toInt
+  }
+
+  def run(config: Config, progress: String => Unit): Result = {
+    val dir = Files.createTempDirectory("mvt-bench-live")
+    try measure(config, dir, progress).unsafeRunSync()
+    finally {
+      val s = Files.walk(dir)
+      try s.sorted(java.util.Comparator.reverseOrder()).forEach(p => { val _ = Files.deleteIfExists(p) })
+      finally s.close()
+    }
+  }
+
+  private def measure(config: Config, dir: Path, progress: String => Unit): IO[Result] = {
+    val journal = Files.createDirectory(dir.resolve("journal"))
+    val db = dir.resolve("report.db")
+    val writer = new LiveFeedWriter(
+      journal,
+      config.rate,
+      config.accounts,
+      config.symbols,
+      config.seed,
+      ringFor(config.rate, config.duration)
+    )
+    val newest = new ConcurrentHistogram(3)
+    val oldest = new ConcurrentHistogram(3)
+    val events = new LongAdder
+    val unmatched = new LongAdder
+    val opened = new AtomicInteger
+    val ingestFailure = new AtomicReference[String](null)
+    val streamEnded = new AtomicReference[String](null)
+    val measureFrom = new java.util.concurrent.atomic.AtomicLong(Long.MaxValue) // the first trade measured
+    val accountOf = (i: Int) => 1 + i % config.accounts
+    val watchedAccounts = math.min(config.streams, config.accounts)
+
+    // the trade an event reflects, from its data's `at` (the portal's own rendering), or -1
+    def tradeOf(e: ServerSentEvent): Long =
+      e.data.fold(-1L) { d =>
+        val i = d.indexOf("\"at\":\"")
+        val j = if (i < 0) -1 else d.indexOf('"', i + 6)
+        if (j < 0) -1L
+        else Timestamp.parse(d.substring(i + 6, j)).fold(-1L)(t => writer.tradeAt(t.epochNanos))
+      }
+
+    def record(e: ServerSentEvent, st: StreamState): Unit = {
+      val received = System.nanoTime()
+      val k = tradeOf(e)
+      val wrote = writer.writtenAt(k)
+      // an event of the polls before the first trade (no trade yet) names none: it is no delay
+      val from = measureFrom.get
+      if (k >= from && wrote < 0) unmatched.increment()
+      else if (k >= 0 && wrote >= 0) {
+        // the warm-up's trades were written before the stream opened: their delays are not the portal's
+        if (k >= from) {
+          events.increment()
+          newest.recordValue(math.max(0L, received - wrote))
+        }
+        if (st.last >= 0 && k > st.last && st.last + 1 >= from) {
+          val first = writer.writtenAt(st.last + 1)
+          if (first >= 0) oldest.recordValue(math.max(0L, received - first))
+        }
+        st.last = k
+      }
+    }
+
+    def stream(client: org.http4s.client.Client[IO], base: Uri, bearer: Headers, i: Int): IO[Unit] = {
+      val st = new StreamState
+      val req =
+        Request[IO](Method.GET, base / "api" / "accounts" / accountOf(i).toString / "live", headers = bearer)
+      client
+        .stream(req)
+        .flatMap { resp =>
+          if (!resp.status.isSuccess)
+            Stream.raiseError[IO](new IllegalStateException(s"stream $i: ${resp.status}"))
+          else
+            Stream.exec(IO(opened.incrementAndGet()).void) ++ resp.body.through(ServerSentEvent.decoder[IO])
+        }
+        .foreach(e => IO(record(e, st)))
+        .compile
+        .drain
+        // a stream that ends or fails is said at the end of the run, not silently lost
+        .guaranteeCase(o =>
+          IO(streamEnded.compareAndSet(null, s"stream $i (account ${accountOf(i)}): $o")).void
+        )
+    }
+
+    // polls `cond` every 50 ms until it holds or `within` passes; whether it held
+    def awaitIO(within: FiniteDuration)(cond: IO[Boolean]): IO[Boolean] = {
+      val poll = cond.flatMap(ok => if (ok) IO.pure(true) else IO.sleep(50.millis).as(false))
+      poll.iterateUntil(identity).timeoutTo(within, cond)
+    }
+    def await(within: FiniteDuration)(cond: => Boolean): IO[Boolean] = awaitIO(within)(IO(cond))
+
+    val live = new LiveFigures
+    val closeWriter = Resource.make(IO.unit)(_ => IO.blocking(writer.close()))
+    (closeWriter >> (for {
+      store <- ReportStore.open(db, None)
+      users <- AuthStore.open(db)
+    } yield (store, users))).use { (store, users) =>
+      for {
+        auth <- Authenticator(users, AuthPolicy(), _ => IO.unit)
+        hashed <- IO.blocking(PasswordHash.create("bench-password".toCharArray))
+        now <- IO.realTime.map(_.toMillis)
+        _ <- users.addUser(User("bench", Role.Staff, Set.empty), hashed, now)
+        token <- users.createToken("bench", now).map(_.get.text)
+        ingest <- Ingest(store, journal, watcher = live)
+        result <- PortalServer
+          .run(
+            store,
+            ingest,
+            journal,
+            "127.0.0.1",
+            0,
+            f => IO(ingestFailure.set(f.message)),
+            auth,
+            live,
+            None,
+            config.httpThreads
+          )
+          .use { server =>
+            val base = Uri.unsafeFromString(s"http://127.0.0.1:${server.address.getPort}")
+            val bearer = Headers(Header.Raw(ci"Authorization", s"Bearer $token"))
+            // the warm-up: every account trades, so that the portal knows it (an unknown account is a 404), and the
+            // server's code paths are compiled before the streams open
+            val warmUp =
+              IO(progress(s"warming up: ${config.warmUp.toSeconds} s of trades")) >>
+                IO.interruptible(writer.run(config.warmUp.toNanos)) >>
+                awaitIO(config.timeout)((1 to watchedAccounts).toList.forallM(a => store.knows(a))).flatMap(
+                  ok =>
+                    IO.raiseError(new IllegalStateException(
+                      s"the warm-up's trades were not ingested in ${config.timeout}" +
+                        Option(ingestFailure.get).fold("")(m => s": $m")
+                    )).unlessA(ok)
+                )
+            warmUp >> OpenLoad.withClient(config.streams) { client =>
+              val all = (0 until config.streams).toList.parTraverse_(i => stream(client, base, bearer, i))
+              all.background.surround {
+                for {
+                  _ <- IO(progress(s"opening ${config.streams} event streams"))
+                  open <- await(config.timeout)(
+                    streamEnded.get != null ||
+                      (opened.get == config.streams && live.watchedAccounts == watchedAccounts)
+                  )
+                  _ <- IO.raiseError(new IllegalStateException(
+                    s"only ${opened.get} of ${config.streams} event streams opened in ${config.timeout}" +
+                      Option(streamEnded.get).fold("")(m => s"; $m")
+                  )).unlessA(open && streamEnded.get == null)
+                  _ <-
+                    IO(progress(f"writing ${config.rate}%,.0f trades/s for ${config.duration.toSeconds} s"))
+                  t0 <- IO(System.nanoTime())
+                  from <- IO(writer.written)
+                  _ <- IO(measureFrom.set(from))
+                  trades <- IO.interruptible(writer.run(config.duration.toNanos))
+                  t1 <- IO(System.nanoTime())
+                  // ingest has folded the last trade (some watched account's figures are as of it), then the
+                  // streams take their last events (each looks every 100 ms)
+                  _ <- IO(progress("waiting for the last events"))
+                  _ <- await(config.timeout)(ingest.failed.isDefined || (1 to watchedAccounts).exists(a =>
+                    live.latest(a).exists(s => writer.tradeAt(s.at) == trades - 1)
+                  ))
+                  _ <- IO.sleep(1.second)
+                  _ <- Option(streamEnded.get).fold(IO.unit)(m =>
+                    IO.raiseError(new IllegalStateException(s"an event stream ended during the run: $m"))
+                  )
+                } yield Result(
+                  config,
+                  trades - from,
+                  t1 - t0,
+                  opened.get,
+                  events.sum,
+                  unmatched.sum,
+                  newest.copy(),
+                  oldest.copy()
+                )
+              }
+            }
+          }
+        _ <- Option(ingestFailure.get).fold(IO.unit)(m =>
+          IO.raiseError(new IllegalStateException(s"ingest: $m"))
+        )
+      } yield result
+    }
+  }
+
+  private def ms(n: Long): String = f"${n / 1e6}%.1f ms"
+
+  private def line(name: String, h: Histogram): String =
+    f"  $name%-7s ${h.getTotalCount}%10d ${ms(h.getValueAtPercentile(50))}%11s ${ms(h.getValueAtPercentile(99))}%11s ${ms(h.getValueAtPercentile(99.9))}%11s ${ms(h.getMaxValue)}%11s"
+
+  def table(r: Result): String = Vector(
+    f"Live updates: ${r.opened} of ${r.config.streams} event streams open over ${r.config.accounts}%,d accounts, ${r.config.symbols} symbols; ${r.trades}%,d trades written at ${r.tradesPerSecond}%,.0f/s (asked ${r.config.rate}%,.0f/s) for ${r.writeNanos / 1e9}%.1f s",
+    f"  ${r.events}%,d events matched to a trade${
+        if (r.unmatched > 0) f", ${r.unmatched}%,d whose trade had left the ring" else ""
+      }; delay from a feed line's write to the event decoded by the client",
+    f"  delay       events         p50         p99       p99.9         max",
+    line("newest", r.newest),
+    line("oldest", r.oldest),
+    "  (newest: from the write of the last trade the event reflects; oldest: from the write of the first trade",
+    "   that no earlier event of the stream reflected. Target: p99 <= 1 s)"
+  ).mkString("\n")
+
+  def json(r: Result): Json = {
+    def delays(h: Histogram) = Json.obj(
+      "events" -> Json.fromLong(h.getTotalCount),
+      "p50Nanos" -> Json.fromLong(h.getValueAtPercentile(50)),
+      "p99Nanos" -> Json.fromLong(h.getValueAtPercentile(99)),
+      "p999Nanos" -> Json.fromLong(h.getValueAtPercentile(99.9)),
+      "maxNanos" -> Json.fromLong(h.getMaxValue)
+    )
+    Json.obj(
+      "streams" -> Json.fromInt(r.config.streams),
+      "streamsOpened" -> Json.fromInt(r.opened),
+      "accounts" -> Json.fromInt(r.config.accounts),
+      "symbols" -> Json.fromInt(r.config.symbols),
+      "askedTradesPerSecond" -> Json.fromDoubleOrNull(r.config.rate),
+      "trades" -> Json.fromLong(r.trades),
+      "tradesPerSecond" -> Json.fromDoubleOrNull(r.tradesPerSecond),
+      "events" -> Json.fromLong(r.events),
+      "eventsUnmatched" -> Json.fromLong(r.unmatched),
+      "newest" -> delays(r.newest),
+      "oldest" -> delays(r.oldest)
+    )
+  }
+}
