@@ -93,6 +93,15 @@ class ServeStoreSuite extends munit.FunSuite {
       append(trades, "trade,2026-03-02T14:30:01Z,ACME,10.5,100,1,5,2,6,BUY\n")
       append(quotes, "time,symbol,bid,bid_size,ask,ask_size\n2026-03-02T14:30:01Z,ACME,10.4,100,10.6,200\n")
       val db = dir.resolve("live.db")
+      // /api/status is for staff: the store made first (from an empty journal, so the live run folds every line),
+      // then a staff user with an API token, as an operator makes them
+      val empty = JFiles.createDirectory(dir.resolve("empty"))
+      assertEquals(CliRun("serve", "--once", "--journal", empty.toString, "--db", db.toString)().status, 0)
+      val add = CliRun("serve", "users", "add", "--db", db.toString, "ops", "--role", "staff")(
+        "a long enough password\n".getBytes("UTF-8")
+      )
+      assertEquals(add.status, 0, add.err)
+      val token = CliRun("serve", "tokens", "create", "--db", db.toString, "ops")().out.trim
       val run =
         ForkedMvt.start(dir, None, "serve", "--port", "0", "--journal", j.toString, "--db", db.toString)
       def waitFor(what: String)(cond: => Boolean): Unit = {
@@ -109,7 +118,8 @@ class ServeStoreSuite extends munit.FunSuite {
         val http = HttpClient.newHttpClient()
         def status(): String =
           http.send(
-            HttpRequest.newBuilder(URI.create(base + "api/status")).build(),
+            HttpRequest.newBuilder(URI.create(base + "api/status")).header("Authorization", s"Bearer $token")
+              .build(),
             HttpResponse.BodyHandlers.ofString()
           )
             .body
