@@ -236,7 +236,8 @@ lazy val bench = (project in file("bench"))
     reporting,
     portal,
     backtest,
-    venue
+    venue,
+    fix
   )
   .settings(
     common,

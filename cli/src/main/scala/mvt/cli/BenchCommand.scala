@@ -15,7 +15,7 @@ object BenchCommand {
         t
       ) orElse ReportBenchCommand.opts(t) orElse BacktestBenchCommand.opts(t) orElse ClusterBenchCommand.opts(
         t
-      ) orElse VenueBenchCommand.opts(t)
+      ) orElse VenueBenchCommand.opts(t) orElse FixBenchCommand.opts(t)
     }
 
   private def memory(t: Terminal): Opts[IO[ExitCode]] =

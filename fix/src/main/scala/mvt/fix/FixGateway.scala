@@ -43,49 +43,92 @@ object FixGateway {
    */
   def start(venue: Venue, settings: FixSettings): Either[String, FixGateway] = {
     Files.createDirectories(settings.storeDir)
-    OrderLog.open(OrderLog.pathFor(settings.dir, venue.config.day)).map { (log, recovered) =>
-      FixRecovery.replay(venue.config.journal, recovered.orders)
-      val traded = venue.symbols.map(_.name).toSet
-      val marketData = new MarketData(venue.config.quotes, settings.compId, traded)
-      val desk = new OrderDesk(venue, settings, log, recovered, marketData)
-      val app = new FixApplication(settings, desk, marketData)
-      val qfSettings = sessionSettings(settings)
-      val store = new FileStoreFactory(qfSettings)
-      val messages = new quickfix.fix44.MessageFactory()
-      // a thread per session: a logon's password check (PBKDF2, tens of milliseconds) stalls only its own session
-      val acceptor = new ThreadedSocketAcceptor(app, store, qfSettings, null, messages)
-      val unknown = new DynamicAcceptorSessionProvider(
-        qfSettings,
-        templateId(settings),
-        app,
-        new MemoryStoreFactory(),
-        null,
-        messages
-      )
-      acceptor.setSessionProvider(
-        new InetSocketAddress(settings.host, settings.port),
-        provider(settings, unknown)
-      )
-      val deskThread = new Thread(desk, "fix-gateway")
-      // fills before now are in the recovered orders; the feed from here on brings those by outside takers
-      val trades = LineTail.fromEnd(venue.config.trades)
-      @volatile var following = true
-      val quotesThread = new Thread(
-        () =>
-          while (following) {
-            marketData.poll()
-            trades.poll(desk.tradeLine)
-            Thread.sleep(5)
-          },
-        "fix-feeds"
-      )
-      quotesThread.setDaemon(true)
-      deskThread.start()
-      quotesThread.start()
-      acceptor.start()
-      desk.queue.put(Inbound.Restate)
-      new FixGateway(acceptor, desk, List(deskThread, quotesThread), () => following = false, log, settings)
+    val force = venue.config.durability != mvt.venue.Durability.None
+    OrderLog.open(OrderLog.pathFor(settings.dir, venue.config.day), force).map { (log, recovered) =>
+      FixRecovery.replay(venue.config.journal, recovered.orders, recovered.replaces)
+      val desk = (md: MarketData) =>
+        new OrderDesk(venue.symbols, (c, r) => venue.submit(c, r), settings, log, recovered, md)
+      launch(venue.symbols, venue.config.quotes, venue.config.trades, desk, log, settings)
     }
+  }
+
+  /**
+   * The same gateway with no venue behind it: every order is answered New at once, nothing is matched or
+   * journaled (its order log is written, not forced, as with `--durability none`). The floor of `mvt bench fix`;
+   * not for trading.
+   */
+  def startWithoutVenue(
+      symbols: Vector[mvt.core.Symbol],
+      settings: FixSettings
+  ): Either[String, FixGateway] = {
+    Files.createDirectories(settings.storeDir)
+    OrderLog.open(OrderLog.pathFor(settings.dir, "no-venue"), force = false).map { (log, recovered) =>
+      val seq = new java.util.concurrent.atomic.AtomicLong
+      val answer = (c: mvt.core.Command, r: mvt.venue.Reply) => {
+        val events = c match {
+          case mvt.core.Command.Add(s, id, side, px, q, _, _) =>
+            Vector(mvt.core.Event.Added(s, id, side, px, q))
+          case mvt.core.Command.Cancel(s, id) => Vector(mvt.core.Event.CancelRejected(s, id))
+          case _ => Vector.empty
+        }
+        r.done(mvt.venue.Outcome(seq.incrementAndGet(), mvt.core.Timestamp.fromEpochNanos(0L), events))
+        None
+      }
+      val desk = (md: MarketData) => new OrderDesk(symbols, answer, settings, log, recovered, md)
+      val absent = settings.dir.resolve("no-venue.absent")
+      launch(symbols, absent, absent, desk, log, settings)
+    }
+  }
+
+  // the acceptor, the gateway thread and the feeds' follower, around the desk `desk` makes
+  private def launch(
+      symbols: Vector[mvt.core.Symbol],
+      quotes: java.nio.file.Path,
+      tradeFeed: java.nio.file.Path,
+      makeDesk: MarketData => OrderDesk,
+      log: OrderLog,
+      settings: FixSettings
+  ): FixGateway = {
+    val traded = symbols.map(_.name).toSet
+    val marketData = new MarketData(quotes, settings.compId, traded)
+    val desk = makeDesk(marketData)
+    val app = new FixApplication(settings, desk, marketData)
+    val qfSettings = sessionSettings(settings)
+    val store = new FileStoreFactory(qfSettings)
+    val messages = new quickfix.fix44.MessageFactory()
+    // a thread per session: a logon's password check (PBKDF2, tens of milliseconds) stalls only its own session
+    val acceptor = new ThreadedSocketAcceptor(app, store, qfSettings, null, messages)
+    val unknown = new DynamicAcceptorSessionProvider(
+      qfSettings,
+      templateId(settings),
+      app,
+      new MemoryStoreFactory(),
+      null,
+      messages
+    )
+    acceptor.setSessionProvider(
+      new InetSocketAddress(settings.host, settings.port),
+      provider(settings, unknown)
+    )
+    val deskThread = new Thread(desk, "fix-gateway")
+    // fills before now are in the recovered orders; the feed from here on brings those by outside takers
+    val trades = LineTail.fromEnd(tradeFeed)
+    @volatile var following = true
+    val quotesThread = new Thread(
+      () =>
+        while (following) {
+          marketData.poll()
+          trades.poll(desk.tradeLine)
+          Thread.sleep(5)
+        },
+      "fix-feeds"
+    )
+    quotesThread.setDaemon(true)
+    deskThread.start()
+    quotesThread.start()
+    acceptor.start()
+    desk.queue.put(Inbound.Restate)
+    new FixGateway(acceptor, desk, List(deskThread, quotesThread), () => following = false, log, settings)
   }
 
   /**

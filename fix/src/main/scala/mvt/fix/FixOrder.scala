@@ -4,17 +4,20 @@ import mvt.core.{Price, Side, Symbol}
 
 /**
  * A FIX order as the gateway tracks it for its ExecutionReports: the venue's order id, the owning client, its
- * ClOrdID, what it asked for and how much has filled. Mutable; the gateway thread only.
+ * ClOrdID, what it asks for now (a replace changes the ClOrdID, price and quantity) and how much has filled.
+ * Mutable; the gateway thread only.
  */
 final class FixOrder(
     val id: Long,
     val compId: String,
-    val clOrdId: String,
+    var clOrdId: String,
     val symbol: Symbol,
     val side: Side,
-    val price: Price,
-    val qty: Long
+    var price: Price,
+    var qty: Long // OrderQty (38): the whole order, filled part included
 ) {
+  var formerClOrdIds: List[String] = Nil // the ClOrdIDs of the order before its replaces, newest first
+
   var cumQty = 0L
   var notional: BigDecimal = BigDecimal(0) // sum of fill price x quantity, in whole price units
   var open = true // false once filled, canceled, expired or rejected
@@ -28,6 +31,14 @@ final class FixOrder(
   /** AvgPx (6): the quantity-weighted mean fill price, 0 before the first fill. */
   def avgPx: BigDecimal =
     if (cumQty == 0) BigDecimal(0) else (notional / cumQty).setScale(8, BigDecimal.RoundingMode.HALF_EVEN)
+
+  /** A replace the venue took: the new ClOrdID, price and OrderQty; the old ClOrdID still names the order. */
+  def replaced(newClOrdId: String, newPrice: Price, newQty: Long): Unit = {
+    formerClOrdIds = clOrdId :: formerClOrdIds
+    clOrdId = newClOrdId
+    price = newPrice
+    qty = newQty
+  }
 
   def fill(px: Price, q: Long): Unit = {
     cumQty += q

@@ -8,13 +8,18 @@ import java.io.{BufferedInputStream, FileInputStream}
 import java.nio.file.{Files, Path}
 
 /**
- * Brings the FIX orders of the order log to what the venue's journal made of them (fills, cancels, rejects) by
- * replaying the journal through a private engine, so the reports after a restart continue each order's CumQty,
- * LeavesQty and AvgPx. Reads a journal the venue may be appending to: it stops at the first incomplete block.
+ * Brings the FIX orders of the order log to what the venue's journal made of them (fills, cancels, rejects,
+ * replaces) by replaying the journal through a private engine, so the reports after a restart continue each
+ * order's ClOrdID chain, OrderQty, price, CumQty, LeavesQty and AvgPx. Reads a journal the venue may be appending
+ * to: it stops at the first incomplete block.
  */
 private[fix] object FixRecovery {
 
-  def replay(journal: Path, orders: Vector[FixOrder]): Unit =
+  def replay(
+      journal: Path,
+      orders: Vector[FixOrder],
+      replaces: Vector[OrderLog.Replace] = Vector.empty
+  ): Unit =
     if (orders.nonEmpty && !Files.exists(journal)) orders.foreach { o =>
       o.open = false; o.journaled = false
     }
@@ -22,6 +27,10 @@ private[fix] object FixRecovery {
       val byId = new java.util.HashMap[Long, FixOrder]()
       orders.foreach(o => byId.put(o.id, o))
       val seen = new java.util.HashSet[Long]() // FIX order ids some event of the journal names
+      // each order's replaces not yet matched to a journaled modify, in the order they were sent
+      val waiting = new java.util.HashMap[Long, java.util.ArrayDeque[OrderLog.Replace]]()
+      replaces.foreach(r => waiting.computeIfAbsent(r.id, _ => new java.util.ArrayDeque()).add(r))
+      var current: OrderLog.Replace = null // the replace of the modify being replayed; null otherwise
       val sink = new EventSink {
         def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = {
           val _ = seen.add(id.value)
@@ -43,14 +52,17 @@ private[fix] object FixRecovery {
           Option(byId.get(id.value)).foreach { x =>
             seen.add(x.id); x.open = false
           }
-        // the gateway sends no modify yet: what the journal holds of one from other submitters names no FIX order
         def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
           Option(byId.get(id.value)).foreach { x =>
             seen.add(x.id); x.open = false; x.expired = true
           }
         def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
           Option(byId.get(id.value)).foreach { x =>
-            seen.add(x.id); if (restingQty.units == 0L) x.open = false
+            seen.add(x.id)
+            // as the gateway did live: OrderQty is what filled (the move's fills are in) plus what rests
+            if (current != null && current.id == x.id)
+              x.replaced(current.clOrdId, current.price, x.cumQty + restingQty.units)
+            if (restingQty.units == 0L) x.open = false
           }
         def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
       }
@@ -65,7 +77,21 @@ private[fix] object FixRecovery {
             val syms = r.symbols
             if (books.length < syms.size) books = java.util.Arrays.copyOf(books, syms.size * 2)
             while (booked < syms.size) { books(booked) = day.bookOf(syms(booked)); booked += 1 }
-            r.columns.replay(day, books, 0, n)
+            val c = r.columns
+            var from = 0
+            var i = 0
+            while (i < n) {
+              // a modify of a FIX order replays alone, with the replace it carried out as `current`
+              if (c.kinds(i) == CommandReader.Modify && waiting.containsKey(c.ids(i))) {
+                c.replay(day, books, from, i)
+                current = sentAs(waiting.get(c.ids(i)), c.prices(i), c.qtys(i))
+                c.replay(day, books, i, i + 1)
+                current = null
+                from = i + 1
+              }
+              i += 1
+            }
+            c.replay(day, books, from, n)
             n = r.nextBlock()
           }
         }
@@ -73,4 +99,20 @@ private[fix] object FixRecovery {
       // an order no event names was logged but not journaled before the crash: it never reached the book
       orders.foreach(o => if (!seen.contains(o.id)) { o.open = false; o.journaled = false })
     }
+
+  // the first waiting replace sent as this modify; those before it never reached the journal (the venue refused
+  // them), so they are dropped with it
+  private def sentAs(q: java.util.ArrayDeque[OrderLog.Replace], price: Long, qty: Long): OrderLog.Replace = {
+    val it = q.iterator()
+    var found: OrderLog.Replace = null
+    while (found == null && it.hasNext) {
+      val r = it.next()
+      if (r.price.raw == price && r.remaining == qty) found = r
+    }
+    if (found != null) {
+      while (q.peekFirst() ne found) { val _ = q.pollFirst() }
+      val _ = q.pollFirst()
+    }
+    found
+  }
 }

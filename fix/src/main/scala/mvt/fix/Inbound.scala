@@ -20,4 +20,7 @@ private[fix] enum Inbound {
 private[fix] enum Work {
   case Add(order: FixOrder)
   case Cancel(order: FixOrder, clOrdId: String)
+
+  /** A replace sent as a modify; `replace` is what the order becomes if the venue takes it. */
+  case Replace(order: FixOrder, replace: OrderLog.Replace)
 }

@@ -1,7 +1,7 @@
 package mvt.fix
 
 import mvt.core.*
-import mvt.venue.{Outcome, Refusal, Reply, Venue}
+import mvt.venue.{Outcome, Refusal, Reply}
 import quickfix.{Message, Session, SessionID}
 
 import java.util.concurrent.LinkedBlockingQueue
@@ -14,7 +14,8 @@ import scala.collection.mutable
  * needs no lock.
  */
 private[fix] final class OrderDesk(
-    venue: Venue,
+    symbols: Vector[Symbol],
+    submit: (Command, Reply) => Option[Refusal],
     settings: FixSettings,
     log: OrderLog,
     recovered: OrderLog.Recovered,
@@ -24,14 +25,15 @@ private[fix] final class OrderDesk(
   private val byId = mutable.HashMap.empty[Long, FixOrder]
   private val byClOrdId = mutable.HashMap.empty[(String, String), FixOrder]
   private val used = mutable.HashMap.empty[String, mutable.HashSet[String]]
-  private val traded = venue.symbols.map(_.name).toSet
+  private val traded = symbols.map(_.name).toSet
   private var nextId = FixOrder.IdBase
   private val pending = mutable.ArrayBuffer.empty[(Command, Work)]
   private var rejects = 0L
   private val runTag = java.lang.Long.toString(System.currentTimeMillis(), 36)
 
   recovered.orders.foreach { o =>
-    byId(o.id) = o; byClOrdId((o.compId, o.clOrdId)) = o
+    byId(o.id) = o
+    (o.clOrdId :: o.formerClOrdIds).foreach(c => byClOrdId((o.compId, c)) = o)
     nextId = math.max(nextId, o.id + 1)
   }
   recovered.used.foreach((c, ids) => used.getOrElseUpdate(c, mutable.HashSet.empty) ++= ids)
@@ -86,7 +88,7 @@ private[fix] final class OrderDesk(
           def done(o: Outcome): Unit = queue.put(Inbound.Done(work, o))
           override def refused(why: Refusal): Unit = queue.put(Inbound.Refused(work, why))
         }
-        venue.submit(cmd, reply).foreach(r => queue.put(Inbound.Refused(work, r)))
+        submit(cmd, reply).foreach(r => queue.put(Inbound.Refused(work, r)))
       }
       pending.clear()
     }
@@ -196,15 +198,83 @@ private[fix] final class OrderDesk(
     }
   }
 
+  // a replace becomes the venue's modify of the order's remaining quantity (OrderQty less what has filled); the
+  // venue decides whether it keeps its place in the queue (order-types.md)
   private def replace(compId: String, m: Message): Unit = {
     val clOrdId = field(m, 11)
     val orig = field(m, 41)
-    val (orderId, status) =
-      byClOrdId.get((compId, orig)).fold(("NONE", Reports.Rejected))(o => (o.id.toString, Reports.status(o)))
-    OrderKind.replaceRefusal.foreach { text =>
-      send(compId, Reports.cancelReject(orderId, clOrdId, orig, true, status, 99, text))
+    byClOrdId.get((compId, orig)) match {
+      case None => send(
+          compId,
+          Reports.cancelReject(
+            "NONE",
+            clOrdId,
+            orig,
+            true,
+            Reports.Rejected,
+            1,
+            s"unknown order: this session has no order with ClOrdID \"$orig\""
+          )
+        )
+      case Some(o) =>
+        def refuse(reason: Int, text: String): Unit =
+          send(
+            compId,
+            Reports.cancelReject(o.id.toString, clOrdId, orig, true, Reports.status(o), reason, text)
+          )
+        if (!o.open) refuse(0, s"too late to replace: the order is ${closedState(o)}")
+        else
+          replaceFields(compId, o, m) match {
+            case Left(text) => refuse(99, text)
+            case Right((price, qty)) =>
+              usedBy(compId) += clOrdId
+              val r = OrderLog.Replace(o.id, price, qty - o.cumQty, qty, clOrdId)
+              log.replace(r)
+              pending += ((
+                Command.Modify(o.symbol, OrderId(o.id), price, Quantity(r.remaining)),
+                Work.Replace(o, r)
+              ))
+          }
     }
   }
+
+  // the new price and OrderQty of a replace of open order `o`, or the Text of its reject
+  private def replaceFields(compId: String, o: FixOrder, m: Message): Either[String, (Price, Long)] = {
+    val clOrdId = field(m, 11)
+    for {
+      _ <- FixFields.clOrdId(clOrdId)
+      _ <- Either.cond(
+        !usedBy(compId).contains(clOrdId),
+        (),
+        s"ClOrdID (11) \"$clOrdId\" was already used by this session today"
+      )
+      _ <- Either.cond(
+        field(m, 40) == "2",
+        (),
+        s"OrdType (40) ${field(m, 40)} is not supported: a replace keeps a limit order (40=2)"
+      )
+      _ <- Either.cond(
+        field(m, 54) == Reports.side(o.side).toString,
+        (),
+        s"Side (54) ${field(m, 54)} is not the order's: a replace cannot change the side"
+      )
+      _ <- Either.cond(
+        field(m, 55) == o.symbol.name,
+        (),
+        s"Symbol (55) \"${field(m, 55)}\" is not the order's: a replace cannot change the symbol"
+      )
+      price <- FixFields.price(field(m, 44))
+      qty <- FixFields.quantity(field(m, 38))
+      _ <- Either.cond(
+        qty > o.cumQty,
+        (),
+        s"OrderQty (38) $qty is not above the ${o.cumQty} already filled: to stop the order, cancel it"
+      )
+    } yield (price, qty)
+  }
+
+  private def closedState(o: FixOrder): String =
+    if (o.canceled) "canceled" else if (o.expired) "expired" else if (o.rejected) "rejected" else "filled"
 
   private def done(work: Work, outcome: Outcome): Unit = {
     var n = 0
@@ -267,6 +337,49 @@ private[fix] final class OrderDesk(
             )
           case _ => ()
         }
+      case Work.Replace(o, r) => replaced(o, r, outcome.events, execId)
+    }
+  }
+
+  // the Replaced report (150=5) first, then the fills the move caused, if any; or the reject of the modify
+  private def replaced(
+      o: FixOrder,
+      r: OrderLog.Replace,
+      events: Vector[Event],
+      execId: () => String
+  ): Unit = {
+    val refusal = events.collectFirst { case Event.ModifyRejected(_, _, reason) => reason }
+    refusal match {
+      case Some(reason) =>
+        val (code, text) = reason match {
+          case RejectReason.UnknownOrder => (0, "too late to replace: the order no longer rests")
+          case RejectReason.WouldCross =>
+            (99, "rejected by the venue: would-cross: a post-only order cannot move to a price that crosses")
+          case other => (99, s"rejected by the venue: ${other.text}")
+        }
+        send(
+          o.compId,
+          Reports.cancelReject(o.id.toString, r.clOrdId, o.clOrdId, true, Reports.status(o), code, text)
+        )
+      case None =>
+        // OrderQty becomes what has filled plus what rests once the move is done: r.qty, unless fills reached the
+        // order while its replace was in flight (the modify moved the remaining quantity the client saw)
+        val resting = events.collectFirst { case Event.Modified(_, _, _, _, q) => q.units }.getOrElse(0L)
+        val moveFills = events.iterator.collect {
+          case Event.Executed(_, b, s, _, q, _) if b.value == o.id || s.value == o.id => q.units
+        }.sum
+        o.replaced(r.clOrdId, r.price, o.cumQty + moveFills + resting)
+        byClOrdId((o.compId, r.clOrdId)) = o
+        send(
+          o.compId,
+          Reports.execution(o, execId(), Reports.Replaced, o.clOrdId, o.formerClOrdIds.headOption, None, None)
+        )
+        events.foreach {
+          case Event.Executed(_, buy, sell, px, q, _) =>
+            fill(buy.value, px, q.units, execId)
+            fill(sell.value, px, q.units, execId)
+          case _ => ()
+        }
     }
   }
 
@@ -280,7 +393,7 @@ private[fix] final class OrderDesk(
       Option(Session.lookupSession(sessionOf(compId))).foreach { session =>
         val reported = Restatement.lastReported(session.getStore)
         orders.foreach { o =>
-          val now = (Reports.status(o), o.cumQty)
+          val now = Restatement.Reported(Reports.status(o), o.cumQty, o.qty, o.price.render)
           reported.get(o.id) match {
             case None if !o.journaled =>
               send(
@@ -353,6 +466,11 @@ private[fix] final class OrderDesk(
           o.compId,
           Reports.cancelReject(o.id.toString, clOrdId, o.clOrdId, false, Reports.status(o), 99, text)
         )
+      case Work.Replace(o, r) =>
+        send(
+          o.compId,
+          Reports.cancelReject(o.id.toString, r.clOrdId, o.clOrdId, true, Reports.status(o), 99, text)
+        )
     }
   }
 
@@ -368,6 +486,11 @@ private[fix] final class OrderDesk(
       send(
         o.compId,
         Reports.cancelReject(o.id.toString, clOrdId, o.clOrdId, false, Reports.status(o), 99, why.reason)
+      )
+    case Work.Replace(o, r) =>
+      send(
+        o.compId,
+        Reports.cancelReject(o.id.toString, r.clOrdId, o.clOrdId, true, Reports.status(o), 99, why.reason)
       )
   }
 

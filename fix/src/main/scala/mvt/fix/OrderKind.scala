@@ -5,8 +5,8 @@ import mvt.core.TimeInForce
 /**
  * The one place that decides which FIX order types the venue takes and what they become: a limit order (40=2)
  * that rests (59=0 Day or 59=1 GTC), takes what it can now and lets the rest expire (59=3 IOC), fills whole or
- * expires whole (59=4 FOK), or rests without ever taking liquidity (18=6 post-only, with 59=0 or 1). Replace
- * (35=G) is not taken yet; what else a client sends is refused with a Text.
+ * expires whole (59=4 FOK), or rests without ever taking liquidity (18=6 post-only, with 59=0 or 1); what
+ * else a client sends is refused with a Text. A replace (35=G) keeps the order's kind.
  */
 enum OrderKind(val tif: TimeInForce) {
 
@@ -48,8 +48,4 @@ object OrderKind {
           Left(s"TimeInForce (59) $t is not supported: 0 (Day), 1 (GTC), 3 (IOC) or 4 (FOK)")
       }
   }
-
-  /** Why an OrderCancelReplaceRequest (G) is refused, or `None` once the gateway maps it to a modify. */
-  val replaceRefusal: Option[String] =
-    Some("OrderCancelReplaceRequest (G) is not supported yet by this gateway: cancel and send a new order")
 }

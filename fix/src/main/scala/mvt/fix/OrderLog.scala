@@ -13,10 +13,12 @@ import scala.jdk.CollectionConverters.*
  * every ClOrdID a session used, since the venue's journal (the command-log format) carries neither. A record is
  * appended and forced to disk before its command is submitted, one `force` for every record of a batch (the
  * venue's group discipline), so after a crash every journaled FIX order has its line. Lines:
- * `N,id,compid,symbol,side,price,qty,clordid` and `C,compid,clordid`; the ClOrdID last, so it may hold commas.
+ * `N,id,compid,symbol,side,price,qty,clordid`, `C,compid,clordid` and, for a replace sent to the venue as a modify,
+ * `R,id,price,remaining,orderqty,clordid` (the modify's price and remaining quantity, the new OrderQty and
+ * ClOrdID); the ClOrdID last, so it may hold commas.
  * Gateway thread only.
  */
-final class OrderLog private (channel: FileChannel) extends AutoCloseable {
+final class OrderLog private (channel: FileChannel, force: Boolean) extends AutoCloseable {
   private var buf = ByteBuffer.allocate(1 << 16)
   private var dirty = false
 
@@ -24,6 +26,9 @@ final class OrderLog private (channel: FileChannel) extends AutoCloseable {
     put(s"N,${o.id},${o.compId},${o.symbol.name},${o.side.render},${o.price.render},${o.qty},${o.clOrdId}\n")
 
   def clOrdIdUsed(compId: String, clOrdId: String): Unit = put(s"C,$compId,$clOrdId\n")
+
+  def replace(r: OrderLog.Replace): Unit =
+    put(s"R,${r.id},${r.price.render},${r.remaining},${r.qty},${r.clOrdId}\n")
 
   private def put(line: String): Unit = {
     val b = line.getBytes(UTF_8)
@@ -35,14 +40,17 @@ final class OrderLog private (channel: FileChannel) extends AutoCloseable {
     dirty = true
   }
 
-  /** Writes and forces what was appended since the last commit; nothing when nothing was. */
+  /**
+   * Writes and forces what was appended since the last commit (written only, not forced, when the venue runs
+   * without durability); nothing when nothing was.
+   */
   def commit(): Unit =
     if (dirty) {
       // the batch's records go whether or not they reach the disk: a failed batch's commands are never submitted
       try {
         buf.flip()
         while (buf.hasRemaining) { val _ = channel.write(buf) }
-        channel.force(false)
+        if (force) channel.force(false)
       } finally { buf.clear(); dirty = false }
     }
 
@@ -51,19 +59,32 @@ final class OrderLog private (channel: FileChannel) extends AutoCloseable {
 
 object OrderLog {
 
-  /** What the log held: the orders in id order and every ClOrdID each CompID used. */
-  final case class Recovered(orders: Vector[FixOrder], used: Map[String, Set[String]], tornBytes: Long)
+  /** What the log held: the orders in id order, their replaces in log order, every ClOrdID each CompID used. */
+  final case class Recovered(
+      orders: Vector[FixOrder],
+      replaces: Vector[Replace],
+      used: Map[String, Set[String]],
+      tornBytes: Long
+  )
+
+  /**
+   * A replace of order `id` sent as `modify,...,price,remaining`: on the venue's `modified` the order takes
+   * `clOrdId`, `price` and OrderQty `qty`.
+   */
+  final case class Replace(id: Long, price: Price, remaining: Long, qty: Long, clOrdId: String)
 
   /**
    * Opens the log at `path` for appending, reading what it holds first; a last line without its newline (a
    * write a crash cut short, never forced, so never submitted) is cut.
    */
-  def open(path: Path): Either[String, (OrderLog, Recovered)] = {
+  def open(path: Path, force: Boolean = true): Either[String, (OrderLog, Recovered)] = {
     val bytes = if (Files.exists(path)) Files.readAllBytes(path) else Array.emptyByteArray
     var end = bytes.length
     while (end > 0 && bytes(end - 1) != '\n') end -= 1
     val text = new String(bytes, 0, end, UTF_8)
     val orders = Vector.newBuilder[FixOrder]
+    val replaces = Vector.newBuilder[Replace]
+    val owner = scala.collection.mutable.HashMap.empty[Long, String]
     val used = scala.collection.mutable.HashMap.empty[String, Set[String]]
     val lines = text.linesIterator.toVector
     var error: Option[String] = None
@@ -71,8 +92,15 @@ object OrderLog {
     while (error.isEmpty && i < lines.size) {
       parse(lines(i)) match {
         case Right(Left((c, id))) => used(c) = used.getOrElse(c, Set.empty) + id
-        case Right(Right(o)) =>
-          orders += o; used(o.compId) = used.getOrElse(o.compId, Set.empty) + o.clOrdId
+        case Right(Right(Left(o))) =>
+          orders += o; owner(o.id) = o.compId
+          used(o.compId) = used.getOrElse(o.compId, Set.empty) + o.clOrdId
+        case Right(Right(Right(r))) =>
+          owner.get(r.id) match {
+            case Some(c) => replaces += r; used(c) = used.getOrElse(c, Set.empty) + r.clOrdId
+            case None =>
+              error = Some(s"$path: line ${i + 1}: a replace of order ${r.id}, which no N line names")
+          }
         case Left(e) => error = Some(s"$path: line ${i + 1}: $e")
       }
       i += 1
@@ -81,11 +109,13 @@ object OrderLog {
       val ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
       if (ch.size > end) ch.truncate(end.toLong)
       ch.position(end.toLong)
-      (new OrderLog(ch), Recovered(orders.result().sortBy(_.id), used.toMap, (bytes.length - end).toLong))
+      val recovered =
+        Recovered(orders.result().sortBy(_.id), replaces.result(), used.toMap, (bytes.length - end).toLong)
+      (new OrderLog(ch, force), recovered)
     }
   }
 
-  private def parse(line: String): Either[String, Either[(String, String), FixOrder]] =
+  private def parse(line: String): Either[String, Either[(String, String), Either[FixOrder, Replace]]] =
     if (line.startsWith("C,")) {
       val f = line.split(",", 3)
       if (f.length == 3) Right(Left((f(1), f(2)))) else Left("expected C,compid,clordid")
@@ -99,8 +129,18 @@ object OrderLog {
         px <- Price.parse(f(5))
         q <- f(6).toLongOption
       } yield new FixOrder(id, f(2), f(7), sym, side, px, q)
-      o.map(Right(_)).toRight("expected N,id,compid,symbol,side,price,qty,clordid")
-    } else Left(s"expected a line starting N, or C, found \"${line.take(40)}\"")
+      o.map(o => Right(Left(o))).toRight("expected N,id,compid,symbol,side,price,qty,clordid")
+    } else if (line.startsWith("R,")) {
+      val f = line.split(",", 6)
+      val r = for {
+        _ <- Option.when(f.length == 6)(())
+        id <- f(1).toLongOption
+        px <- Price.parse(f(2))
+        left <- f(3).toLongOption
+        q <- f(4).toLongOption
+      } yield Replace(id, px, left, q, f(5))
+      r.map(r => Right(Right(r))).toRight("expected R,id,price,remaining,orderqty,clordid")
+    } else Left(s"expected a line starting N, C or R, found \"${line.take(40)}\"")
 
   /** The log's file for a venue day. */
   def pathFor(dir: Path, day: String): Path = dir.resolve(s"$day.fix-orders")

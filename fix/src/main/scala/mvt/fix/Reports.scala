@@ -11,6 +11,7 @@ private[fix] object Reports {
   val PartiallyFilled = '1'
   val Filled = '2'
   val Canceled = '4'
+  val Replaced = '5'
   val Rejected = '8'
   val Trade = 'F'
   val Restated = 'D'

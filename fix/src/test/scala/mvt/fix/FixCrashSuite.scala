@@ -118,4 +118,105 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
       } finally { a.stop(); venue.destroyForcibly(); val _ = venue.waitFor(60, TimeUnit.SECONDS) }
     }
   }
+
+  test(
+    "kill -9 with three sessions sending: after restart and resend each client's reports equal the journal's outcome of its orders, none missing, none twice"
+  ) {
+    withDir { dir =>
+      val clientsFile = dir.resolve("clients.csv")
+      clients.foreach(c => ClientsFile.add(clientsFile, c).fold(fail(_), identity))
+      val port = FixTestClient.freePort()
+      val venueDir = dir.resolve("venue")
+      java.nio.file.Files.createDirectories(venueDir)
+      var venue = fork(venueDir, port, clientsFile)
+      val cs = Vector("A", "B", "C").map(c =>
+        new FixTestClient(c, passwordOf(c), port, storeDir = Some(dir.resolve(s"client-$c"))).start()
+      )
+      val got = cs.map(c => c.compId -> new java.util.concurrent.ConcurrentLinkedQueue[Message]()).toMap
+      @volatile var sending = true
+      // each client sends from its own thread, through the crash too: what it sends while cut off is resent
+      val senders = cs.zipWithIndex.map { (c, k) =>
+        val t = new Thread(() => {
+          val rnd = new scala.util.Random(k.toLong)
+          var i = 0
+          while (sending) {
+            i += 1
+            val id = s"${c.compId}$i"
+            val side = if (rnd.nextBoolean()) '1' else '2'
+            val px = f"${9.97 + rnd.nextInt(7) * 0.01}%.2f"
+            if (i > 3 && rnd.nextInt(5) == 0)
+              c.send(FixTestClient.cancel(id, s"${c.compId}${i - 3}", '1', "ACME"))
+            else c.send(FixTestClient.limit(id, side, "ACME", 1L + rnd.nextInt(9), px))
+            var m = c.received.poll(); while (m != null) { got(c.compId).add(m); m = c.received.poll() }
+            Thread.sleep(3)
+          }
+        })
+        t.setDaemon(true)
+        t
+      }
+      def news = got.values.map(_.toArray(Array.empty[Message]).count(m =>
+        m.getHeader.getString(35) == "8" && m.getChar(150) == '0'
+      )).sum
+      try {
+        cs.foreach(_.awaitLogon())
+        senders.foreach(_.start())
+        val deadline = System.nanoTime() + 120000000000L
+        while (news < 60 && System.nanoTime() < deadline) Thread.sleep(10)
+        val kill = new ProcessBuilder("kill", "-9", venue.pid.toString).start()
+        assertEquals(kill.waitFor(), 0)
+        assert(venue.waitFor(60, TimeUnit.SECONDS))
+        val before = news
+        venue = fork(venueDir, port, clientsFile)
+        cs.foreach(_.awaitLogon(60))
+        while (news < before + 30 && System.nanoTime() < deadline) Thread.sleep(10)
+        sending = false
+        senders.foreach(_.join(60000))
+        val journal = venueDir.resolve(s"$Day.mvtc")
+        val accountOf = clients.map(c => c.compId -> c.account.value).toMap
+        def view(c: FixTestClient) = JournalOutcome.reported(got(c.compId).toArray(Array.empty[Message]))
+        def mine(c: FixTestClient, expected: Map[Long, JournalOutcome.Order]) =
+          expected.filter(_._2.account == accountOf(c.compId))
+        def state(o: JournalOutcome.Order) = (o.status, o.cumQty, o.leavesQty)
+        def settled(expected: Map[Long, JournalOutcome.Order]) = cs.forall { c =>
+          val v = view(c)
+          mine(c, expected).forall((id, o) => v.get(id).map(state).contains(state(o)))
+        }
+        var expected = JournalOutcome.of(journal)
+        val settleBy = System.nanoTime() + 60000000000L
+        while (!settled(expected) && System.nanoTime() < settleBy) {
+          Thread.sleep(50)
+          cs.foreach { c =>
+            var m = c.received.poll(); while (m != null) { got(c.compId).add(m); m = c.received.poll() }
+          }
+          expected = JournalOutcome.of(journal)
+        }
+        assert(expected.size >= 60, s"orders journaled: ${expected.size}")
+        cs.foreach { c =>
+          val v = view(c)
+          val own = mine(c, expected)
+          own.foreach((id, o) => assertEquals(v.get(id).map(state), Some(state(o)), s"${c.compId} order $id"))
+          assertEquals(v.keySet -- own.keySet, Set.empty[Long], s"${c.compId}: reports of orders not its own")
+          val reports =
+            got(c.compId).toArray(Array.empty[Message]).toVector.filter(_.getHeader.getString(35) == "8")
+          val execIds = reports.map(_.getString(17))
+          assertEquals(execIds.distinct.size, execIds.size, s"${c.compId}: a report received twice")
+          // a fill whose report the crash lost is restated (150=D) instead: never more fills than the journal's
+          own.foreach { (id, o) =>
+            val fills = reports.filter(m => m.getString(37) == id.toString && m.getChar(150) == 'F')
+            val restated = reports.exists(m => m.getString(37) == id.toString && m.getChar(150) == 'D')
+            if (restated) assert(fills.map(_.getString(32).toLong).sum <= o.cumQty, s"${c.compId} order $id")
+            else assertEquals(
+              fills.map(m => (m.getString(31), m.getString(32).toLong)),
+              o.fills,
+              s"${c.compId} order $id"
+            )
+          }
+        }
+      } finally {
+        sending = false
+        cs.foreach(_.stop())
+        venue.destroyForcibly(); val _ = venue.waitFor(60, TimeUnit.SECONDS)
+      }
+    }
+  }
 }

@@ -1,6 +1,6 @@
 package mvt.fix
 
-import FixTestClient.{cancel, limit, order}
+import FixTestClient.{cancel, limit, order, replace}
 import mvt.core.*
 import mvt.orderbook.{Engine, TradingDay}
 import quickfix.Message
@@ -234,19 +234,118 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
     }
   }
 
-  test("a replace is refused with an OrderCancelReject until the engine can modify an order") {
+  test("a replace to less quantity at the same price is Replaced (150=5) and keeps the order's place") {
     withGateway { r =>
       val a = r.loggedOn("A")
-      a.send(limit("a1", '1', "ACME", 100, "10")); val n = a.next("8")
-      val g = new quickfix.fix44.OrderCancelReplaceRequest()
-      Seq(11 -> "a2", 41 -> "a1", 54 -> "1", 55 -> "ACME", 38 -> "50", 40 -> "2", 44 -> "10").foreach(
-        (t, v) => g.setString(t, v)
+      val b = r.loggedOn("B")
+      val c = r.loggedOn("C")
+      a.send(limit("a1", '2', "ACME", 100, "10")); val n = a.next("8")
+      b.send(limit("b1", '2', "ACME", 50, "10")); b.next("8")
+      a.send(replace("a2", "a1", '2', "ACME", 60, "10"))
+      val er = a.next("8")
+      assertEquals(
+        (er.getChar(150), er.getChar(39), s(er, 11), s(er, 41), s(er, 37)),
+        ('5', '0', "a2", "a1", s(n, 37))
       )
-      g.setUtcTimeStamp(60, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC), true)
-      a.send(g)
+      assertEquals((s(er, 38), s(er, 44), s(er, 151), s(er, 14)), ("60", "10", "60", "0"))
+      // still first in the queue: a buy of 60 fills A's order whole and leaves B's alone
+      c.send(limit("c1", '1', "ACME", 60, "10")); c.next("8"); c.next("8")
+      val fill = a.next("8")
+      assertEquals((fill.getChar(150), fill.getChar(39), s(fill, 11), s(fill, 32)), ('F', '2', "a2", "60"))
+      c.send(limit("c2", '1', "ACME", 1, "10")); c.next("8")
+      assertEquals(b.next("8").getChar(150), 'F')
+    }
+  }
+
+  test("a replace to more quantity loses the order's place; a new price may cross and fill at once") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val b = r.loggedOn("B")
+      val c = r.loggedOn("C")
+      a.send(limit("a1", '2', "ACME", 10, "10")); a.next("8")
+      b.send(limit("b1", '2', "ACME", 10, "10")); b.next("8")
+      a.send(replace("a2", "a1", '2', "ACME", 20, "10"))
+      assertEquals(a.next("8").getChar(150), '5')
+      c.send(limit("c1", '1', "ACME", 10, "10")); c.next("8"); c.next("8")
+      val bFill = b.next("8")
+      assertEquals((bFill.getChar(150), bFill.getChar(39)), ('F', '2'))
+      // C rests a buy at 9; A moves its sell down to 9: Replaced, then the fill as the taker
+      c.send(limit("c2", '1', "ACME", 5, "9")); c.next("8")
+      a.send(replace("a3", "a2", '2', "ACME", 20, "9"))
+      val moved = a.next("8")
+      assertEquals(
+        (moved.getChar(150), s(moved, 11), s(moved, 41), s(moved, 44), s(moved, 151)),
+        ('5', "a3", "a2", "9", "20")
+      )
+      val taken = a.next("8")
+      assertEquals(
+        (taken.getChar(150), taken.getChar(39), s(taken, 31), s(taken, 32), s(taken, 151), s(taken, 14)),
+        ('F', '1', "9", "5", "15", "5")
+      )
+      assertEquals(c.next("8").getChar(39), '2')
+      // the chain goes on: cancel names the latest ClOrdID
+      a.send(cancel("a4", "a3", '2', "ACME"))
+      val canceled = a.next("8")
+      assertEquals((canceled.getChar(150), s(canceled, 41), s(canceled, 14)), ('4', "a3", "5"))
+    }
+  }
+
+  test(
+    "a replace after a partial fill counts OrderQty as the whole order; below the filled part it is refused"
+  ) {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val b = r.loggedOn("B")
+      a.send(limit("a1", '2', "ACME", 100, "10")); a.next("8")
+      b.send(limit("b1", '1', "ACME", 30, "10")); b.next("8"); b.next("8")
+      assertEquals(a.next("8").getString(14), "30")
+      a.send(replace("a2", "a1", '2', "ACME", 50, "10"))
+      val er = a.next("8")
+      assertEquals(
+        (er.getChar(150), er.getChar(39), s(er, 38), s(er, 14), s(er, 151)),
+        ('5', '1', "50", "30", "20")
+      )
+      a.send(replace("a3", "a2", '2', "ACME", 30, "10"))
       val rej = a.next("9")
-      assertEquals((rej.getChar(434), s(rej, 37), s(rej, 41), rej.getChar(39)), ('2', s(n, 37), "a1", '0'))
-      assert(s(rej, 58).contains("not supported yet"))
+      assertEquals((rej.getChar(434), rej.getInt(102), s(rej, 41), rej.getChar(39)), ('2', 99, "a2", '1'))
+      assert(s(rej, 58).contains("OrderQty (38) 30 is not above the 30 already filled"), s(rej, 58))
+      // what rests is still 20: a buy of 25 takes 20
+      b.send(limit("b2", '1', "ACME", 25, "10")); b.next("8")
+      assertEquals(b.next("8").getString(32), "20")
+    }
+  }
+
+  test("a refused replace is an OrderCancelReject with a Text saying why, and the order stays as it was") {
+    withGateway { r =>
+      val a = r.loggedOn("A")
+      val b = r.loggedOn("B")
+      a.send(limit("a1", '1', "ACME", 10, "9")); val n = a.next("8")
+      def refused(c: FixTestClient, m: Message): Message = {
+        c.send(m); val rej = c.next("9"); assertEquals(rej.getChar(434), '2'); rej
+      }
+      val unknown = refused(a, replace("x1", "zz", '1', "ACME", 10, "9"))
+      assertEquals((s(unknown, 37), unknown.getInt(102)), ("NONE", 1))
+      assert(s(unknown, 58).contains("unknown order"), s(unknown, 58))
+      val other = refused(b, replace("x2", "a1", '1', "ACME", 10, "9"))
+      assertEquals((s(other, 37), other.getInt(102)), ("NONE", 1))
+      val side = refused(a, replace("x3", "a1", '2', "ACME", 10, "9"))
+      assertEquals(s(side, 37), s(n, 37))
+      assert(s(side, 58).contains("cannot change the side"), s(side, 58))
+      assert(s(refused(a, replace("a1", "a1", '1', "ACME", 10, "9")), 58).contains("already used"))
+      assert(s(refused(a, replace("x4", "a1", '1', "ACME", 10, "0")), 58).contains("Price (44)"))
+      // post-only keeps its flag: moving it onto the ask is refused by the venue with would-cross
+      b.send(limit("s1", '2', "ACME", 5, "11")); b.next("8")
+      a.send(order(11 -> "p1", 54 -> "1", 55 -> "ACME", 38 -> "5", 40 -> "2", 44 -> "10", 18 -> "6"));
+      a.next("8")
+      val cross = refused(a, replace("p2", "p1", '1', "ACME", 5, "11"))
+      assert(s(cross, 58).contains("would-cross"), s(cross, 58))
+      a.send(cancel("a2", "a1", '1', "ACME")); assertEquals(a.next("8").getChar(150), '4')
+      val late = refused(a, replace("x5", "a1", '1', "ACME", 10, "9"))
+      assertEquals((late.getInt(102), late.getChar(39)), (0, '4'))
+      assert(s(late, 58).contains("too late to replace: the order is canceled"), s(late, 58))
+      // nothing moved: B's ask still rests at 11 with 5
+      a.send(limit("a3", '1', "ACME", 5, "11")); a.next("8")
+      assertEquals(a.next("8").getString(32), "5")
     }
   }
 

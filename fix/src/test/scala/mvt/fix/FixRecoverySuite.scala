@@ -1,6 +1,6 @@
 package mvt.fix
 
-import FixTestClient.{cancel, limit}
+import FixTestClient.{cancel, limit, replace}
 
 /** What outlives a session and a restart: reports missed while offline, the ClOrdIDs used, each order's fills. */
 class FixRecoverySuite extends munit.FunSuite with FixFixture {
@@ -111,6 +111,97 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
         assert(rejected.getString(58).contains("never traded"), rejected.getString(58))
         // the restated order is live: this session can cancel it
         a.send(cancel("j2", "j1", '1', "ACME"))
+        assertEquals(a.next("8").getChar(150), '4')
+      } finally r.stop()
+    }
+  }
+
+  test(
+    "after a restart the ClOrdID chain of a replaced order holds: the latest cancels it, none is reusable"
+  ) {
+    withDir { dir =>
+      val storeA = Some(dir.resolve("client-A"))
+      val first = start(dir)
+      val id =
+        try {
+          val a = first.loggedOn("A", storeA)
+          val b = first.loggedOn("B")
+          a.send(limit("a1", '2', "ACME", 100, "10")); val n = a.next("8")
+          b.send(limit("b1", '1', "ACME", 10, "10")); b.next("8"); b.next("8"); a.next("8")
+          a.send(replace("a2", "a1", '2', "ACME", 70, "10.5")); assertEquals(a.next("8").getChar(150), '5')
+          a.send(replace("a3", "a2", '2', "ACME", 60, "10.5")); assertEquals(a.next("8").getChar(150), '5')
+          n.getString(37)
+        } finally first.stop()
+      val second = start(dir)
+      try {
+        val a = second.loggedOn("A", storeA)
+        a.send(limit("a2", '2', "ACME", 5, "10"))
+        var er = a.next("8")
+        while (er.isSetField(43) && er.getBoolean(43)) er = a.next("8")
+        assert(er.getString(58).contains("already used"), er.getString(58))
+        a.send(cancel("a4", "a3", '2', "ACME"))
+        val c = a.next("8")
+        assertEquals(
+          (
+            c.getChar(150),
+            c.getString(37),
+            c.getString(41),
+            c.getString(38),
+            c.getString(44),
+            c.getString(14)
+          ),
+          ('4', id, "a3", "60", "10.5", "10")
+        )
+      } finally second.stop()
+    }
+  }
+
+  test("recovery matches each journaled modify to its replace, skipping a replace the venue never took") {
+    withDir { dir =>
+      val venue = mvt.venue.Venue.open(mvt.venue.VenueConfig(dir, Day, Vector(Acme, Beta)), _ => ()).fold(
+        e => fail(e.render),
+        identity
+      )
+      val o =
+        new FixOrder(FixOrder.IdBase, "A", "k1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 40)
+      val (log, _) = OrderLog.open(OrderLog.pathFor(dir, Day)).fold(fail(_), identity)
+      log.newOrder(o)
+      // k2 was logged, then refused by a full queue (never journaled); k3 was journaled, its report lost
+      log.replace(OrderLog.Replace(o.id, mvt.core.Price.unsafe("9.5"), 30, 30, "k2"))
+      log.replace(OrderLog.Replace(o.id, mvt.core.Price.unsafe("9.25"), 25, 25, "k3"))
+      log.commit(); log.close()
+      val commands = Seq(
+        mvt.core.Command.Add(
+          Acme,
+          mvt.core.OrderId(o.id),
+          o.side,
+          o.price,
+          mvt.core.Quantity(40),
+          mvt.core.Account(1)
+        ),
+        mvt.core.Command.Modify(
+          Acme,
+          mvt.core.OrderId(o.id),
+          mvt.core.Price.unsafe("9.25"),
+          mvt.core.Quantity(25)
+        )
+      )
+      commands.foreach { c =>
+        val done = venue.submit(c).fold(r => fail(r.reason), identity)
+        scala.concurrent.Await.result(done, scala.concurrent.duration.Duration(60, "s"))
+      }
+      venue.stop()
+      venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
+
+      val r = start(dir)
+      try {
+        val a = r.loggedOn("A")
+        val restated = a.next("8")
+        assertEquals(
+          (restated.getChar(150), restated.getString(11), restated.getString(38), restated.getString(44)),
+          ('D', "k3", "25", "9.25")
+        )
+        a.send(cancel("k4", "k3", '1', "ACME"))
         assertEquals(a.next("8").getChar(150), '4')
       } finally r.stop()
     }

@@ -125,6 +125,27 @@ object FixTestClient {
     m
   }
 
+  /** An OrderCancelReplaceRequest of the order `orig` to OrderQty `qty` at `price`, as a limit order. */
+  def replace(
+      clOrdId: String,
+      orig: String,
+      side: Char,
+      symbol: String,
+      qty: Long,
+      price: String
+  ): Message = {
+    val m = new quickfix.fix44.OrderCancelReplaceRequest()
+    m.setString(11, clOrdId)
+    m.setString(41, orig)
+    m.setChar(54, side)
+    m.setString(55, symbol)
+    m.setString(38, qty.toString)
+    m.setChar(40, '2')
+    m.setString(44, price)
+    m.setUtcTimeStamp(60, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC), true)
+    m
+  }
+
   def freePort(): Int = {
     val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
     try s.getLocalPort

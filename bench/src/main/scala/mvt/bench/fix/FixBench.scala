@@ -1,0 +1,164 @@
+package mvt.bench.fix
+
+import mvt.bench.venue.VenueBench
+import mvt.core.{Account, Symbol}
+import mvt.fix.{Client, FixGateway, FixSettings, PasswordHash}
+import mvt.venue.{Durability, Venue, VenueConfig}
+import org.HdrHistogram.Histogram
+
+import java.nio.file.{Files, Path}
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.locks.LockSupport
+
+/**
+ * `mvt bench fix`: the round trip of a FIX order, open loop from its intended send time to its first
+ * ExecutionReport, from many in-process QuickFIX/J sessions at given rates, through the gateway and venue with
+ * `--durability none` and group commit, beside two floors measured in the same run: the same gateway answering
+ * every order at once with no venue behind it, and the disk's own fsync latency. Figures only; the caller prints
+ * the lines.
+ */
+object FixBench {
+
+  final case class Settings(dir: Path, sessions: Int, rates: Vector[Int], seconds: Double)
+
+  /** What stands behind the gateway in a run. */
+  enum Mode(val label: String) {
+    case Floor extends Mode("no venue")
+    case NoFsync extends Mode("none")
+    case Group extends Mode("group")
+  }
+
+  /**
+   * One run's round trips, the orders sent, those with no report within the wait, venue rejects, and how far the
+   * sending thread fell behind its schedule at worst (nanos; large means the load, not the gateway, was the limit).
+   */
+  final case class Run(histogram: Histogram, sent: Int, unanswered: Long, rejected: Long, sendLag: Long)
+
+  private val Acme = Symbol.unsafe("ACME")
+  private val Password = "bench-only-password"
+
+  private def fresh(root: Path, name: String): Path = {
+    val d = root.resolve(name)
+    if (Files.exists(d)) {
+      val all = Files.walk(d)
+      try all.sorted(java.util.Comparator.reverseOrder()).forEach(p => Files.delete(p))
+      finally all.close()
+    }
+    Files.createDirectories(d)
+  }
+
+  private def freePort(): Int = {
+    val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
+    try s.getLocalPort
+    finally s.close()
+  }
+
+  /** One run: a gateway (and venue) in `dir`, `sessions` clients logged on, `rate` orders/s for `seconds`. */
+  def measure(dir: Path, mode: Mode, sessions: Int, rate: Int, seconds: Double): Run = {
+    // few PBKDF2 iterations: 64 logons at the default would take seconds, and logon is not what is measured
+    val hash = PasswordHash.create(Password.toCharArray, 1000)
+    val clients = (1 to sessions).toVector.map(k => Client(s"L$k", Account(k), hash))
+    val port = freePort()
+    val settings = FixSettings(port, clients, dir, log = _ => ())
+    val venue = mode match {
+      case Mode.Floor => None
+      case m =>
+        val durability = if (m == Mode.Group) Durability.Group else Durability.None
+        Some(Venue.open(VenueConfig(dir, "2026-01-05", Vector(Acme), durability), _ => ()).fold(
+          e => sys.error(e.render),
+          identity
+        ))
+    }
+    val gateway =
+      venue.fold(FixGateway.startWithoutVenue(Vector(Acme), settings))(FixGateway.start(_, settings))
+        .fold(sys.error, identity)
+    val load = new FixLoad(port, clients.map(_.compId), Password)
+    try {
+      if (!load.start(120)) sys.error(s"not every one of $sessions sessions logged on within 120 s")
+      val n = math.max(1, (rate * seconds).toInt)
+      load.prepare(n)
+      val interval = 1e9 / rate
+      val start = System.nanoTime() + 5000000L
+      var i = 0
+      var lag = 0L
+      while (i < n) {
+        val due = start + (i * interval).toLong
+        var now = System.nanoTime()
+        while (now < due) {
+          if (due - now > 100000L) LockSupport.parkNanos(due - now - 50000L) else Thread.onSpinWait()
+          now = System.nanoTime()
+        }
+        load.send(i, due)
+        lag = math.max(lag, now - due)
+        i += 1
+      }
+      val deadline = System.nanoTime() + 60000000000L
+      while (load.answers.get < n && System.nanoTime() < deadline) LockSupport.parkNanos(1000000L)
+      Run(load.result, n, n - load.answers.get, load.rejects.get, lag)
+    } finally {
+      load.stop()
+      gateway.close()
+      venue.foreach { v =>
+        v.stop(); val _ = v.terminated.get(5, TimeUnit.MINUTES)
+      }
+    }
+  }
+
+  private def us(h: Histogram, p: Double): Double = h.getValueAtPercentile(p) / 1000.0
+
+  /** Every figure, as printable lines, in one run. */
+  def run(s: Settings, line: String => Unit): Unit = {
+    Files.createDirectories(s.dir)
+    line(VenueBench.diskLine(s.dir))
+    // a first short run warms the JIT on every path; its figures are not kept
+    Mode.values.foreach(m =>
+      measure(fresh(s.dir, "warm"), m, s.sessions, s.rates.min, math.min(1.0, s.seconds))
+    )
+    val fsync = VenueBench.fsyncFloor(fresh(s.dir, "fsync"), math.min(2.0, s.seconds))
+    line(
+      f"FIX round trip, open loop from each order's intended send time to its first ExecutionReport, ${s.sessions} sessions, ${s.seconds}%.1f s a rate (microseconds):"
+    )
+    line(
+      f"  ${"rate/s"}%8s ${"behind the gateway"}%-20s ${"p50"}%9s ${"p99"}%9s ${"p99.9"}%9s ${"max"}%9s  p99/floor  unanswered  send lag ms"
+    )
+    line(
+      f"  ${""}%8s ${"disk fsync alone"}%-20s ${us(fsync, 50)}%9.1f ${us(fsync, 99)}%9.1f ${us(fsync, 99.9)}%9.1f ${fsync.getMaxValue / 1000.0}%9.1f"
+    )
+    val results = s.rates.map { rate =>
+      val runs = Mode.values.toVector.map(m =>
+        m -> measure(fresh(s.dir, s"${m.ordinal}-$rate"), m, s.sessions, rate, s.seconds)
+      )
+      val floor = runs.head._2.histogram
+      runs.foreach { (m, r) =>
+        val h = r.histogram
+        val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
+        line(
+          f"  $rate%8d $label%-20s ${us(h, 50)}%9.1f ${us(h, 99)}%9.1f ${us(h, 99.9)}%9.1f ${h.getMaxValue / 1000.0}%9.1f  ${us(h, 99) / us(floor, 99)}%9.2f  ${r.unanswered}%10d  ${r.sendLag / 1e6}%11.1f"
+        )
+      }
+      rate -> runs.toMap
+    }
+    val underOneMs = results.filter((_, runs) =>
+      runs(Mode.Group).unanswered == 0 && us(runs(Mode.Group).histogram, 99) < 1000.0
+    )
+    line(
+      underOneMs.map(_._1).maxOption.fold(
+        "Highest rate with the durable (group) p99 under 1 ms: none of the rates measured"
+      )(r =>
+        f"Highest rate with the durable (group) p99 under 1 ms: $r%,d orders/s (of the rates measured)"
+      )
+    )
+    results.find(_._1 == 10000).foreach { (_, runs) =>
+      val floor = us(runs(Mode.Floor).histogram, 99)
+      val none = us(runs(Mode.NoFsync).histogram, 99)
+      val group = us(runs(Mode.Group).histogram, 99)
+      line(
+        f"Targets at 10,000 orders/s: none p99 ${none}%.1f <= 1.5 x floor p99 ${1.5 * floor}%.1f: ${
+            if (none <= 1.5 * floor) "met" else "not met"
+          }; group p99 ${group}%.1f <= floor p99 + 2 x fsync p99 = ${floor + 2 * us(fsync, 99)}%.1f: ${
+            if (group <= floor + 2 * us(fsync, 99)) "met" else "not met"
+          }"
+      )
+    }
+  }
+}

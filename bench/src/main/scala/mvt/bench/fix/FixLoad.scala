@@ -1,0 +1,115 @@
+package mvt.bench.fix
+
+import org.HdrHistogram.Histogram
+import quickfix.*
+
+import java.util.concurrent.atomic.AtomicLong
+
+/**
+ * The open-loop load of `mvt bench fix`: many FIX 4.4 client sessions in one QuickFIX/J socket initiator, each
+ * logging on with its Username and Password. `send` offers order `i` of a run through session `i % sessions`;
+ * the first ExecutionReport of each order records its round trip from the order's intended send time. Sending
+ * is from one thread; reports arrive on the initiator's own thread.
+ */
+final class FixLoad(port: Int, compIds: Vector[String], password: String, venueCompId: String = "MVT")
+    extends Application {
+  private val sessionIds = compIds.map(c => new SessionID(FixVersions.BEGINSTRING_FIX44, c, venueCompId))
+  private val loggedOn = java.util.concurrent.ConcurrentHashMap.newKeySet[SessionID]()
+  // order i's intended send time, nanos: set by the sender before it sends, read on the initiator's thread
+  @volatile private var intended = new java.util.concurrent.atomic.AtomicLongArray(0)
+  private var answered = Array.emptyBooleanArray
+  private var histogram = new Histogram(3600L * 1000000000L, 3)
+  private var run = 0
+  val answers = new AtomicLong
+  val rejects = new AtomicLong
+
+  private val settings = {
+    val s = new SessionSettings()
+    s.setString("ConnectionType", "initiator")
+    s.setString("BeginString", FixVersions.BEGINSTRING_FIX44)
+    s.setString("SocketConnectHost", "127.0.0.1")
+    s.setString("SocketConnectPort", port.toString)
+    s.setString("StartTime", "00:00:00")
+    s.setString("EndTime", "00:00:00")
+    s.setString("HeartBtInt", "30")
+    s.setString("ReconnectInterval", "1")
+    s.setString("UseDataDictionary", "N")
+    s.setString("CheckLatency", "N")
+    sessionIds.foreach { id =>
+      s.setString(id, "SenderCompID", id.getSenderCompID)
+      s.setString(id, "TargetCompID", id.getTargetCompID)
+    }
+    s
+  }
+  private val initiator =
+    new SocketInitiator(this, new MemoryStoreFactory(), settings, null, new quickfix.fix44.MessageFactory())
+
+  /** Connects every session and waits (up to `seconds`) until all are logged on; false if some are not. */
+  def start(seconds: Int): Boolean = {
+    initiator.start()
+    val deadline = System.nanoTime() + seconds * 1000000000L
+    while (loggedOn.size < sessionIds.size && System.nanoTime() < deadline) Thread.sleep(10)
+    loggedOn.size == sessionIds.size
+  }
+
+  def stop(): Unit = initiator.stop(true)
+
+  /** Prepares a run of `n` orders: a fresh histogram, nothing answered. */
+  def prepare(n: Int): Unit = synchronized {
+    run += 1
+    intended = new java.util.concurrent.atomic.AtomicLongArray(n)
+    answered = new Array[Boolean](n)
+    histogram = new Histogram(3600L * 1000000000L, 3)
+    answers.set(0L)
+    rejects.set(0L)
+  }
+
+  /**
+   * Sends order `i` of the run, intended at `due`: even orders buy and odd ones sell one unit at one price, so
+   * each sell trades with the buy before it and the book stays small.
+   */
+  def send(i: Int, due: Long): Unit = {
+    intended.set(i, due)
+    val m = new quickfix.fix44.NewOrderSingle()
+    m.setString(11, s"r$run-$i")
+    m.setChar(54, if (i % 2 == 0) '1' else '2')
+    m.setString(55, "ACME")
+    m.setString(38, "1")
+    m.setChar(40, '2')
+    m.setString(44, "10")
+    m.setChar(59, '1')
+    m.setUtcTimeStamp(60, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC), true)
+    val _ = Session.sendToTarget(m, sessionIds(i % sessionIds.size))
+  }
+
+  /** The round trips recorded so far (a copy). */
+  def result: Histogram = synchronized(histogram.copy())
+
+  def onCreate(id: SessionID): Unit = ()
+  def onLogon(id: SessionID): Unit = { val _ = loggedOn.add(id) }
+  def onLogout(id: SessionID): Unit = { val _ = loggedOn.remove(id) }
+  def toAdmin(m: Message, id: SessionID): Unit =
+    if (m.getHeader.getString(35) == "A") {
+      m.setString(553, id.getSenderCompID)
+      m.setString(554, password)
+    }
+  def fromAdmin(m: Message, id: SessionID): Unit = ()
+  def toApp(m: Message, id: SessionID): Unit = ()
+
+  def fromApp(m: Message, id: SessionID): Unit =
+    if (m.getHeader.getString(35) == "8") {
+      val now = System.nanoTime()
+      val clOrdId = m.getString(11)
+      val dash = clOrdId.indexOf('-')
+      val ofRun = clOrdId.substring(1, dash).toIntOption.contains(run)
+      val i = clOrdId.substring(dash + 1).toIntOption.getOrElse(-1)
+      synchronized {
+        if (ofRun && i >= 0 && i < answered.length && !answered(i)) {
+          answered(i) = true
+          histogram.recordValue(math.max(0L, now - intended.get(i)))
+          if (m.getChar(150) == '8') rejects.incrementAndGet()
+          val _ = answers.incrementAndGet()
+        }
+      }
+    }
+}
