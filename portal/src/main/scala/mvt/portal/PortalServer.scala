@@ -56,7 +56,7 @@ object PortalServer {
   ): Resource[IO, Server] =
     for {
       _ <- ingest
-        .follow(250.millis, onFailure, onRetry)
+        .follow(100.millis, onFailure, onRetry)
         // ingest never ends unseen: whatever stops it is its state, and said once
         .handleErrorWith { e =>
           val f =

@@ -1,6 +1,6 @@
 package mvt.reporting.journal
 
-import cats.effect.IO
+import cats.effect.{FiberIO, IO, Outcome}
 import cats.syntax.all.*
 import mvt.core.Timestamp
 import mvt.reporting.store.{FeedOffset, ReportStore}
@@ -8,9 +8,9 @@ import mvt.reporting.live.FoldWatcher
 import mvt.reporting.{FeedBytes, FeedLine, PnlFold}
 
 import java.nio.file.Path
-import java.util.concurrent.atomic.AtomicReference
+import java.util.concurrent.atomic.{AtomicBoolean, AtomicReference}
 import scala.collection.mutable
-import scala.concurrent.duration.FiniteDuration
+import scala.concurrent.duration.*
 
 /**
  * Folds a journal's feeds into the store as they grow. Sessions go in name order, each fully before the next.
@@ -33,6 +33,9 @@ final class Ingest private (
   private var current: Open = null
   private val parse = new FeedBytes
   private val now = new AtomicReference[State](State.Following)
+  // the offsets folded through but not yet taken into a batch, by file name (`offsets` holds them already)
+  private val untaken = mutable.LinkedHashMap.empty[String, FeedOffset]
+  private var untakenLines = 0L
 
   /** Where ingest stands: following, retrying a commit that failed (and why), or stopped (and why). */
   def state: State = now.get
@@ -101,7 +104,9 @@ final class Ingest private (
    */
   def poll: IO[Int] =
     if (failed.isDefined) IO.pure(0)
-    else IO.blocking(stepTaken()).flatMap(s => s.batch.fold(IO.unit)(store.write(_).void).as(s.folded))
+    else
+      IO.blocking { val s = stepFolded(); (s.folded, takeBatch()) }
+        .flatMap((folded, b) => b.fold(IO.unit)(store.write(_).void).as(folded))
 
   /** Polls until a poll folds nothing: everything the journal holds now is in the store. A failed commit fails it. */
   def catchUp: IO[Unit] = drive(None, _ => IO.unit)
@@ -122,25 +127,53 @@ final class Ingest private (
   /** Records that ingest stopped for a reason of its own (an unexpected error), unless it stopped already. */
   def stop(f: IngestFailure): Unit = { val _ = now.getAndUpdate(_.stopped(f)) }
 
-  // Polls, each poll's transaction written while the next poll reads and folds (SQLite on one core, the feeds
-  // on the other), until nothing is new, or, with `idle`, sleeping that long then and going on until ingest
-  // stops. A poll that folds nothing may still have read something (a header alone, or trades past the
-  // watermark), which is not the end.
+  // Reads and folds while the previous batch is written (SQLite on one core, the feeds on the other), and takes
+  // the next batch of everything folded meanwhile as soon as that write is done: the fold, and the live figures
+  // watching it, never wait for a commit. Ends when nothing is new and everything folded is committed, or,
+  // with `idle`, sleeps that long then and goes on until ingest stops. A step that folds nothing may still
+  // have read something (a header alone, or trades past the watermark), which is not the end.
   private def drive(idle: Option[FiniteDuration], onRetry: Option[String] => IO[Unit]): IO[Unit] = {
     def commit(b: ReportStore.Batch): IO[Unit] = idle match {
       case None => store.write(b).void
       case Some(d) => retrying(store.write(b).void, d, onRetry)
     }
-    def go(pending: Option[ReportStore.Batch]): IO[Unit] = {
-      val write = pending.fold(IO.unit)(commit)
-      if (failed.isDefined) write
-      else
-        (write, IO.blocking(stepTaken())).parTupled.flatMap { case (_, s) =>
-          if (s.batch.isDefined || s.folded > 0 || s.readAny) go(s.batch)
-          else idle.fold(IO.unit)(d => IO.sleep(d) >> go(None))
-        }
+    // the write under way, and whether it has ended; the loop below is its only reader
+    var writing: Option[(FiberIO[Unit], AtomicBoolean)] = None
+    def written: IO[Unit] = writing.fold(IO.unit) { (f, _) =>
+      f.join.flatMap {
+        case Outcome.Succeeded(_) => IO { writing = None }
+        case Outcome.Errored(e) => IO { writing = None } >> IO.raiseError(e)
+        case Outcome.Canceled() => IO { writing = None } >> IO.canceled
+      }
     }
-    go(None)
+    def startWrite: IO[Boolean] = written >> IO(takeBatch()).flatMap {
+      case None => IO.pure(false)
+      case Some(b) =>
+        val ended = new AtomicBoolean(false)
+        commit(b).guarantee(IO(ended.set(true))).start.flatMap(f => IO { writing = Some((f, ended)) }).as(
+          true
+        )
+    }
+    def go: IO[Unit] =
+      if (failed.isDefined) startWrite >> written
+      else
+        IO.blocking(stepFolded()).flatMap { s =>
+          val progressed = s.folded > 0 || s.readAny
+          writing match {
+            case Some((f, ended)) if !ended.get =>
+              // the write runs on: keep folding, and when the feeds have nothing new look again shortly; a
+              // catch-up that outruns the store waits for it, so that one transaction stays bounded
+              if (untakenLines >= BatchLines) startWrite >> go
+              else if (progressed) go
+              else IO.race(f.join, IO.sleep(idle.fold(LiveTick)(_.min(LiveTick)))) >> go
+            case _ =>
+              startWrite.flatMap { started =>
+                if (started || progressed) go
+                else idle.fold(written)(d => IO.sleep(d) >> go)
+              }
+          }
+        }
+    go.onCancel(IO.defer(writing.fold(IO.unit)((f, _) => f.join.void)))
   }
 
   // the write tried again every `every` until it succeeds: the batch is kept, so nothing folded is lost
@@ -171,18 +204,28 @@ final class Ingest private (
       }
   }
 
-  // one poll's work, and what it produced taken from the fold, the offsets counted as committed
-  private def stepTaken(): Step = {
+  // one step's work, its live figures published and a refusal recorded; the offsets it moved wait in `untaken`
+  private def stepFolded(): Step = {
     val s = step()
     watcher.folded(fold)
     s.refused.foreach(f => now.getAndUpdate(_.stopped(f)))
-    if (s.offsets.isEmpty) s
-    else {
-      val b = store.take(fold, s.offsets)
-      s.offsets.foreach(o => offsets.update(o.path, o))
-      s.copy(batch = Some(b))
+    untakenLines += s.folded
+    s.offsets.foreach { o =>
+      offsets.update(o.path, o)
+      untaken.update(o.path, o)
     }
+    s
   }
+
+  // everything folded since the last batch, with the offsets of the last lines folded of each feed
+  private def takeBatch(): Option[ReportStore.Batch] =
+    if (untaken.isEmpty) None
+    else {
+      val b = store.take(fold, untaken.values.toVector)
+      untaken.clear()
+      untakenLines = 0
+      Some(b)
+    }
 
   private def doneWith(s: Journal.Session): Boolean =
     offsets.get(nameOf(s.trades)).exists(_.done) && offsets.get(nameOf(s.quotes)).exists(_.done)
@@ -251,7 +294,7 @@ final class Ingest private (
     if (done && o.lastTime != Long.MinValue) fold.closeThrough(o.lastTime)
     val now = o.offsetsNow(done)
     val moved = now.exists(f => !offsets.get(f.path).contains(f))
-    Step(folded + (if (done) 1 else 0), if (moved) now else Nil, quotesRead.any || tradesRead.any, stop, None)
+    Step(folded + (if (done) 1 else 0), if (moved) now else Nil, quotesRead.any || tradesRead.any, stop)
   }
 
   // folds the pending lines at or before `watermark` in time order, a trade before the quote of its own time
@@ -385,6 +428,12 @@ object Ingest {
   // offsets are kept by file name: the journal directory may be named differently, or moved, between runs
   private def nameOf(p: Path): String = p.getFileName.toString
 
+  /** How soon a follower looks at the feeds again while a commit runs and they had nothing new. */
+  val LiveTick: FiniteDuration = 10.millis
+
+  /** Lines folded while a commit runs beyond which the fold waits for it: a bound on the next transaction. */
+  val BatchLines: Long = 1L << 18
+
   /** About how much of each feed one poll reads, which bounds one transaction. */
   val ChunkBytes: Int = 16 << 20
 
@@ -422,13 +471,12 @@ object Ingest {
       folded: Int,
       offsets: List[FeedOffset],
       readAny: Boolean,
-      refused: Option[IngestFailure],
-      batch: Option[ReportStore.Batch]
+      refused: Option[IngestFailure]
   )
 
   private object Step {
-    val nothing: Step = Step(0, Nil, false, None, None)
-    def refused(f: IngestFailure): Step = Step(0, Nil, false, Some(f), None)
+    val nothing: Step = Step(0, Nil, false, None)
+    def refused(f: IngestFailure): Step = Step(0, Nil, false, Some(f))
   }
 
   /**

@@ -169,4 +169,35 @@ class IngestContractSuite extends munit.FunSuite with StoreFixtures {
       for (t <- expected.keys) assertEquals(got(t), expected(t), s"table $t")
     }
   }
+  test(
+    "while a commit cannot finish, the fold goes on: live figures follow the feeds, and the store catches up"
+  ) {
+    withTempDir { tmp =>
+      val dir = Files.createDirectory(tmp.resolve("journal"))
+      val (trades, quotes) = session(dir, "2026-03-02")
+      val db = tmp.resolve("r.db")
+      // the time of the last line folded, as the live figures see it after each step
+      val seen = new java.util.concurrent.atomic.AtomicLong(Long.MinValue)
+      withStore(db, Some(Fee)) { store =>
+        val ingest = run(Ingest(store, dir, watcher = fold => seen.set(fold.now)))
+        val following = ingest.follow(50.millis, _ => IO.unit).start.unsafeRunSync()
+        val other = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath)
+        try {
+          other.createStatement().execute("BEGIN EXCLUSIVE")
+          append(trades, trade(1, 5, 6))
+          append(quotes, quote(1))
+          eventually("ingest says it is retrying")(ingest.state.isInstanceOf[Ingest.State.Retrying])
+          append(trades, trade(30, 7, 8))
+          append(quotes, quote(30))
+          eventually("the live figures reached the second trade")(seen.get == T0 + 30L * 1000000000L)
+          assert(ingest.state.isInstanceOf[Ingest.State.Retrying], s"still unable to commit: ${ingest.state}")
+          assert(!run(store.knows(7)), "nothing was committed while the store was locked")
+          other.createStatement().execute("COMMIT")
+        } finally other.close()
+        eventually("the store caught up")(run(store.knows(7)))
+        assertEquals(ingest.state, Ingest.State.Following)
+        following.cancel.unsafeRunSync()
+      }
+    }
+  }
 }
