@@ -4,9 +4,10 @@ import cats.effect.IO
 import cats.effect.syntax.all.*
 
 /**
- * Runs days with a strategy in the loop, `parallelism` at a time (`parTraverseN`), the largest first: each day's engine, strategy and
- * state are built inside its own fiber and owned by it, so the results do not depend on the parallelism. Every
- * day runs even when one fails, so the outcome is the same set of days whatever the order of completion.
+ * Runs days with a strategy in the loop, `parallelism` at a time (`parTraverseN`), the largest first: each day's
+ * engine, strategy and state are built inside its own fiber and owned by it, so the results do not depend on the
+ * parallelism. Every day runs even when one fails, so the outcome is the same set of days whatever the order of
+ * completion.
  */
 object Backtest {
 
