@@ -22,6 +22,21 @@ class BacktestSuite extends munit.FunSuite {
     }
   }
 
+  test("days of unequal size start largest first and come back in date order, as each day alone gives them") {
+    val days = Fixtures.generated(4, 6000, seed = 5L).zipWithIndex.map { case ((d, b), i) =>
+      d -> b.prefix(b.size / (i + 1))
+    }
+    val listed = DayFile.list(write(days), None, None).toOption.get
+    assertEquals(Backtest.largestFirst(listed), Vector(0, 1, 2, 3))
+    val reversed =
+      DayFile.list(write(days.zip(days.reverse).map((a, b) => a._1 -> b._2)), None, None).toOption.get
+    assertEquals(Backtest.largestFirst(reversed), Vector(3, 2, 1, 0))
+    val setup = Fixtures.setup(StrategyKind.SpreadCapture)
+    val out = Backtest.run(reversed, setup, 2).unsafeRunSync()
+    assertEquals(out.results.map(_.date), reversed.map(_.date))
+    assertEquals(out.results, reversed.flatMap(d => DayRun(d, setup).toOption))
+  }
+
   test("a corrupt day fails the run with the day named; the days that completed are still reported") {
     val broken = Files.createTempDirectory("mvt-backtest-broken")
     val files = DayFile.list(dir, None, None).toOption.get

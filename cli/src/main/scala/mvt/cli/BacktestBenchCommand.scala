@@ -30,8 +30,26 @@ object BacktestBenchCommand {
           "The strategy in the loop (default spread-capture).",
           metavar = "NAME"
         )
-          .withDefault(StrategyKind.SpreadCapture)
-      ).mapN { (n, commands, kind) =>
+          .withDefault(StrategyKind.SpreadCapture),
+        Opts.option[String](
+          "data",
+          "Also run the days of DIR from disk, cold (fresh JVMs) and warm, beside them in memory, then start-up.",
+          metavar = "DIR"
+        ).orNone,
+        (
+          Opts.option[Int]("generate-days", "With --data: write N generated days there first.", metavar = "N")
+            .validate("--generate-days must be from 1 to 1000")(n => n >= 1 && n <= 1000),
+          Opts.option[Int]("commands-per-day", "With --generate-days: commands a day.", metavar = "M")
+            .validate("--commands-per-day must be from 1000 to 10000000")(n => n >= 1000 && n <= 10000000)
+        ).tupled.orNone,
+        Opts.option[Int]("cold-runs", "Fresh JVMs per cold figure, median (default 3).", metavar = "N")
+          .withDefault(3).validate("--cold-runs must be from 1 to 50")(n => n >= 1 && n <= 50),
+        Opts.flag(
+          "startup",
+          "Only the start-up figures: mvt --help against java -version and a minimal main."
+        )
+          .orFalse
+      ).mapN { (n, commands, kind, data, generate, coldRuns, startup) =>
         val cores = MachineInfo.cores
         val setup = DaySetup(
           StrategySpec.of(kind, Nil).toOption.get,
@@ -39,7 +57,25 @@ object BacktestBenchCommand {
           java.math.BigDecimal.ZERO,
           Engine.Fast
         )
-        IO(t.out.println(MachineInfo.describe)) *>
+        if (generate.isDefined && data.isEmpty)
+          IO(t.err.println("mvt bench backtest: --generate-days needs --data DIR")).as(Cli.Failure)
+        else if (startup)
+          IO(t.out.println(MachineInfo.describe)) *> mvt.bench.StartupBench.run(coldRuns, "mvt.cli.Main")
+            .flatMap(fs => IO(mvt.bench.StartupBench.render(fs).foreach(t.out.println))).as(ExitCode.Success)
+        else if (data.isDefined)
+          mvt.bench.backtest.DiskBacktestReport.main(
+            java.nio.file.Path.of(data.get),
+            generate,
+            setup,
+            kind.label,
+            coldRuns,
+            "mvt.cli.Main",
+            t.out.println
+          ).flatMap {
+            case Left(e) => IO(t.err.println(s"mvt bench backtest: $e")).as(Cli.Failure)
+            case Right(_) => IO.pure(ExitCode.Success)
+          }
+        else IO(t.out.println(MachineInfo.describe)) *>
           Blocking(BacktestBench.days(n, commands, 42L)).flatMap { days =>
             IO(
               t.out.println(
