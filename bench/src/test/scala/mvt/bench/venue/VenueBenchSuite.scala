@@ -26,6 +26,7 @@ class VenueBenchSuite extends munit.FunSuite {
         assert(text.contains(word), s"$word in\n$text")
       assert(out.exists(_.trim.startsWith("2000 ")), text)
       assert(text.contains("Recovery: 5,000 commands replayed"), text)
+      assert(text.contains("with the feeds in place"), text)
     } finally
       Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
         val _ = Files.deleteIfExists(p)
