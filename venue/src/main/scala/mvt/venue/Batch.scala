@@ -13,7 +13,9 @@ final class Batch(val maxCommands: Int) {
   val trades = new ByteSink(1 << 16)
   val quotes = new ByteSink(1 << 16)
   val replies = new Array[Reply](maxCommands)
-  val outcomes = new Array[Outcome](maxCommands)
+  val outcomes = new Array[Outcome](maxCommands) // null where the reply wants no events
+  val seqs = new Array[Long](maxCommands) // each command's sequence number and session clock, for `AckReply`
+  val clocks = new Array[Long](maxCommands)
   var count = 0
 
   /** True for the batch that closes the session: its journal bytes end with the trailer. */

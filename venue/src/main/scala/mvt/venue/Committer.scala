@@ -1,7 +1,6 @@
 package mvt.venue
 
 import java.nio.channels.FileChannel
-import java.util.concurrent.locks.LockSupport
 
 /**
  * The commit thread: writes each batch's journal records, forces them to the disk (per `durability`), and only
@@ -23,18 +22,21 @@ final class Committer(
   /** Commands durable so far in this run (not counting recovered ones). */
   def durableCommands: Long = durable
 
+  // spin a little for the next batch (the engine unparks a parked committer when it hands one over)
+  private val backoff = new Backoff(100, 10, 50000L)
+
   def run(): Unit =
     try {
       var going = true
       while (going) {
         val b = sequencer.handoff.getAndSet(null)
-        if (b != null) commit(b)
+        if (b != null) { commit(b); backoff.reset() }
         else if (sequencer.done) {
           // the engine sets the slot before `done`: a last batch is seen here
           val last = sequencer.handoff.getAndSet(null)
           if (last != null) commit(last)
           going = false
-        } else LockSupport.parkNanos(50000L)
+        } else { val _ = backoff.pause() }
       }
     } catch {
       case e: Throwable =>
@@ -55,6 +57,11 @@ final class Committer(
       val r = b.replies(i)
       val o = b.outcomes(i)
       if (o != null) r.done(o)
+      else
+        r match {
+          case a: AckReply => a.acked(b.seqs(i), b.clocks(i))
+          case _ => ()
+        }
       i += 1
     }
     durable += b.count

@@ -28,8 +28,14 @@ final class FeedFile(val path: Path) {
       val end = off + len
       while (o < end && pos < existing) {
         if (pos >= windowEnd) fill()
-        if (window.get((pos - windowStart).toInt) == b(o)) { pos += 1; o += 1 }
+        // compare as much as the window and the bytes given both hold, at once
+        val w = (pos - windowStart).toInt
+        val n = math.min(end - o, (windowEnd - pos).toInt)
+        val m = java.util.Arrays.mismatch(window.array, w, w + n, b, o, o + n)
+        if (m < 0) { pos += n; o += n }
         else {
+          pos += m
+          o += m
           // the file disagrees with the journal from here: it ends at pos, and the journal's bytes follow
           divergedAt = pos
           channel.truncate(pos)

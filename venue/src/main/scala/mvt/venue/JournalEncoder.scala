@@ -41,10 +41,25 @@ final class JournalEncoder(
   /** The journal's session clock. */
   def clock: Long = clockNanos
 
+  // the last symbol objects looked up, by identity: submitters reuse their symbols, so most lookups end here
+  // without hashing or comparing the name; a slot holds one object and its index, or null
+  private val recentKeys = new Array[String](64)
+  private val recentIndex = new Array[Int](64)
+
   /** The journal index of `symbol`, or -1 when it has not been declared. */
   def indexOf(symbol: Symbol): Int = {
-    val i = symbolIndex.get(symbol.name)
-    if (i == null) -1 else i.intValue
+    val name = symbol.name
+    val slot = System.identityHashCode(name) & 63
+    if (recentKeys(slot) eq name) recentIndex(slot)
+    else {
+      val i = symbolIndex.get(name)
+      if (i == null) -1
+      else {
+        recentKeys(slot) = name
+        recentIndex(slot) = i.intValue
+        i.intValue
+      }
+    }
   }
 
   /** Declares `symbol` in a record of its own unless it is known; its index. */

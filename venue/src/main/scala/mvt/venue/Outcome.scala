@@ -16,6 +16,17 @@ trait Reply {
   def refused(refusal: Refusal): Unit = ()
 }
 
+/**
+ * A reply that wants only the acknowledgement, not the engine's events: its command's sequence number and the
+ * session clock (epoch nanoseconds) it ran at. The venue builds no `Outcome` for it, so acknowledging it
+ * allocates nothing. Called on the venue's commit thread, after the command is durable. Keep it short.
+ */
+trait AckReply extends Reply {
+  def acked(seq: Long, atNanos: Long): Unit
+
+  final def done(outcome: Outcome): Unit = acked(outcome.seq, outcome.at.epochNanos)
+}
+
 object Reply {
 
   /** A reply nobody waits for (the recorded day's commands). */

@@ -50,8 +50,10 @@ final class Sequencer(
   tradesOut.target = current.trades
   quotesOut.target = current.quotes
 
+  // spin briefly for the next command, then sleep in short naps: submitters never wake the engine
+  private val backoff = new Backoff(200, 20, 20000L)
+
   def run(): Unit = {
-    var idle = 0
     var finished = false
     while (!finished) {
       var took = 0
@@ -61,11 +63,11 @@ final class Sequencer(
         apply(ring.takenCommand, ring.takenReply, ring.takenAt)
         took += 1
       }
-      if (!current.isEmpty && handoff.get == null) { handOver(); idle = 0 }
-      else if (took > 0) idle = 0
+      if (!current.isEmpty && handoff.get == null) { handOver(); backoff.reset() }
+      else if (took > 0) backoff.reset()
       else if (failed) finished = true
       else if ((closeRequested || stopRequested) && ring.size == 0) { finish(); finished = true }
-      else { idle += 1; pause(idle) }
+      else { val _ = backoff.pause() }
     }
     // whatever slipped in after the close: refused, never journaled
     while (ring.poll()) ring.takenReply.refused(Refusal.Closed)
@@ -85,7 +87,8 @@ final class Sequencer(
   private def apply(command: Command, reply: Reply, at: Long): Unit = {
     if (replaying && at >= 0L) stamp(at)
     current.room(64)
-    val collect = reply ne Reply.Ignore
+    // only a reply that waits for the events gets an Outcome; an AckReply gets the seq and clock alone
+    val collect = (reply ne Reply.Ignore) && !reply.isInstanceOf[AckReply]
     outcomes.collecting = collect
     command match {
       case Command.Add(symbol, id, side, price, qty, account, tif) =>
@@ -107,6 +110,8 @@ final class Sequencer(
     }
     val i = current.count
     current.replies(i) = reply
+    current.seqs(i) = seq
+    current.clocks(i) = day.now.epochNanos
     if (collect) current.outcomes(i) = Outcome(seq, day.now, outcomes.take())
     current.count = i + 1
   }
@@ -133,12 +138,6 @@ final class Sequencer(
     done = true
     LockSupport.unpark(committer)
   }
-
-  // spin briefly for the next command, then sleep in short naps: submitters never wake the engine
-  private def pause(idle: Int): Unit =
-    if (idle < 200) Thread.onSpinWait()
-    else if (idle < 220) Thread.`yield`()
-    else LockSupport.parkNanos(20000L)
 
   /** Commands sequenced so far, recovered ones included. */
   def lastSeq: Long = seq

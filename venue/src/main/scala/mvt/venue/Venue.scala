@@ -46,15 +46,21 @@ final class Venue private (
     submit(command, r).toLeft(p.future)
   }
 
+  // the refusals without a detail of the command, made once: a submitter retrying a full queue in a loop
+  // would otherwise make garbage that the engine pays for in collections
+  private val queueFull: Option[Refusal] = Some(Refusal.QueueFull(ring.capacity))
+  private val closed: Option[Refusal] = Some(Refusal.Closed)
+  private val clockCommand: Option[Refusal] = Some(Refusal.ClockCommand)
+
   private[venue] def offer(command: Command, reply: Reply, at: Long): Option[Refusal] =
-    if (!accepting) Some(Refusal.Closed)
+    if (!accepting) closed
     else
       command match {
-        case Command.Time(_) => Some(Refusal.ClockCommand)
+        case Command.Time(_) => clockCommand
         case Command.Add(s, _, _, _, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
         case Command.Modify(s, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
         case Command.Cancel(s, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
-        case _ => if (ring.offer(command, reply, at)) None else Some(Refusal.QueueFull(ring.capacity))
+        case _ => if (ring.offer(command, reply, at)) None else queueFull
       }
 
   /** Closes the session after every command offered so far: the trailer, a final commit, then `DAY.end`. */

@@ -61,6 +61,46 @@ class VenueSuite extends munit.FunSuite with StoreFixtures {
     }
   }
 
+  test("an AckReply gets its command's sequence number and clock, no Outcome; outcomes keep their events") {
+    withTempDir { dir =>
+      val v = open(config(dir))
+      val cmds = commands(400, 4L)
+      val acks = new java.util.concurrent.ConcurrentHashMap[Int, (Long, Long)]()
+      val acknowledged = new java.util.concurrent.CountDownLatch(cmds.size / 2)
+      // even commands want their events, odd ones only the acknowledgement
+      val futures = cmds.zipWithIndex.flatMap { (c, i) =>
+        if (i % 2 == 0) Some(i -> v.submit(c).fold(r => fail(r.reason), identity))
+        else {
+          val r = new AckReply {
+            def acked(seq: Long, atNanos: Long): Unit = {
+              val _ = acks.put(i, (seq, atNanos)); acknowledged.countDown()
+            }
+          }
+          assertEquals(v.submit(c, r), None)
+          None
+        }
+      }
+      assert(acknowledged.await(60, TimeUnit.SECONDS), "not every AckReply was acknowledged")
+      val outcomes = futures.map((i, f) => i -> Await.result(f, 60.seconds)).toMap
+      val byIndex = (0 until cmds.size).map { i =>
+        outcomes.get(i).fold(acks.get(i))(o => (o.seq, o.at.epochNanos))
+      }
+      assertEquals(byIndex.map(_._1).toVector, (1L to cmds.size.toLong).toVector)
+      val clocks = byIndex.map(_._2)
+      assert(clocks.zip(clocks.tail).forall((a, b) => a <= b), "the session clock went back")
+      // each outcome holds exactly its own command's events: those a replay adds for it
+      val replayed = (0 to cmds.size).map(n => Replay.events(Engine.Fast, cmds.take(n))._1)
+      outcomes.foreach { (i, o) =>
+        assertEquals(o.events, replayed(i + 1).drop(replayed(i).size), s"command $i")
+      }
+      v.closeSession()
+      terminate(v)
+      val oracle = JournalOracle.run(config(dir).journal)
+      assert(oracle.complete)
+      assertEquals(new String(Files.readAllBytes(config(dir).quotes)), new String(oracle.quotes))
+    }
+  }
+
   test("refusals: an unknown symbol, a time command, a closed venue; a closed day does not reopen") {
     withTempDir { dir =>
       val v = open(config(dir))

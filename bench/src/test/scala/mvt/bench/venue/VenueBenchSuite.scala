@@ -14,11 +14,19 @@ class VenueBenchSuite extends munit.FunSuite {
       val text = out.mkString("\n")
       assert(out.head.startsWith("Disk: "), text)
       for (
-        word <- List("disk bound", "group commit:", "--durability none:", "fsync per command", "fsync floor")
+        word <- List(
+          "disk bound",
+          "group commit:",
+          "outcomes with events:",
+          "--durability none:",
+          "fsync per command",
+          "fsync floor"
+        )
       )
         assert(text.contains(word), s"$word in\n$text")
       assert(out.exists(_.trim.startsWith("2000 ")), text)
       assert(text.contains("Recovery: 5,000 commands replayed"), text)
+      assert(text.contains("with the feeds in place"), text)
     } finally
       Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
         val _ = Files.deleteIfExists(p)
