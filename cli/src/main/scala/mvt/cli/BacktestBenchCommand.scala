@@ -3,12 +3,9 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.backtest.{DaySetup, StrategyKind, StrategySpec}
-import mvt.bench.backtest.BacktestBench
+import mvt.backtest.StrategyKind
+import mvt.bench.backtest.{BacktestBench, BacktestBenchRun}
 import mvt.bench.MachineInfo
-import mvt.core.Account
-import mvt.orderbook.Engine
-import mvt.trader.orders.OrderRules
 import Named.argument
 
 /** `mvt bench backtest`: days/s and commands/s of real days with a strategy in the loop, at 1 and at every core. */
@@ -31,44 +28,10 @@ object BacktestBenchCommand {
           metavar = "NAME"
         )
           .withDefault(StrategyKind.SpreadCapture)
-      ).mapN { (n, commands, kind) =>
-        val cores = MachineInfo.cores
-        val setup = DaySetup(
-          StrategySpec.of(kind, Nil).toOption.get,
-          OrderRules(Account(Int.MaxValue), 0L, 1000L),
-          java.math.BigDecimal.ZERO,
-          Engine.Fast
-        )
+      ).mapN((n, commands, kind) =>
         IO(t.out.println(MachineInfo.describe)) *>
-          Blocking(BacktestBench.days(n, commands, 42L)).flatMap { days =>
-            IO(
-              t.out.println(
-                f"$n%,d generated days of $commands%,d commands (normal profile, in memory), strategy ${kind.label}; the first pass warms up"
-              )
-            ) *>
-              BacktestBench.run(days, setup, List(1, cores).distinct).flatMap { figures =>
-                IO {
-                  t.out.println(
-                    f"${"run"}%-18s  ${"parallelism"}%11s  ${"days/s"}%9s  ${"M commands/s"}%12s  ${"per core"}%9s"
-                  )
-                  figures.foreach { f =>
-                    t.out.println(
-                      f"${f.label}%-18s  ${f.parallelism}%11d  ${f.daysPerSecond}%9.2f  ${f.commandsPerSecond / 1e6}%12.2f  ${f.commandsPerSecond / 1e6 / f.parallelism}%9.2f"
-                    )
-                  }
-                  val loops = figures.filter(_.label != "engine alone")
-                  val alone = figures.head
-                  t.out.println(
-                    f"strategy in the loop costs ${alone.commandsPerSecond / loops.head.commandsPerSecond}%.2fx the engine alone's time at parallelism 1"
-                  )
-                  if (loops.size > 1)
-                    t.out.println(
-                      f"speedup at $cores cores: ${loops.head.nanos.toDouble / loops.last.nanos}%.2fx (target 0.85 x $cores = ${0.85 * cores}%.2fx)"
-                    )
-                  ExitCode.Success
-                }
-              }
-          }
-      }
+          Blocking(BacktestBench.days(n, commands, 42L)).flatMap(BacktestBenchRun(_, commands, kind, t.out))
+            .as(ExitCode.Success)
+      )
     }
 }

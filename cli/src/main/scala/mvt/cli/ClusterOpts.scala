@@ -48,9 +48,8 @@ object ClusterOpts {
       metavar = "1|N|max"
     ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
-  /** How long a silent node stays a member before Pekko's split-brain resolver removes it, in milliseconds. */
   /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
-  val DefaultDownAfterMillis = 3000
+  val DefaultDownAfterMillis: Int = mvt.cluster.fork.ForkedCluster.DefaultDownAfterMillis
 
   val downAfter: Opts[Int] =
     Opts.option[Int](

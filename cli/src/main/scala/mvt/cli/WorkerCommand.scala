@@ -3,7 +3,6 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.backtest.DayFile
 import mvt.sweep.SweepRun
 
 import java.nio.file.{Files as JFiles, Path}
@@ -46,16 +45,18 @@ object WorkerCommand {
     if (a.data.exists(d => !JFiles.isDirectory(Path.of(d))))
       IO(t.err.println(s"mvt worker: ${a.data.get} is not a directory")).as(Cli.Failure)
     else
-      Blocking {
-        val remap: DayFile => DayFile = a.data match {
-          case Some(d) => day => day.copy(path = Path.of(d).resolve(day.path.getFileName))
-          case None => identity
+      Blocking(SweepRun.worker(
+        a.host,
+        a.port,
+        a.seed,
+        a.parallelism,
+        SweepRun.daysUnder(a.data.map(Path.of(_))),
+        say(t)
+      ))
+        .flatMap {
+          case Left(why) => IO(t.err.println(s"mvt worker: $why")).as(Cli.Failure)
+          case Right(()) => IO.pure(ExitCode.Success)
         }
-        SweepRun.worker(a.host, a.port, a.seed, a.parallelism, remap, say(t))
-      }.flatMap {
-        case Left(why) => IO(t.err.println(s"mvt worker: $why")).as(Cli.Failure)
-        case Right(()) => IO.pure(ExitCode.Success)
-      }
 
   private def say(t: Terminal)(line: String): Unit = t.out.synchronized { t.out.println(line); t.out.flush() }
 }
