@@ -39,9 +39,8 @@ object NodeCommand {
     Opts.subcommand("node", "Start one node of the trader cluster (exchange or trader).") {
       (
         Opts.option[String]("role", "exchange or trader.").mapValidated(NodeRole.parse(_).toValidatedNel),
-        Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1"),
-        Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
-          .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536),
+        ClusterOpts.host,
+        ClusterOpts.port,
         Opts.options[String](
           "seed",
           "HOST:PORT of a node to join; repeatable. None: this node starts the cluster."

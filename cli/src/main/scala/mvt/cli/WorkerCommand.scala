@@ -27,9 +27,8 @@ object WorkerCommand {
           metavar = "HOST:PORT"
         )
           .mapValidated(ClusterOpts.hostPort(_).map((h, p) => s"$h:$p")),
-        Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1"),
-        Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
-          .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536),
+        ClusterOpts.host,
+        ClusterOpts.port,
         Opts.option[Int]("parallelism", "Jobs run at once (default the core count).", metavar = "N")
           .withDefault(Runtime.getRuntime.availableProcessors)
           .validate("--parallelism must be 1 to 1024")(n => n >= 1 && n <= 1024),
