@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{MachineInfo, MemoryFootprint, ThroughputBench}
+import mvt.bench.{BenchConsole, MemoryFootprint, MemoryRun}
 import mvt.orderbook.Engine
 
 /** `mvt bench ...`: measurements that print figures, never pass/fail. */
@@ -11,12 +11,51 @@ object BenchCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("bench", "Benchmarks: measured figures, with the machine described.") {
-      memory(t) orElse ThroughputCommand.opts(t) orElse LatencyCommand.opts(t) orElse TraderBenchCommand.opts(
-        t
-      ) orElse ReportBenchCommand.opts(t) orElse BacktestBenchCommand.opts(t) orElse ClusterBenchCommand.opts(
-        t
-      ) orElse VenueBenchCommand.opts(t) orElse FixBenchCommand.opts(t)
+      List(
+        memory(t),
+        ThroughputCommand.opts(t),
+        LatencyCommand.opts(t),
+        TraderBenchCommand.opts(t),
+        ReportBenchCommand.opts(t),
+        BacktestBenchCommand.opts(t),
+        ClusterBenchCommand.opts(t),
+        VenueBenchCommand.opts(t),
+        FixBenchCommand.opts(t)
+      ).reduce(_ orElse _)
     }
+
+  /** `--json FILE`, with the benchmark's own help. */
+  def json(help: String = "Also write the figures as JSON to FILE."): Opts[Option[String]] =
+    Opts.option[String]("json", help, metavar = "FILE").orNone
+
+  /** Runs a benchmark's blocking work with its outputs open, as `mvt bench name`; status 0 once it ends. */
+  def run(name: String, t: Terminal, inputs: List[String], outputs: List[Option[String]])(
+      body: BenchConsole => Unit
+  ): IO[ExitCode] =
+    use(name, t, inputs, outputs)(c => Blocking(body(c)).as(ExitCode.Success))
+
+  /** Runs `body` with the benchmark's outputs open, after it loads its input: the status is `body`'s. */
+  def use(name: String, t: Terminal, inputs: List[String], outputs: List[Option[String]])(
+      body: BenchConsole => IO[ExitCode]
+  ): IO[ExitCode] =
+    Outputs.use(s"bench $name", t, inputs, outputs)(o => body(console(t, o)))
+
+  /** Runs the work of `body` on the input `loaded`, or ends with its status when it could not be loaded. */
+  def loaded[A](loaded: IO[Either[ExitCode, A]])(body: A => Unit): IO[ExitCode] =
+    loaded.flatMap(_.fold(IO.pure, a => Blocking(body(a)).as(ExitCode.Success)))
+
+  // the terminal, the opened outputs and the interrupt handler's records, as a benchmark sees them
+  private def console(t: Terminal, o: Outputs.Opened): BenchConsole =
+    BenchConsole(
+      t.out,
+      t.err,
+      new BenchConsole.Files {
+        def stream(path: String): java.io.OutputStream = o(path)
+        def text(path: String, text: String): Unit = o.text(path, text)
+      },
+      Interrupts.done,
+      Interrupts.remember
+    )
 
   private def memory(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("memory", "Heap bytes per resting order, measured after full GCs.") {
@@ -33,26 +72,9 @@ object BenchCommand {
         EngineOpt.engines("Engines to measure, comma-separated (default fast,lazy-cancel)")
           .map(_.toList)
           .withDefault(List(Engine.Fast, Engine.LazyCancel)),
-        Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
-      ).mapN { (orders, engines, json) =>
-        Outputs.use("bench memory", t, Nil, List(json))(outputs =>
-          Blocking {
-            t.out.println(MachineInfo.describe)
-            t.out.println(f"Resting $orders%,d orders on one book (20 a level, sparse prices):")
-            val results = engines.map { e =>
-              val r = MemoryFootprint.measure(e, orders)
-              val arrays = r.arrayPerOrder.fold("")(b => f"   arrays+index: $b%6.1f B/order")
-              // a heap that did not grow has no figure: a negative or zero B/order would only be noise
-              val measured = r.measuredPerOrder.fold(MemoryFootprint.BelowResolution)(b => f"$b%7.1f B/order")
-              t.out.println(f"  ${e.label}%-12s measured heap: $measured$arrays   (${r.levels}%,d levels)")
-              r
-            }
-            json.foreach(path =>
-              outputs.text(path, MemoryFootprint.json(results, ThroughputBench.machineJson))
-            )
-            ExitCode.Success
-          }
-        )
-      }
+        json()
+      ).mapN((orders, engines, json) =>
+        run("memory", t, Nil, List(json))(MemoryRun(orders, engines, json, _))
+      )
     }
 }

@@ -3,9 +3,9 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.{Consistency, DayReplay, ReplaySpeed}
+import mvt.cluster.DayReplay
 
-import mvt.cluster.fork.{ClusterReport, ForkedCluster, Launcher, Phases}
+import mvt.cluster.fork.{ClusterRun, ForkedCluster, Launcher}
 
 import java.io.PrintStream
 import java.nio.file.Path
@@ -17,18 +17,6 @@ import java.nio.file.Path
  * against the trade feed, and the exchange's reconciliation of every balance with the trade feed.
  */
 object ClusterCommand {
-
-  final case class Args(
-      nodes: Int,
-      day: String,
-      mode: Consistency,
-      accounts: Int,
-      balance: Long,
-      speed: ReplaySpeed,
-      killAfterSeconds: Option[Int],
-      downAfterMillis: Int = ClusterOpts.DefaultDownAfterMillis,
-      rejoin: Boolean = false
-  )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("cluster", "Run a trader cluster on loopback: one exchange and N trader JVMs.") {
@@ -53,55 +41,29 @@ object ClusterCommand {
           .orNone,
         ClusterOpts.downAfter,
         Opts.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions.").orFalse
-      ).mapN(Args.apply).map(run(_, t))
+      ).mapN((nodes, day, mode, accounts, balance, speed, kill, downAfter, rejoin) =>
+        run(
+          day,
+          ForkedCluster.Plan(Path.of(day), nodes, mode, accounts, balance, speed, kill, rejoin, downAfter),
+          t
+        )
+      )
     }
 
   /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */
-  def launcher: Launcher =
-    Launcher(
-      Vector(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString,
-        "-Xmx512m",
-        "-XX:+UseSerialGC",
-        "-cp",
-        System.getProperty("java.class.path"),
-        "mvt.cli.Main"
-      )
-    )
+  def launcher: Launcher = Launcher.thisJvm("mvt.cli.Main", "-Xmx512m", "-XX:+UseSerialGC")
 
-  /** A forked run's phases on the progress bar. */
-  def phases(progress: ProgressBar): Phases = new Phases {
-    def phase[A](name: String)(body: => A): A = progress.phase(name)(body)
-  }
-
-  /** Checks the day (a bad line ends it here, with status 2 naming file and line), then runs the cluster. */
-  def run(a: Args, t: Terminal): IO[ExitCode] =
-    Files.withInput(a.day, t)(in => Blocking(DayReplay.check(in))).flatMap {
+  /** Checks `day` (a bad line ends it here, with status 2 naming file and line), then runs the cluster. */
+  def run(day: String, plan: ForkedCluster.Plan, t: Terminal): IO[ExitCode] =
+    Files.withInput(day, t)(in => Blocking(DayReplay.check(in))).flatMap {
       case Left(code) => IO.pure(code)
-      case Right(Left(e)) => Files.sourceError(e, "cluster", a.day, t)
+      case Right(Left(e)) => Files.sourceError(e, "cluster", day, t)
       case Right(Right(_)) =>
-        Blocking {
-          val plan = ForkedCluster.Plan(
-            Path.of(a.day),
-            a.nodes,
-            a.mode,
-            a.accounts,
-            a.balance,
-            a.speed,
-            a.killAfterSeconds,
-            a.rejoin,
-            a.downAfterMillis
-          )
-          val outcome =
-            ForkedCluster.run(launcher, plan, phases(ProgressBar(t.err)), s"cluster (${a.mode.label})")
-          report(outcome, t.out)
-          if (outcome.exchangeStatus == 0) ExitCode.Success else Cli.Failure
-        }
+        Blocking(ClusterRun(launcher, plan, ProgressBar(t.err), t.out)).map(s =>
+          if (s == 0) ExitCode.Success else Cli.Failure
+        )
     }
 
-  /** What `mvt cluster` prints of a run (`mvt.cluster.fork.ClusterReport`). */
-  def report(o: ForkedCluster.Outcome, out: PrintStream): Unit = {
-    ClusterReport.lines(o).foreach(out.println)
-    out.flush()
-  }
+  /** What `mvt cluster` prints of a run. */
+  def report(o: ForkedCluster.Outcome, out: PrintStream): Unit = ClusterRun.print(o, out)
 }

@@ -5,7 +5,7 @@ import cats.syntax.all.*
 import com.monovore.decline.{Argument, Opts}
 import mvt.cluster.{Consistency, ReplaySpeed}
 
-/** The options `mvt node`, `mvt cluster` and `mvt bench cluster` share. */
+/** The options `mvt node`, `mvt cluster`, `mvt worker` and `mvt bench cluster` share. */
 object ClusterOpts {
 
   given Named[Consistency] = new Named[Consistency] {
@@ -48,9 +48,8 @@ object ClusterOpts {
       metavar = "1|N|max"
     ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
-  /** How long a silent node stays a member before Pekko's split-brain resolver removes it, in milliseconds. */
   /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
-  val DefaultDownAfterMillis = 3000
+  val DefaultDownAfterMillis: Int = mvt.cluster.fork.ForkedCluster.DefaultDownAfterMillis
 
   val downAfter: Opts[Int] =
     Opts.option[Int](
@@ -60,6 +59,15 @@ object ClusterOpts {
     ).withDefault(DefaultDownAfterMillis).validate("--down-after must be 500 to 60000")(ms =>
       ms >= 500 && ms <= 60_000
     )
+
+  /** `--host`: the address a node listens on. */
+  val host: Opts[String] =
+    Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1")
+
+  /** `--port`: the port a node listens on, 0 for any free one. */
+  val port: Opts[Int] =
+    Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
+      .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536)
 
   /** `HOST:PORT`, checked for a port in range. */
   def hostPort(s: String): ValidatedNel[String, (String, Int)] = {

@@ -4,9 +4,7 @@ import cats.data.{Validated, ValidatedNel}
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{MachineInfo, ThroughputBench}
-import mvt.bench.latency.{CommandStepper, LatencyBench, LatencyResult, OpenLoopDriver, PercentileChart}
-import mvt.orderbook.Sizing
+import mvt.bench.latency.{LatencyRun, OpenLoopDriver}
 import mvt.workload.{CommandBatch, ProfileGenerator}
 import Named.given
 
@@ -107,7 +105,7 @@ object LatencyCommand {
           "Write a percentile-distribution chart as a standalone HTML page.",
           metavar = "FILE"
         ).orNone,
-        Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone,
+        BenchCommand.json("Write the figures as JSON."),
         Opts.option[Int](
           "orders-per-book",
           "Size our engines' pools for N resting orders a book up front, as a deployment that knows its depth would, so none grows (and pauses to copy) during a run (default: start small and grow).",
@@ -121,47 +119,22 @@ object LatencyCommand {
       ).mapN {
         (engines, ratesAndSeconds, in, handoff, budget, naive, floor, hlog, html, json, perBook, rounds) =>
           val (rates, seconds) = ratesAndSeconds
-          Outputs.use("bench latency", t, in.toList, List(hlog, html, json))(outputs =>
-            load(in, (rates.max * seconds).toLong, t).flatMap {
-              case Left(code) => IO.pure(code)
-              case Right(batch) =>
-                Blocking {
-                  t.out.println(MachineInfo.describe)
-                  t.out.println(
-                    f"Open loop, ${handoff.label} handoff, $seconds%.1f s per run, budget ${budget / 1000.0}%.1f µs; latencies in µs from the intended start"
-                  )
-                  perBook.foreach(n => t.out.println(f"Our books pre-sized for $n%,d resting orders each"))
-                  val subjects =
-                    (if (floor) Vector(LatencyBench.Subject.Floor) else Vector.empty) ++
-                      engines.map(LatencyBench.Subject.Of(_))
-                  val sizing = perBook.fold(Sizing.Default)(Sizing.upFront(_, batch.symbols.size))
-                  val results = for (round <- (1 to rounds).toVector; s <- subjects; r <- rates) yield {
-                    val label = s"${s.label} at $r/s" + (if (rounds > 1) s" (round $round of $rounds)"
-                                                         else "")
-                    t.err.println(s"  $label...")
-                    val result = LatencyBench.runOne(s, batch, r, seconds, handoff, budget, sizing, round)
-                    Interrupts.done(label)
-                    result
-                  }
-                  t.out.println(LatencyResult.table(results, naive))
-                  val ratios = LatencyResult.floorRatios(results, CommandStepper.FloorLabel)
-                  if (ratios.nonEmpty) {
-                    t.out.println("Against the floor (the no-engine row of the same rate and round):")
-                    LatencyResult.floorRatioLines(ratios).foreach(t.out.println)
-                  }
-                  outputs.get(hlog).foreach(LatencyBench.writeLog(results, _))
-                  html.foreach(path =>
-                    outputs.text(
-                      path,
-                      PercentileChart.html(results, "mvt open-loop latency", MachineInfo.describe)
-                    )
-                  )
-                  json.foreach(path =>
-                    outputs.text(path, LatencyResult.json(results, ThroughputBench.machineJson, budget))
-                  )
-                  ExitCode.Success
-                }
-            }
+          val s = LatencyRun.Settings(
+            engines,
+            rates,
+            seconds,
+            handoff,
+            budget,
+            naive,
+            floor,
+            hlog,
+            html,
+            json,
+            perBook,
+            rounds
+          )
+          BenchCommand.use("latency", t, in.toList, List(hlog, html, json))(c =>
+            BenchCommand.loaded(load(in, (rates.max * seconds).toLong, t))(LatencyRun(s, _, c))
           )
       }
     }

@@ -3,19 +3,8 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.{
-  ClusterNode,
-  Consistency,
-  NodeEvent,
-  NodePipeline,
-  NodeRole,
-  NodeRun,
-  ReplaySpeed,
-  Subscription
-}
+import mvt.cluster.{ClusterNode, NodePipeline, NodeRole, NodeRun, ReplaySpeed}
 import mvt.core.TradeFeedWriter
-
-import scala.concurrent.duration.*
 
 /**
  * `mvt node`: one node of the trader cluster, run by `mvt.cluster.NodeRun`. A trader node trades its share of the
@@ -25,45 +14,33 @@ import scala.concurrent.duration.*
  */
 object NodeCommand {
 
-  /** How one node is run: its role, where it listens, whom it joins, and the day for an exchange. */
+  /** How one node is run: its settings, and for an exchange its day, traders, pace and trade feed. */
   final case class Args(
-      role: NodeRole,
-      host: String,
-      port: Int,
-      seeds: Vector[String],
-      mode: Consistency,
-      accounts: Int,
-      balance: Long,
+      node: ClusterNode.Settings,
       day: Option[String],
       traders: Int,
       speed: ReplaySpeed,
       trades: Option[String],
-      downAfterMillis: Int,
-      pipeline: NodePipeline.Settings,
       json: Boolean
   )
 
   /** A trader node's pipeline, as `mvt trade` takes it (defaults: conflate, 1,024, fold, a 10 ms budget). */
-  private val pipelineOpts: Opts[NodePipeline.Settings] = (
-    TraderOpts.one(TraderOpts.policies("conflate", list = false), "policy"),
-    TraderOpts.one(TraderOpts.queues("1024", list = false), "queue"),
-    TraderOpts.one(TraderOpts.interpreters("fold", list = false), "interpreter"),
-    TraderOpts.parallelism,
-    TraderOpts.budget(
-      "A trader's latency budget: pipeline steps expire at 70/80/90/100% of it (default 10ms)."
+  private val pipelineOpts: Opts[NodePipeline.Settings] =
+    TraderOpts.pipeline(
+      "conflate",
+      TraderOpts.budget(
+        "A trader's latency budget: pipeline steps expire at 70/80/90/100% of it (default 10ms)."
+      ).withDefault(10_000_000L)
+    ).map((policy, queue, interpreter, parallelism, budget) =>
+      NodePipeline.Settings(policy, queue, interpreter, parallelism, Some(budget))
     )
-      .withDefault(10_000_000L)
-  ).mapN((policy, queue, interpreter, parallelism, budget) =>
-    NodePipeline.Settings(policy, queue, interpreter, parallelism, Some(budget))
-  )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("node", "Start one node of the trader cluster (exchange or trader).") {
       (
         Opts.option[String]("role", "exchange or trader.").mapValidated(NodeRole.parse(_).toValidatedNel),
-        Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1"),
-        Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
-          .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536),
+        ClusterOpts.host,
+        ClusterOpts.port,
         Opts.options[String](
           "seed",
           "HOST:PORT of a node to join; repeatable. None: this node starts the cluster."
@@ -86,53 +63,49 @@ object NodeCommand {
         ClusterOpts.downAfter,
         pipelineOpts,
         Opts.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read.").orFalse
-      ).mapN(Args.apply).mapValidated { a =>
-        if (a.role == NodeRole.Exchange && a.day.isEmpty) "--data is required for --role exchange".invalidNel
+      ).mapN {
+        (
+            role,
+            host,
+            port,
+            seeds,
+            mode,
+            accounts,
+            balance,
+            day,
+            traders,
+            speed,
+            trades,
+            downAfter,
+            pipeline,
+            json
+        ) =>
+          val node = NodeRun.settings(role, host, port, seeds, mode, accounts, balance, downAfter, pipeline)
+          Args(node, day, traders, speed, trades, json)
+      }.mapValidated { a =>
+        if (a.node.role == NodeRole.Exchange && a.day.isEmpty)
+          "--data is required for --role exchange".invalidNel
         else a.validNel
       }.map(run(_, t))
     }
 
-  /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for `--down-after`. */
-  def settings(a: Args): ClusterNode.Settings =
-    ClusterNode.Settings(
-      a.role,
-      a.host,
-      a.port,
-      a.seeds,
-      a.mode,
-      Subscription.accounts(a.accounts, "spread-capture"),
-      a.balance,
-      publishEvery = 20.millis,
-      writeTimeout = 2.seconds,
-      downAfter = Some(a.downAfterMillis.millis),
-      testMode = false,
-      pipeline = a.pipeline
-    )
-
   def run(a: Args, t: Terminal): IO[ExitCode] = {
-    def report(e: NodeEvent): Unit = t.out.synchronized {
-      t.out.println(if (a.json) NodeEvent.toJson(e) else e.render)
-      t.out.flush()
-    }
-    def started[A](body: ClusterNode => A): IO[Either[String, A]] =
-      Blocking(NodeRun.start(settings(a), report).map(node =>
-        try body(node)
-        finally node.close()
-      ))
+    val (report, settings) = (NodeRun.printer(t.out, a.json), a.node)
     def cannotStart(why: String) = IO(t.err.println(s"mvt node: $why")).as(Cli.Failure)
     a.day match {
       case Some(path) =>
         Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
-          Files.withInput(path, t) { in =>
-            started(NodeRun.exchange(
+          def trades = outputs.get(a.trades).map(new TradeFeedWriter(_))
+          Files.withInput(path, t)(in =>
+            Blocking(NodeRun.using(settings, report)(NodeRun.exchange(
               _,
               a.traders,
               a.speed,
               in,
-              outputs.get(a.trades).map(new TradeFeedWriter(_)),
+              trades,
               report
-            ))
-          }.flatMap {
+            )))
+          ).flatMap {
             case Left(code) => IO.pure(code)
             case Right(Left(why)) => cannotStart(why)
             case Right(Right(Left(e))) => Files.sourceError(e, "node", path, t)
@@ -140,10 +113,9 @@ object NodeCommand {
           }
         }
       // runs until a signal stops the JVM
-      case None => started(NodeRun.trader(_, report, () => false)).flatMap(_.fold(
-          cannotStart,
-          _ => IO.pure(ExitCode.Success)
-        ))
+      case None =>
+        Blocking(NodeRun.using(settings, report)(NodeRun.trader(_, report, () => false)))
+          .flatMap(_.fold(cannotStart, _ => IO.pure(ExitCode.Success)))
     }
   }
 }

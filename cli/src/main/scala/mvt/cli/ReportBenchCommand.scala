@@ -3,11 +3,8 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.MachineInfo
-import mvt.bench.report.{LiveBench, ReportBench, ReportFeed, StoreBench}
+import mvt.bench.report.{ReportBench, ReportFeed, ReportRun}
 import mvt.workload.WorkloadProfile
-
-import scala.concurrent.duration.*
 
 /**
  * `mvt bench report`: the client reports measured against the old design in the same run. `--fold` is the pure
@@ -62,7 +59,7 @@ object ReportBenchCommand {
           .validate("--warmup must be between 0 and 1000")(n => n >= 0 && n <= 1000),
         FeeOpt.opts.withDefault(java.math.BigDecimal.ZERO),
         HttpThreadsOpt.opts,
-        Opts.option[String]("json", "Also write the figures as JSON to FILE.", metavar = "FILE").orNone
+        BenchCommand.json()
       ).mapN {
         (
             fold,
@@ -86,57 +83,17 @@ object ReportBenchCommand {
             httpThreads,
             json
         ) =>
-          val foldConfig =
-            ReportBench.FoldConfig(
-              ReportFeed.Shape(days, perDay, accounts, symbols, seed),
-              repeats,
-              warmups,
-              fee
-            )
-          // with no part named every part runs
-          val named = fold || service || liveOnly
-          val runFold = fold || !named
-          val runService = service || !named
-          val runLive = runService || liveOnly
-          Outputs.use("bench report", t, Nil, List(json))(outputs =>
-            Blocking {
-              t.out.println(MachineInfo.describe)
-              val parts = Vector.newBuilder[(String, io.circe.Json)]
-              if (runFold) {
-                val r = ReportBench.fold(foldConfig, msg => t.err.println(s"  $msg..."))
-                t.out.println(ReportBench.table(r))
-                parts += "fold" -> ReportBench.foldJson(r)
-              }
-              if (runService) {
-                val shape = ReportFeed.Shape(days, perDay, accounts, symbols, seed)
-                val r = StoreBench.run(
-                  StoreBench.Config(shape, rate, requests.toLong, clients, naiveRequests.toLong, httpThreads),
-                  msg => t.err.println(s"  $msg...")
-                )
-                t.out.println()
-                t.out.println(StoreBench.table(r))
-                parts += "service" -> StoreBench.json(r)
-              }
-              if (runLive) {
-                val r = LiveBench.run(
-                  LiveBench.Config(
-                    liveStreams,
-                    liveRate,
-                    liveSeconds.seconds,
-                    accounts = math.max(2, math.min(liveStreams, accounts)),
-                    symbols,
-                    httpThreads
-                  ),
-                  msg => t.err.println(s"  $msg...")
-                )
-                t.out.println()
-                t.out.println(LiveBench.table(r))
-                parts += "live" -> LiveBench.json(r)
-              }
-              json.foreach(path => outputs.text(path, ReportBench.json(parts.result())))
-              ExitCode.Success
-            }
+          val shape = ReportFeed.Shape(days, perDay, accounts, symbols, seed)
+          val settings = ReportRun.Settings(
+            fold,
+            service,
+            liveOnly,
+            ReportRun.Live(liveStreams, liveRate, liveSeconds),
+            ReportRun.Service(rate, requests, naiveRequests, clients, httpThreads),
+            ReportBench.FoldConfig(shape, repeats, warmups, fee),
+            json
           )
+          BenchCommand.run("report", t, Nil, List(json))(ReportRun(settings, _))
       }
     }
 }

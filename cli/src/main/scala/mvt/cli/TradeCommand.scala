@@ -1,29 +1,19 @@
 package mvt.cli
 
-import mvt.trader.pipeline.*
-import mvt.trader.queue.*
-import mvt.trader.strategy.*
-
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
+import mvt.cluster.ReplicaBalance
 import mvt.core.*
-import mvt.crdt.{ClientBalances, ClientId, ReplicaId}
-import mvt.trader.*
-import mvt.workload.SourceError
-
-import java.io.PrintStream
+import mvt.trader.{TradeRun, TradeStrategy}
+import mvt.trader.pipeline.PreTradeCheck
+import mvt.trader.strategy.StrategyKind
 import Named.given
 
 /** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
 object TradeCommand {
 
-  /** The strategies `mvt trade` runs, from the catalogue (mean reversion is a backtest's). */
-  private val kinds = Vector(StrategyKind.SpreadCapture, StrategyKind.Momentum, StrategyKind.Synthetic)
-  private given Named[StrategyKind] = Named("strategy", kinds)(_.label)
-
-  /** The strategy `mvt trade` builds, and the price grid a market maker quotes on. */
-  final case class StrategyArgs(spec: StrategySpec, tick: Price)
+  private given Named[StrategyKind] = Named("strategy", TradeStrategy.kinds)(_.label)
 
   // `mvt trade`'s spelling of a declared parameter (help and range from the declaration), with the default it shows
   private def param(
@@ -44,7 +34,7 @@ object TradeCommand {
    * The strategy and its options, each range from the catalogue's declaration; an option the chosen strategy
    * does not use (`--tick` for momentum) is refused at parse time, naming the strategy and the option.
    */
-  private val strategyOpts: Opts[StrategyArgs] = (
+  private val strategyOpts: Opts[TradeStrategy] = (
     Opts.option[StrategyKind](
       "strategy",
       s"Trading strategy: ${summon[Named[StrategyKind]].names} (default spread-capture).",
@@ -64,47 +54,14 @@ object TradeCommand {
     param("qty", "size", 100L, StrategyKind.SpreadCapture, ""),
     TraderOpts.costNanosGiven("Synthetic: CPU microseconds per decision (default 50).").orNone
   ).tupled.mapValidated { (kind, tick, minSpread, lookback, threshold, qty, cost) =>
-    val supplied = Vector(
-      "tick" -> tick.map(_ => "tick" -> 0L),
+    val byFlag = Vector(
       "min-spread" -> minSpread,
       "lookback" -> lookback,
       "threshold-bps" -> threshold,
       "cost-us" -> cost.map("cost-ns" -> _)
-    ).collect { case (flag, Some(p)) => flag -> p }
-    supplied.filterNot((flag, p) =>
-      if (flag == "tick") kind == StrategyKind.SpreadCapture else kind.param(p._1).isDefined
     )
-      .traverse_ { (flag, _) =>
-        cats.data.Validated.invalidNel[String, Unit](s"--$flag is not an option of strategy ${kind.label}")
-      }
-      .andThen { _ =>
-        // mvt trade's own defaults: a wider spread and a larger threshold than a backtest starts from
-        val own = kind match {
-          case StrategyKind.SpreadCapture => Vector("spread" -> 3L)
-          case StrategyKind.Momentum => Vector("threshold" -> 5L)
-          case _ => Vector.empty
-        }
-        val chosen = supplied.collect { case (flag, p) if flag != "tick" => p } ++ qty
-        val values = own.filterNot((n, _) => chosen.exists(_._1 == n)) ++ chosen
-        StrategySpec.of(kind, values).map(StrategyArgs(_, tick.getOrElse(Price.parse("0.01").get))).toValidatedNel
-      }
+    TradeStrategy.of(kind, tick, byFlag, qty)
   }
-
-  def strategy(a: StrategyArgs): TradingStrategy = a.spec.build(a.tick.raw)
-
-  /** Everything `mvt trade` was given. */
-  final case class Args(
-      in: String,
-      out: String,
-      engine: mvt.orderbook.Engine,
-      strategy: StrategyArgs,
-      policy: QueuePolicy,
-      queue: Int,
-      interpreter: InterpreterKind,
-      parallelism: Int,
-      budget: Option[Long],
-      balance: Option[Long]
-  )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand(
@@ -123,15 +80,16 @@ object TradeCommand {
           metavar = "FILE|-"
         )
           .withDefault("-"),
-        EngineOpt.single,
-        strategyOpts,
-        TraderOpts.one(TraderOpts.policies("block", list = false), "policy"),
-        TraderOpts.one(TraderOpts.queues("1024", list = false), "queue"),
-        TraderOpts.one(TraderOpts.interpreters("fold", list = false), "interpreter"),
-        TraderOpts.parallelism,
-        TraderOpts.budget(
-          "Latency budget: steps expire at 70/80/90/100% of it from the event's sent time (default: no deadlines)."
-        ).orNone,
+        (
+          EngineOpt.single,
+          strategyOpts,
+          TraderOpts.pipeline(
+            "block",
+            TraderOpts.budget(
+              "Latency budget: steps expire at 70/80/90/100% of it from the event's sent time (default: no deadlines)."
+            ).orNone
+          )
+        ).mapN((engine, strategy, p) => TradeRun.Settings(engine, strategy, p._1, p._2, p._3, p._4, p._5)),
         Opts.option[Long](
           "balance",
           "Pre-trade check: the client's balance in cents (default: no check).",
@@ -139,50 +97,22 @@ object TradeCommand {
         )
           .validate("--balance must not be negative")(_ >= 0)
           .orNone
-      ).mapN(Args.apply).map(run(_, t))
+      ).mapN(run(_, _, _, _, t))
     }
 
-  def run(args: Args, t: Terminal): IO[ExitCode] =
-    Outputs.use("trade", t, List(args.in), List(Some(args.out)), keepOnBadData = true)(outputs =>
-      trade(args, outputs(args.out), t)
-    )
-
-  private def check(args: Args): PreTradeCheck = args.balance.fold(PreTradeCheck.AllowAll) { cents =>
-    val client = ClientId("mvt-trader")
-    val balances = ClientBalances.empty.credit(ReplicaId("local"), client, cents).state
-    new PreTradeCheck.Balance(
-      new ReplicaBalance(() => balances, client),
-      Quantity(args.strategy.spec.params("size"))
+  /** Trades the commands of `in` (a bad line or record ends the feed after every command before it). */
+  def run(in: String, out: String, s: TradeRun.Settings, balance: Option[Long], t: Terminal): IO[ExitCode] = {
+    val check =
+      balance.fold(PreTradeCheck.AllowAll)(ReplicaBalance.check(_, Quantity(s.strategy.spec.params("size"))))
+    Outputs.use("trade", t, List(in), List(Some(out)), keepOnBadData = true)(outputs =>
+      Files.withInput(in, t) { raw =>
+        val feed = (tracker: mvt.trader.BboTracker) => Files.source(raw, in, t).flatMap(_.replayAll(tracker))
+        Blocking(TradeRun(s, check, outputs(out), t.err, feed).map(BadInput(_)).fold(ExitCode.Success) {
+          bad =>
+            t.err.println(bad.render("trade", in))
+            bad.status
+        })
+      }.map(_.merge)
     )
   }
-
-  private def trade(args: Args, rawOut: java.io.OutputStream, t: Terminal): IO[ExitCode] =
-    Files.withInput(args.in, t) { raw =>
-      Blocking {
-        val out = new PrintStream(rawOut, false, "UTF-8")
-        val deadlines = args.budget.fold(TraderPipeline.Deadlines.none)(TraderPipeline.Deadlines.fromBudget)
-        val config = TradingSession.Config(
-          args.engine,
-          strategy(args.strategy),
-          TraderPipeline(deadlines, new RingJournal(1024), check(args)),
-          args.policy,
-          args.queue,
-          args.interpreter,
-          args.parallelism
-        )
-        val session =
-          new TradingSession(config, d => out.synchronized(out.println(d.render)))
-        // streamed block by block: a bad line or record ends the feed after every command before it
-        var failure: Option[SourceError] = None
-        val (summary, _) = session.run { tracker =>
-          Files.source(raw, args.in, t).flatMap(_.replayAll(tracker)).left.foreach(e => failure = Some(e))
-        }
-        out.flush()
-        t.err.println(summary.render(args.budget))
-        failure.map(BadInput(_)).fold(ExitCode.Success) { bad =>
-          t.err.println(bad.render("trade", args.in))
-          bad.status
-        }
-      }
-    }.map(_.merge)
 }

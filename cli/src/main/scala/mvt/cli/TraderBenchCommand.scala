@@ -3,10 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.MachineInfo
-import mvt.core.Micros
-import mvt.bench.trader.{Pacing, TraderBench, TraderRunResult}
-import mvt.trader.queue.QueueSizing
+import mvt.bench.trader.{Pacing, TraderBench, TraderBenchRun}
 import Named.given
 
 /** `mvt bench trader`: BBO events sent open loop through every queue policy and interpreter asked for. */
@@ -56,38 +53,7 @@ object TraderBenchCommand {
         TraderOpts.parallelism,
         ProfileOpts.seed
       ).mapN(TraderBench.Config.apply)
-        .product(Opts.option[String]("json", "Write the figures as JSON.", metavar = "FILE").orNone)
-        .map { (cfg, json) =>
-          Outputs.use("bench trader", t, Nil, List(json))(outputs => Blocking(run(cfg, json, outputs, t)))
-        }
+        .product(BenchCommand.json("Write the figures as JSON."))
+        .map((cfg, json) => BenchCommand.run("trader", t, Nil, List(json))(TraderBenchRun(cfg, json, _)))
     }
-
-  private def run(
-      cfg: TraderBench.Config,
-      json: Option[String],
-      outputs: Outputs.Opened,
-      t: Terminal
-  ): ExitCode = {
-    t.out.println(MachineInfo.describe)
-    val events = TraderBench.updates(cfg)
-    t.out.println(
-      f"Trader pipeline: ${events.length}%,d BBO updates of a normal session over ${TraderBench.symbols(events)} symbols; synthetic strategy ${cfg.costNanos / 1000.0}%.1f µs per decision; budget ${Micros.format(cfg.budgetNanos)} µs; ${cfg.pacing.label} pacing; io parallelism ${cfg.parallelism}"
-    )
-    t.err.println("  measuring capacity (and warming up)...")
-    val cap = TraderBench.capacity(cfg, events)
-    val s = cap.service
-    val suggested = QueueSizing.suggest(cfg.budgetNanos, s.getMaxValue)
-    t.out.println(
-      f"One consumer thread, closed loop: ${Micros.format(s.getMean.toLong)} µs per event (p99.9 ${Micros.format(s.getValueAtPercentile(99.9))}, worst ${Micros.format(s.getMaxValue)}): capacity ${cap.perSecond}%,.0f events/s"
-    )
-    cap.saturated.foreach((k, perSec) =>
-      t.out.println(f"  saturated through a block queue, ${k.label} interpreter: $perSec%,.0f events/s")
-    )
-    t.out.println(s"  suggested queue for the budget: $suggested (budget / worst time per event)")
-    t.out.println("Open loop, latencies in µs from each event's intended send time (processed events):")
-    val results = TraderBench.sweep(cfg, events, msg => t.err.println(s"  $msg..."))
-    t.out.println(TraderRunResult.table(results))
-    json.foreach(path => outputs.text(path, TraderBench.json(cfg, cap, suggested, results)))
-    ExitCode.Success
-  }
 }

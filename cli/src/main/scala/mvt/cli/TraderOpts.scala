@@ -81,6 +81,19 @@ object TraderOpts {
         )
       )
 
+  /**
+   * One queue policy (default `policy`), queue size (1,024) and interpreter (fold), the parallelism and `budget`,
+   * as `mvt trade` and `mvt node` take them.
+   */
+  def pipeline[B](policy: String, budget: Opts[B]): Opts[(QueuePolicy, Int, InterpreterKind, Int, B)] =
+    (
+      one(policies(policy, list = false), "policy"),
+      one(queues("1024", list = false), "queue"),
+      one(interpreters("fold", list = false), "interpreter"),
+      parallelism,
+      budget
+    ).tupled
+
   /** A list option's single value, for commands that take one. */
   def one[A](list: Opts[Vector[A]], name: String): Opts[A] =
     list.mapValidated(v =>

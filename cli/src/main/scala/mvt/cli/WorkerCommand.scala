@@ -3,7 +3,6 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.backtest.DayFile
 import mvt.sweep.SweepRun
 
 import java.nio.file.{Files as JFiles, Path}
@@ -28,9 +27,8 @@ object WorkerCommand {
           metavar = "HOST:PORT"
         )
           .mapValidated(ClusterOpts.hostPort(_).map((h, p) => s"$h:$p")),
-        Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1"),
-        Opts.option[Int]("port", "Port to listen on (default 0: any free port).").withDefault(0)
-          .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536),
+        ClusterOpts.host,
+        ClusterOpts.port,
         Opts.option[Int]("parallelism", "Jobs run at once (default the core count).", metavar = "N")
           .withDefault(Runtime.getRuntime.availableProcessors)
           .validate("--parallelism must be 1 to 1024")(n => n >= 1 && n <= 1024),
@@ -46,16 +44,18 @@ object WorkerCommand {
     if (a.data.exists(d => !JFiles.isDirectory(Path.of(d))))
       IO(t.err.println(s"mvt worker: ${a.data.get} is not a directory")).as(Cli.Failure)
     else
-      Blocking {
-        val remap: DayFile => DayFile = a.data match {
-          case Some(d) => day => day.copy(path = Path.of(d).resolve(day.path.getFileName))
-          case None => identity
+      Blocking(SweepRun.worker(
+        a.host,
+        a.port,
+        a.seed,
+        a.parallelism,
+        SweepRun.daysUnder(a.data.map(Path.of(_))),
+        say(t)
+      ))
+        .flatMap {
+          case Left(why) => IO(t.err.println(s"mvt worker: $why")).as(Cli.Failure)
+          case Right(()) => IO.pure(ExitCode.Success)
         }
-        SweepRun.worker(a.host, a.port, a.seed, a.parallelism, remap, say(t))
-      }.flatMap {
-        case Left(why) => IO(t.err.println(s"mvt worker: $why")).as(Cli.Failure)
-        case Right(()) => IO.pure(ExitCode.Success)
-      }
 
   private def say(t: Terminal)(line: String): Unit = t.out.synchronized { t.out.println(line); t.out.flush() }
 }

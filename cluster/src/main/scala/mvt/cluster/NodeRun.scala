@@ -3,7 +3,7 @@ package mvt.cluster
 import mvt.core.TradeFeedWriter
 import mvt.workload.SourceError
 
-import java.io.InputStream
+import java.io.{InputStream, PrintStream}
 import scala.concurrent.duration.*
 
 /**
@@ -22,6 +22,55 @@ object NodeRun {
     catch {
       case e: Exception => Left(s"cannot start the node on ${s.host}:${s.port}: ${reason(e, s.host)}")
     }
+
+  /**
+   * Starts the node, runs `body` with it and closes it, or says in one line why it cannot start ([[start]]).
+   */
+  def using[A](
+      s: ClusterNode.Settings,
+      report: NodeEvent => Unit
+  )(body: ClusterNode => A): Either[String, A] =
+    start(s, report).map(node =>
+      try body(node)
+      finally node.close()
+    )
+
+  /** Each event as it happens on `out`, as a line of text or (`json`) of JSON, whatever thread reports it. */
+  def printer(out: PrintStream, json: Boolean): NodeEvent => Unit = e =>
+    out.synchronized {
+      out.println(if (json) NodeEvent.toJson(e) else e.render)
+      out.flush()
+    }
+
+  /**
+   * The settings of a node run by `mvt node`: subscriptions to spread capture for `accounts` accounts, events
+   * published every 20 ms, Pekko's split-brain resolver removing a node silent for `downAfterMillis`.
+   */
+  def settings(
+      role: NodeRole,
+      host: String,
+      port: Int,
+      seeds: Vector[String],
+      mode: Consistency,
+      accounts: Int,
+      balance: Long,
+      downAfterMillis: Int,
+      pipeline: NodePipeline.Settings
+  ): ClusterNode.Settings =
+    ClusterNode.Settings(
+      role,
+      host,
+      port,
+      seeds,
+      mode,
+      Subscription.accounts(accounts, "spread-capture"),
+      balance,
+      publishEvery = 20.millis,
+      writeTimeout = 2.seconds,
+      downAfter = Some(downAfterMillis.millis),
+      testMode = false,
+      pipeline = pipeline
+    )
 
   /**
    * The exchange's day: once `traders` trader nodes are up, plays `in` at `speed` with their orders (fills to

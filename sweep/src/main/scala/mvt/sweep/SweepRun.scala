@@ -5,6 +5,7 @@ import mvt.backtest.{DayFailure, DayFile, DayResult}
 import mvt.cluster.fork.Launcher
 
 import java.io.PrintStream
+import java.nio.file.Path
 import scala.concurrent.duration.*
 import scala.jdk.CollectionConverters.*
 
@@ -119,6 +120,12 @@ object SweepRun {
         throw e
     }
     started.result()
+  }
+
+  /** Where a worker finds the days: at the paths the sweep names, or under `data` by file name. */
+  def daysUnder(data: Option[Path]): DayFile => DayFile = data match {
+    case Some(d) => day => day.copy(path = d.resolve(day.path.getFileName))
+    case None => identity
   }
 
   /**

@@ -13,6 +13,9 @@ import java.nio.file.{Files, Path}
  */
 object ForkedCluster {
 
+  /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
+  val DefaultDownAfterMillis = 3000
+
   /** What to run. `downAfterMillis` is the nodes' `--down-after`. */
   final case class Plan(
       day: Path,

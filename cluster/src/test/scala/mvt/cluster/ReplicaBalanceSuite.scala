@@ -1,11 +1,11 @@
-package mvt.cli
+package mvt.cluster
 
 import mvt.core.*
 import mvt.crdt.{ClientId, ClientBalances, ReplicaId}
 import mvt.trader.{BboUpdated, Quote}
 import mvt.trader.pipeline.PreTradeCheck
 
-/** The balance check on the replicated balances, as `mvt trade --balance` wires it. */
+/** The balance check on the replicated balances, as `mvt trade --balance` wires it ([[ReplicaBalance.check]]). */
 class ReplicaBalanceSuite extends munit.FunSuite {
   private val client = ClientId("c1")
   private val other = ClientId("c2")

@@ -1,4 +1,4 @@
-package mvt.cli
+package mvt.demo
 
 import cats.effect.{IO, Resource}
 import mvt.portal.PortalServer

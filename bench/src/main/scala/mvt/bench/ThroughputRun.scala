@@ -1,0 +1,50 @@
+package mvt.bench
+
+import mvt.workload.CommandBatch
+
+/**
+ * `mvt bench throughput`: every engine asked for, and always the limit gauge, replays `batch` in a fresh forked
+ * JVM; optionally the book-size sweep. Prints the tables and writes the JSON document.
+ */
+object ThroughputRun {
+
+  def apply(
+      batch: CommandBatch,
+      workload: String,
+      engines: Vector[BenchEngine],
+      repeat: Int,
+      sweep: Boolean,
+      json: Option[String],
+      c: BenchConsole
+  ): Unit = {
+    c.out.println(MachineInfo.describe)
+    c.out.println(
+      s"Workload: $workload; $repeat measured passes per engine, each engine in a fresh JVM after a warm-up"
+    )
+    val log = ThroughputBench.tempLog(batch)
+    c.temporary(log.toPath)
+    // the limit gauge always runs, so that every table gives the distance to it
+    val measured = if (engines.contains(BenchEngine.Limit)) engines else engines :+ BenchEngine.Limit
+    val results = measured.map { e =>
+      c.err.println(s"  running ${e.label}...")
+      val r = ThroughputBench.fork(e, log, repeat)
+      c.done(e.label)
+      r
+    }
+    c.out.println(ThroughputBench.table(results))
+    val sweepResults =
+      if (!sweep) Vector.empty
+      else {
+        val sizes = Vector(250000, 500000, 750000, 1000000).filter(_ <= batch.size)
+        val sweepEngines = engines.filter(_.label != "fast") :+ BenchEngine.parse("fast").get
+        val rows = for (n <- sizes; e <- sweepEngines) yield {
+          c.err.println(s"  sweep: ${e.label} on the first $n commands...")
+          (n, ThroughputBench.fork(e, ThroughputBench.tempLog(batch.prefix(n)), 1))
+        }
+        c.out.println("\nBook-size sweep (commands/s, one pass after warm-up):")
+        c.out.println(ThroughputBench.sweepTable(rows))
+        rows
+      }
+    c.write(json, ThroughputBench.json(results, sweepResults, workload))
+  }
+}

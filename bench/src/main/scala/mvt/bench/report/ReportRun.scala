@@ -1,0 +1,74 @@
+package mvt.bench.report
+
+import mvt.bench.{BenchConsole, MachineInfo}
+
+import scala.concurrent.duration.*
+
+/**
+ * `mvt bench report`: the parts asked for (with none named, every part runs; the service part includes the live
+ * one), each printing its table and adding its key to the JSON document.
+ */
+object ReportRun {
+
+  /** The live part's load: open streams, trades written a second, seconds measured. */
+  final case class Live(streams: Int, rate: Double, seconds: Int)
+
+  /** The service part's load: requests a second, to the portal and to the naive report, concurrent clients. */
+  final case class Service(rate: Double, requests: Int, naiveRequests: Int, clients: Int, httpThreads: Int)
+
+  /** Which parts run (`fold`, `service`, `live` as named; none named is all) and their loads. */
+  final case class Settings(
+      fold: Boolean,
+      service: Boolean,
+      liveOnly: Boolean,
+      live: Live,
+      load: Service,
+      config: ReportBench.FoldConfig,
+      json: Option[String]
+  ) {
+    private def named = fold || service || liveOnly
+    def runFold: Boolean = fold || !named
+    def runService: Boolean = service || !named
+    def runLive: Boolean = runService || liveOnly
+  }
+
+  def apply(s: Settings, c: BenchConsole): Unit = {
+    def progress(msg: String): Unit = c.err.println(s"  $msg...")
+    val shape = s.config.shape
+    c.out.println(MachineInfo.describe)
+    val parts = Vector.newBuilder[(String, io.circe.Json)]
+    if (s.runFold) {
+      val r = ReportBench.fold(s.config, progress)
+      c.out.println(ReportBench.table(r))
+      parts += "fold" -> ReportBench.foldJson(r)
+    }
+    if (s.runService) {
+      val l = s.load
+      val r = StoreBench.run(
+        StoreBench.Config(shape, l.rate, l.requests.toLong, l.clients, l.naiveRequests.toLong, l.httpThreads),
+        progress
+      )
+      c.out.println()
+      c.out.println(StoreBench.table(r))
+      parts += "service" -> StoreBench.json(r)
+    }
+    if (s.runLive) {
+      val l = s.live
+      val r = LiveBench.run(
+        LiveBench.Config(
+          l.streams,
+          l.rate,
+          l.seconds.seconds,
+          accounts = math.max(2, math.min(l.streams, shape.accounts)),
+          shape.symbols,
+          s.load.httpThreads
+        ),
+        progress
+      )
+      c.out.println()
+      c.out.println(LiveBench.table(r))
+      parts += "live" -> LiveBench.json(r)
+    }
+    c.write(s.json, ReportBench.json(parts.result()))
+  }
+}

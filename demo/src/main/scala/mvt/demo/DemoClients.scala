@@ -1,0 +1,70 @@
+package mvt.demo
+
+import cats.effect.IO
+import cats.syntax.all.*
+import mvt.portal.{Hours, PortalServer}
+import mvt.reporting.journal.Ingest
+import mvt.reporting.store.ReportStore
+
+/**
+ * The demo's report leg: days of client flow written as a journal of feeds under the demo's directory, ingested
+ * into its report store, and the last day's best and worst clients; with `serve`, the client portal over them
+ * until the process is stopped.
+ */
+object DemoClients {
+
+  /** The leg; false when the store refuses, the days closed no hour or the portal cannot listen. */
+  def run(s: Demo.Settings, c: Demo.Console): IO[Boolean] = {
+    val journal = s.dir.resolve("journal")
+    val db = s.dir.resolve("report.db")
+    val (out, progress) = (c.out, c.progress)
+    def failed(why: String) = IO(c.err.println(s"mvt demo: $why")).as(false)
+    val fresh = IO.blocking(DemoJournal.clear(journal, db))
+    val days = progress.phase("client flow")(DemoJournal.days(s.seed))
+    val feeds = days.traverse_ { d =>
+      val (trades, quotes) = DemoJournal.feeds(journal, d.date)
+      c.feeds.write(trades, quotes)((t, q) => DemoJournal.write(d, t, q))
+    }
+    val end = IO.blocking(DemoJournal.end(journal, days.last.date))
+    IO(out.println()) >> progress.phaseIO("client days")(fresh >> feeds >> end) >>
+      ReportStore.open(db, None).use { store =>
+        Ingest(store, journal).flatMap(in => progress.phaseIO("ingest")(in.catchUp).as(in)).flatMap { in =>
+          store.lastClosedHour.flatMap {
+            case None => failed("the client days closed no hour")
+            case Some(h) =>
+              store.day(h).flatMap { ranked =>
+                IO {
+                  out.println(DemoAccounts.report(ranked, Hours.render(h)))
+                  out.println()
+                  out.println(
+                    s"${DemoJournal.Days} days of client flow are in $journal, their figures in $db."
+                  )
+                  out.flush()
+                } >> (if (!s.serve)
+                        IO {
+                          out.println(
+                            s"Serve the client portal over them: mvt serve --journal $journal --db $db"
+                          )
+                          out.println("(or run the demo with --serve)")
+                        }.as(true)
+                      else
+                        DemoSignIn.serve(store, in, journal, db, s.port).use { (server, password) =>
+                          val url = s"http://127.0.0.1:${server.address.getPort}/"
+                          IO {
+                            out.println(s"The client portal is at $url (account ${ranked.head.account}: " +
+                              s"${url}accounts/${ranked.head.account}); Ctrl-C stops it.")
+                            out.println(
+                              s"Sign in as ${DemoSignIn.User} with the password $password (new for this run)."
+                            )
+                            out.flush()
+                          } >> IO.never[Boolean]
+                        })
+              }
+          }
+        }
+      }.recoverWith {
+        case ReportStore.Refused(d) => failed(s"$db: $d")
+        case PortalServer.CannotListen(d) => failed(d)
+      }
+  }
+}
