@@ -5,7 +5,8 @@ import mvt.demo.TimedReplay
 import java.io.PrintStream
 
 /** Progress on stderr: a redrawn bar on a terminal, one line per phase otherwise (CI logs stay short). */
-final class ProgressBar(err: PrintStream, interactive: Boolean) extends TimedReplay.Progress {
+final class ProgressBar(err: PrintStream, interactive: Boolean) extends TimedReplay.Progress
+    with mvt.backtest.BacktestRun.Progress {
   private var label = ""
   private var lastPercent = -1
 
