@@ -5,9 +5,8 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.backtest.*
-import mvt.core.Account
-import mvt.orderbook.Engine
-import mvt.trader.orders.OrderRules
+import mvt.cluster.fork.Launcher
+import mvt.sweep.SweepRun
 import Named.argument
 
 import java.math.BigDecimal
@@ -19,24 +18,8 @@ object BacktestCommand {
 
   given Named[StrategyKind] = Named("strategy", StrategyKind.values.toSeq)(_.label)
 
-  final case class Args(
-      data: String,
-      strategy: StrategyKind,
-      params: List[(String, Long)],
-      sweeps: List[Sweep.Axis],
-      from: Option[LocalDate],
-      to: Option[LocalDate],
-      parallelism: Int,
-      capital: BigDecimal,
-      latencyUs: Long,
-      fee: BigDecimal,
-      maxPosition: Long,
-      account: Int,
-      json: Option[String],
-      html: Option[String],
-      cluster: Option[(String, Int)],
-      workers: Int
-  )
+  /** A run, and the cluster to run its jobs on with the workers to fork there. */
+  final case class Args(request: BacktestRun.Request, cluster: Option[(String, Int)], workers: Int)
 
   private val ParamForm = """([a-z]+)=(-?\d{1,18})""".r
 
@@ -151,172 +134,41 @@ object BacktestCommand {
             "for mvt worker nodes).",
           metavar = "N"
         ).withDefault(0).validate("--workers must be 0 to 64")(n => n >= 0 && n <= 64)
-      ).mapN {
-        (
-            data,
-            strategy,
-            params,
-            sweeps,
-            range,
-            par,
-            capital,
-            latency,
-            fee,
-            max,
-            account,
-            json,
-            html,
-            cluster,
-            workers
-        ) =>
-          Args(
-            data,
-            strategy,
-            params,
-            sweeps,
-            range._1,
-            range._2,
-            par,
-            capital,
-            latency,
-            fee,
-            max,
-            account,
-            json,
-            html,
-            cluster,
-            workers
-          )
+      ).mapN { (d, s, p, sw, r, par, c, l, f, m, acc, j, h, cluster, workers) =>
+        Args(BacktestRun.Request(d, s, p, sw, r._1, r._2, par, c, l, f, m, acc, j, h), cluster, workers)
       }.mapValidated { a =>
-        if (a.sweeps.nonEmpty && (a.json.isDefined || a.html.isDefined))
+        val r = a.request
+        if (r.sweeps.nonEmpty && (r.json.isDefined || r.html.isDefined))
           Validated.invalidNel("--json and --html report a single run, not a --sweep")
         else if (a.workers > 0 && a.cluster.isEmpty)
           Validated.invalidNel("--workers needs --cluster HOST:PORT")
-        else if (a.sweeps.exists(s => a.params.exists(_._1 == s.name)))
+        else if (r.sweeps.exists(s => r.params.exists(_._1 == s.name)))
           Validated.invalidNel("a parameter is given both by --param and --sweep")
         else Validated.validNel(a)
       }.map(run(_, t))
     }
 
-  def run(a: Args, t: Terminal): IO[ExitCode] = {
-    val listed = DayFile.list(Path.of(a.data), a.from, a.to)
-    // a grid is built only over days that are there: its size is checked against them first
-    val axes = if (listed.exists(_.nonEmpty)) a.sweeps.toVector else Vector.empty
-    val specs = Sweep.plan(a.strategy, a.params, axes, listed.fold(_ => 0, _.size))
-    (specs, listed) match {
-      case (Left(e), _) => IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
-      case (_, Left(e)) => IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
-      case (_, Right(days)) if days.isEmpty =>
-        IO(t.err.println(
-          s"mvt backtest: no days in ${a.data}${a.from.orElse(a.to).fold("")(_ => " in the --days range")}"
-        )).as(Cli.Failure)
-      case (Right(ss), Right(days)) =>
-        val setup = DaySetup(
-          ss.head,
-          OrderRules(Account(a.account), a.latencyUs * 1000L, a.maxPosition),
-          a.fee,
-          Engine.Fast
-        )
-        Outputs.use("backtest", t, days.map(_.path.toString).toList, List(a.json, a.html)) { outputs =>
-          val bar = ProgressBar(t.err)
-          val total = ss.size * days.size
-          val lock = new Object
-          var done = 0
-          val progress: Either[DayFailure, DayResult] => IO[Unit] =
-            _ => IO(lock.synchronized { done += 1; bar.update(done, total) })
-          // on a cluster, the outcome of every (combination, day) job; the same outcomes give the same output
-          val onCluster = a.cluster.map { (host, port) =>
-            val where = ClusterBacktest.Where(host, port, a.workers, a.parallelism)
-            val drawn: Int => Unit = n => lock.synchronized(bar.update(n, total))
-            ClusterBacktest.run(where, mvt.sweep.SweepPlan(ss, days, setup), drawn, t.err)
-          }
-          val t0 = System.nanoTime()
-          IO(bar.start(if (ss.size > 1) "runs" else "days")) *>
-            (if (a.sweeps.isEmpty) {
-               val outcome = onCluster.fold(Backtest.run(days, setup, a.parallelism, progress).map(Right(_)))(
-                 _.map(_.map(Backtest.outcome))
-               )
-               single(a, setup, days, outcome, outputs, t, bar, t0)
-             } else {
-               val rows =
-                 onCluster.fold(Sweep.run(ss, days, setup, a.capital, a.parallelism, progress).map(Right(_)))(
-                   _.map(_.map(Sweep.assemble(ss, days.size, _, a.capital)))
-                 )
-               sweep(a, ss, days, rows, t, bar, t0)
-             })
-        }
-    }
-  }
-
-  private def finished(bar: ProgressBar, n: Int, what: String, t0: Long): IO[Unit] =
-    IO(bar.end(f"$n%,d $what done in ${(System.nanoTime() - t0) / 1e6}%.0f ms"))
-
-  private def single(
-      a: Args,
-      setup: DaySetup,
-      days: Vector[DayFile],
-      outcome: IO[Either[String, Backtest.Outcome]],
-      outputs: Outputs.Opened,
-      t: Terminal,
-      bar: ProgressBar,
-      t0: Long
-  ): IO[ExitCode] =
-    outcome.flatMap {
-      case Left(e) => clusterFailed(e, t)
-      case Right(out) =>
-        finished(bar, days.size, "days", t0) *> Blocking {
-          val m = Metrics.of(out.results, a.capital)
-          SummaryText.single(setup.strategy, out.results, m, days.size).foreach(t.out.println)
-          out.failure match {
-            case None =>
-              a.json.foreach(p => outputs.text(p, JsonReport(setup.strategy, out.results, m).spaces2))
-              a.html.foreach(p => outputs.text(p, HtmlReport(setup.strategy, out.results, m, a.capital)))
-              ExitCode.Success
-            case Some(f) => failed(f, out.failures.size, t)
-          }
+  def run(a: Args, t: Terminal): IO[ExitCode] =
+    BacktestRun.plan(a.request) match {
+      case Left(e) => IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
+      case Right(planned) =>
+        val where =
+          a.cluster.map((host, port) => SweepRun.Where(host, port, a.workers, a.request.parallelism))
+        val remote = where.map(SweepRun.remote(_, workerLauncher, t.err))
+        Outputs.use("backtest", t, planned.inputs, List(a.request.json, a.request.html)) { outputs =>
+          BacktestRun.run(planned, remote, ProgressBar(t.err), t.out, t.err, outputs.text)
         }
     }
 
-  private def sweep(
-      a: Args,
-      specs: Vector[StrategySpec],
-      days: Vector[DayFile],
-      ranked: IO[Either[String, Vector[Sweep.Row]]],
-      t: Terminal,
-      bar: ProgressBar,
-      t0: Long
-  ): IO[ExitCode] =
-    ranked.flatMap {
-      case Left(e) => clusterFailed(e, t)
-      case Right(rows) =>
-        finished(bar, specs.size * days.size, "runs", t0) *> Blocking {
-          SummaryText.sweep(a.strategy, specs.size, days.size, rows).foreach(t.out.println)
-          rows.flatMap(_.outcome.failures).sortBy(_.day.date.toEpochDay).headOption match {
-            case None => ExitCode.Success
-            case Some(f) => failed(f, rows.map(_.outcome.failures.size).sum, t)
-          }
-        }
-    }
-
-  private def clusterFailed(e: String, t: Terminal): IO[ExitCode] =
-    IO(t.err.println(s"mvt backtest: $e")).as(Cli.Failure)
-
-  // the first failing day by date, named; the days that completed were printed above
-  private def failed(f: DayFailure, count: Int, t: Terminal): ExitCode = {
-    val path = f.day.path.toString
-    val more = if (count > 1) s" (and ${count - 1} more failed day(s))" else ""
-    f.problem match {
-      case DayProblem.Source(e) =>
-        t.err.println(s"${BadInput(e).render("backtest", path)}: day ${f.day.date} failed$more")
-        Cli.BadData
-      case DayProblem.Collision(id) =>
-        t.err.println(
-          s"mvt backtest: $path: order id $id is in the strategy's range (2^62 and up): day ${f.day.date} failed$more"
-        )
-        Cli.BadData
-      case DayProblem.Io(message) =>
-        t.err.println(s"mvt backtest: $path: cannot read: $message: day ${f.day.date} failed$more")
-        Cli.Failure
-    }
-  }
+  // a worker JVM: this JVM's java and class path, a 1 GB heap for its days
+  private def workerLauncher: Launcher = Launcher(
+    Vector(
+      Path.of(System.getProperty("java.home"), "bin", "java").toString,
+      "-Xmx1g",
+      "-XX:+UseParallelGC",
+      "-cp",
+      System.getProperty("java.class.path"),
+      "mvt.cli.Main"
+    )
+  )
 }

@@ -1,23 +1,16 @@
 package mvt.cli
 
 import cats.effect.{ExitCode, IO, Resource}
+import mvt.core.files.{IoReason, OutputFile}
 
 import java.io.*
-import java.nio.file.{FileAlreadyExistsException, Files as JFiles, NoSuchFileException, Path, Paths}
+import java.nio.file.{FileAlreadyExistsException, Files as JFiles, Path, Paths}
 
 /** Opening a command's inputs, with one-line messages (exit status 1) instead of stack traces; outputs go through `Outputs`. */
 object Files {
 
-  /** The failure message for an unreadable or unwritable path. */
-  def describe(e: Throwable): String = e match {
-    case _: NoSuchFileException => "no such file or directory"
-    case _: java.nio.file.AccessDeniedException => "permission denied"
-    case f: java.nio.file.FileSystemException if f.getReason != null => f.getReason
-    case other => Option(other.getMessage).getOrElse(other.getClass.getSimpleName)
-  }
-
   private def fail(t: Terminal, what: String, path: String, e: Throwable): IO[ExitCode] =
-    IO(t.err.println(s"mvt: cannot $what $path: ${describe(e)}")).as(Cli.Failure)
+    IO(t.err.println(s"mvt: cannot $what $path: ${IoReason(e)}")).as(Cli.Failure)
 
   /** Opens `path` as a resource and runs `use`; failing to open it, or an I/O error while using it, is status 1. */
   private def using[S <: AutoCloseable, A](path: String, what: String, t: Terminal)(open: => S)(

@@ -4,15 +4,7 @@ import cats.data.Validated
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.workload.{
-  AccountMix,
-  CommandBatch,
-  CommandLog,
-  DayGenerator,
-  DayPlan,
-  MarkovGenerator,
-  ProfileGenerator
-}
+import mvt.workload.{AccountMix, DayGenerator, DayPlan, FlowFile, MarkovGenerator}
 
 import java.nio.file.Path
 import Named.given
@@ -137,29 +129,15 @@ object GenerateCommand {
       markov: Option[MarkovGenerator.Weights],
       accounts: Option[AccountMix],
       t: Terminal
-  ): IO[ExitCode] = {
+  ): IO[ExitCode] =
     // the mix goes to stderr when the commands themselves go to stdout
-    val report = if (out == "-") t.err else t.out
     Outputs.use("generate", t, Nil, List(Some(out))) { outputs =>
       Blocking {
-        val stream = outputs(out)
-        val g = markov.fold(ProfileGenerator.generate(profile, n, seed, accounts))(MarkovGenerator.generate(
-          _,
-          profile,
-          n,
-          seed,
-          accounts
-        ))
-        writeBatch(g.batch, format, stream)
-        report.println(g.mix.render)
-        g.accounts.foreach(a => report.println(s"${a.mix.render}\n${a.render}"))
+        val report = if (out == "-") t.err else t.out
+        FlowFile.write(profile, n, seed, markov, accounts, format == Format.Bin, outputs(out), report)
         ExitCode.Success
       }
     }
-  }
-
-  private def writeBatch(batch: CommandBatch, format: Format, out: java.io.OutputStream): Unit =
-    if (format == Format.Bin) CommandLog.write(batch, out) else batch.writeCsv(out)
 
   /**
    * One file a day, `DIR/<date>.mvtc` (or `.csv`), each replacing an older one only once complete; the plan,
@@ -178,7 +156,7 @@ object GenerateCommand {
         case Some(day) =>
           val path = dir.resolve(s"${day.date}$suffix").toString
           Outputs.use("generate", t, Nil, List(Some(path))) { outputs =>
-            Blocking { writeBatch(day.batch, format, outputs(path)); ExitCode.Success }
+            Blocking { FlowFile.writeBatch(day.batch, format == Format.Bin, outputs(path)); ExitCode.Success }
           }.flatMap {
             code =>
               if (code != ExitCode.Success) IO.pure(code)

@@ -3,8 +3,8 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.core.*
-import mvt.orderbook.*
+import mvt.orderbook.Engine
+import mvt.workload.MatchRun
 
 /**
  * `mvt match`: runs a commands file or command log through one engine and writes the spec's events, and on
@@ -64,17 +64,15 @@ object MatchCommand {
       outputs =>
         Files.withInput(args.in, t) { in =>
           Blocking {
-            val writer = new CsvEventWriter(outputs(args.out))
-            val trades = outputs.get(args.trades).map(new TradeFeedWriter(_))
-            val quotes = outputs.get(args.quotes).map(new QuoteFeedWriter(_))
-            val day = new TradingDay(args.engine, writer, trades, quotes)
-            val result = Files.source(in, args.in, t).flatMap(_.replayAll(day))
-            writer.flush()
-            trades.foreach(_.flush())
-            quotes.foreach(_.flush())
-            // the snapshot shows the books after the last command applied, also after a format error
-            outputs.get(args.snapshot).foreach(out => SnapshotWriter.write(day.exchange.snapshot, out))
-            result
+            val source = Files.source(in, args.in, t)
+            MatchRun(
+              source,
+              args.engine,
+              outputs(args.out),
+              outputs.get(args.trades),
+              outputs.get(args.quotes),
+              outputs.get(args.snapshot)
+            )
           }.flatMap {
             case Right(_) => IO.pure(ExitCode.Success)
             case Left(e) => Files.sourceError(e, "match", args.in, t)

@@ -1,6 +1,7 @@
 package mvt.cli
 
 import cats.effect.{ExitCode, IO}
+import mvt.core.files.{OutputClash, OutputFile, Temporaries}
 
 import java.io.OutputStream
 import java.nio.file.{Files as JFiles, Path}
@@ -77,7 +78,7 @@ object Outputs {
         throw OutputFile.WriteFailed("standard output", new java.io.IOException("write error"))
     }
     files.foreach(_.prepare())
-    Interrupts.exclusive(files.foreach(_.publish()))
+    Temporaries.exclusive(files.foreach(_.publish()))
   }
 
   private def failed(
@@ -105,43 +106,9 @@ object Outputs {
     }
   }
 
-  /**
-   * Why these paths cannot be used together, if they cannot: an output that is an input, or two outputs that
-   * are one file (standard output named twice included).
-   */
-  def clash(inputs: List[String], outputs: List[String], t: Terminal): Option[String] = {
-    val ins = inputs.flatMap(p => identity(p, t).map(p -> _))
-    def same(a: Path, b: Path) =
-      try JFiles.isSameFile(a, b)
-      catch { case _: java.io.IOException => false }
-    val asInput = outputs.find(o => identity(o, t).exists(op => ins.exists((_, ip) => same(ip, op))))
-    // an output that does not exist yet is its directory's real path and its name
-    def place(o: String): Option[Path] =
-      if (o == "-") None
-      else {
-        val p = Path.of(o).toAbsolutePath.normalize
-        if (JFiles.exists(p)) Some(p.toRealPath())
-        else Option(p.getParent).filter(JFiles.isDirectory(_)).map(_.toRealPath().resolve(p.getFileName))
-      }
-    val places = outputs.map(o => o -> place(o))
-    val twice = outputs.diff(outputs.distinct).headOption.orElse(
-      places.combinations(2).collectFirst {
-        case List((a, Some(ap)), (_, Some(bp))) if ap == bp || same(ap, bp) => a
-      }
-    )
-    asInput.map(o => s"refusing to overwrite the input file $o")
-      .orElse(twice.map(o =>
-        if (o == "-") "standard output is named as two outputs"
-        else s"$o is named as two outputs; each output needs its own file"
-      ))
+  // standard input counts as the file it was redirected from, if any
+  private def clash(inputs: List[String], outputs: List[String], t: Terminal): Option[String] = {
+    val stdin = Some(Path.of("/dev/stdin")).filter(p => (t.in eq System.in) && JFiles.isRegularFile(p))
+    OutputClash.find(inputs, outputs, stdin)
   }
-
-  // the file behind a path, if it exists: standard input is the file it was redirected from, if any
-  private def identity(path: String, t: Terminal): Option[Path] =
-    if (path == "-") {
-      if (t.in eq System.in) Some(Path.of("/dev/stdin")).filter(p => JFiles.isRegularFile(p)) else None
-    } else {
-      val p = Path.of(path)
-      if (JFiles.exists(p)) Some(p) else None
-    }
 }

@@ -73,12 +73,8 @@ object VenueCommand {
         val code = VenueRun.run(
           VenueRun.Options(d, symbols, replay, speed, durability, queue),
           t.err,
-          stop => {
-            // SIGTERM and SIGINT stop the venue cleanly (a final commit) instead of halting the JVM
-            for (signal <- Vector("TERM", "INT"))
-              try { val _ = sun.misc.Signal.handle(new sun.misc.Signal(signal), _ => stop()) }
-              catch { case _: IllegalArgumentException => () }
-          },
+          // SIGTERM and SIGINT stop the venue cleanly (a final commit) instead of halting the JVM
+          stop => Interrupts.stopWith(() => stop()),
           FixGateway.attach(fix, d, t.err)
         )
         ExitCode(code)

@@ -8,7 +8,8 @@ import java.io.PrintStream
  * Progress on stderr: a redrawn bar on a terminal, one line per phase otherwise (CI logs stay short). For the
  * demo's steps, a forked cluster's phases and the cli's long commands. Not thread-safe: one command's thread.
  */
-final class ProgressBar(err: PrintStream, interactive: Boolean) extends TimedReplay.Progress with Phases {
+final class ProgressBar(err: PrintStream, interactive: Boolean) extends TimedReplay.Progress with Phases
+    with mvt.core.Progress {
   private var label = ""
   private var lastPercent = -1
 

@@ -1,6 +1,6 @@
 package mvt.fix
 
-import mvt.core.Account
+import mvt.core.{Account, PasswordHash}
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.attribute.PosixFilePermissions
@@ -15,6 +15,15 @@ import scala.jdk.CollectionConverters.*
  */
 object ClientsFile {
   val Header = "compid,account,algorithm,iterations,salt,hash"
+
+  /** Iterations of a new client's hash: OWASP's 2023 figure for PBKDF2-HMAC-SHA256, a few tens of ms a logon. */
+  val Iterations = 600000
+
+  /** A client's hash as the file's last four fields, comma-separated. */
+  def render(h: PasswordHash): String = {
+    val b64 = Base64.getEncoder
+    s"${h.algorithm},${h.iterations},${b64.encodeToString(h.salt)},${b64.encodeToString(h.hash)}"
+  }
 
   /** A CompID we accept: 1 to 32 of `A-Z a-z 0-9 _ - .` (no delimiter, no comma, nothing a file or log could misread). */
   def isValidCompId(s: String): Boolean =
@@ -109,7 +118,7 @@ object ClientsFile {
             case None =>
               Left(RegisterError.Usage("expected the password as one non-empty line on standard input"))
             case Some(pw) =>
-              val client = Client(compId, a, PasswordHash.create(pw.toCharArray))
+              val client = Client(compId, a, PasswordHash.create(pw.toCharArray, Iterations))
               try add(path, client).left.map(RegisterError.BadFile(_)).map(_ => client)
               catch { case e: java.io.IOException => Left(RegisterError.Io(s"$path: ${e.getMessage}")) }
           }

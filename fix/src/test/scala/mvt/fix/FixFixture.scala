@@ -1,6 +1,6 @@
 package mvt.fix
 
-import mvt.core.Symbol
+import mvt.core.{PasswordHash, Symbol}
 import mvt.venue.{Venue, VenueConfig}
 
 import java.nio.file.{Files, Path}

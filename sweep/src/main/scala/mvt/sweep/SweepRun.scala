@@ -1,7 +1,7 @@
 package mvt.sweep
 
 import cats.effect.{IO, Resource}
-import mvt.backtest.{DayFailure, DayFile, DayResult}
+import mvt.backtest.{BacktestRun, DayFailure, DayFile, DayResult}
 import mvt.cluster.fork.Launcher
 
 import java.io.PrintStream
@@ -19,6 +19,10 @@ object SweepRun {
 
   /** Where to run: the seed address, the workers to fork here (0: wait for outside ones) and their parallelism. */
   final case class Where(host: String, port: Int, workers: Int, parallelism: Int)
+
+  /** `mvt backtest`'s jobs run by [[client]] on the cluster `where`. */
+  def remote(where: Where, launcher: Launcher, err: PrintStream): BacktestRun.Remote =
+    (specs, days, setup, progress) => client(where, SweepPlan(specs, days, setup), launcher, progress, err)
 
   /**
    * The outcome of each job of `plan`, in job order, or why the cluster could not run it; `progress` is told the

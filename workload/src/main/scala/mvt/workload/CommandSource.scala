@@ -111,6 +111,22 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
     if (n < 0) Left(failure) else Right(total)
   }
 
+  /**
+   * Writes every remaining command to `out` in the other format: a log becomes a commands file, a commands file
+   * a log. What came before a bad line or record is written; a log cut short that way gets no trailer, so it
+   * reads as truncated, never as complete.
+   */
+  def convert(out: java.io.OutputStream): Either[SourceError, Unit] = {
+    val w = if (isLog) new CommandCsvWriter(out) else new CommandLogWriter(out)
+    var n = nextBlock()
+    while (n > 0) {
+      writeBlock(w)
+      n = nextBlock()
+    }
+    if (n == 0) { w.finish(); Right(()) }
+    else { w.abandon(); Left(failure) }
+  }
+
   /** Reads every remaining command into a batch (for benchmarks, which replay from memory). */
   def readAll(): Either[SourceError, CommandBatch] = {
     val b = new CommandBatch.Builder(Vector.empty)

@@ -1,7 +1,7 @@
 package mvt.workload
 
 import mvt.core.*
-import mvt.orderbook.{Engine, TradingDay}
+import mvt.orderbook.Engine
 
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PipedInputStream, PipedOutputStream}
 
@@ -47,6 +47,30 @@ class CommandSourceSuite extends munit.ScalaCheckSuite {
         back.toByteArray
       ) == original
     }
+  }
+
+  test(
+    "convert: a commands file becomes a log and back, replaying the same; a bad line leaves a log cut short"
+  ) {
+    val text = new RandomCommands(7L, Mix.crossHeavy(maxTracked = 50)).take(400).mkString("", "\n", "\n")
+      .getBytes("UTF-8")
+    def convert(in: Array[Byte]): (Either[SourceError, Unit], Array[Byte]) = {
+      val out = new ByteArrayOutputStream
+      (CommandSource.open(new ByteArrayInputStream(in)).flatMap(_.convert(out)), out.toByteArray)
+    }
+    val (toLog, log) = convert(text)
+    assertEquals(toLog, Right(()))
+    assert(CommandSource.open(new ByteArrayInputStream(log)).toOption.get.isLog)
+    val (toText, back) = convert(log)
+    assertEquals(toText, Right(()))
+    assertEquals(run(Engine.Fast, log), run(Engine.Fast, text))
+    assertEquals(run(Engine.Fast, back), run(Engine.Fast, text))
+
+    val (bad, cut) = convert("add,A,1,BUY,1,1\nadd,A,2,BUY,1,1\nadd,A,3,SIDEWAYS,1,1\n".getBytes("UTF-8"))
+    assertEquals(bad.left.toOption.collect { case SourceError.Format(e) => e.line }, Some(3L))
+    val reread = CommandSource.open(new ByteArrayInputStream(cut)).toOption.get
+    assertEquals(reread.nextBlock(), 2)
+    assert(reread.nextBlock() < 0, "no trailer: the log reads as truncated")
   }
 
   test("the format is told by the magic bytes, whatever the input is called") {
@@ -97,19 +121,20 @@ object CommandSourceSuite {
       quotes: String
   )
 
-  /** Runs an input (either format) the way `mvt match` does. */
+  /** Runs an input (either format) as `mvt match` does, through [[MatchRun]]. */
   def run(engine: Engine, input: Array[Byte]): Output = {
     val events = new ByteArrayOutputStream
     val trades = new ByteArrayOutputStream
     val quotes = new ByteArrayOutputStream
-    val ew = new CsvEventWriter(events)
-    val tw = new TradeFeedWriter(trades)
-    val qw = new QuoteFeedWriter(quotes)
-    val day = new TradingDay(engine, ew, Some(tw), Some(qw))
-    val result = CommandSource.open(new ByteArrayInputStream(input)).flatMap(_.replayAll(day))
-    ew.flush(); tw.flush(); qw.flush()
     val snap = new ByteArrayOutputStream
-    SnapshotWriter.write(day.exchange.snapshot, snap)
+    val result = MatchRun(
+      CommandSource.open(new ByteArrayInputStream(input)),
+      engine,
+      events,
+      Some(trades),
+      Some(quotes),
+      Some(snap)
+    )
     Output(
       events.toString("UTF-8"),
       result.left.toOption,

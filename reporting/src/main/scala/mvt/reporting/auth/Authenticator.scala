@@ -33,7 +33,7 @@ final class Authenticator private (
     }
 
   private def verify(hash: PasswordHash, password: String): IO[Boolean] =
-    hashing.permit.surround(IO.blocking(hash.verify(password.toCharArray)))
+    hashing.permit.surround(IO.blocking(hash.matches(password.toCharArray)))
 
   /**
    * Signs `name` in with `password` from `address`: a new session, or None (always after `failureDelay`, and the

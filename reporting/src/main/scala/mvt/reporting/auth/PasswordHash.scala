@@ -1,24 +1,14 @@
 package mvt.reporting.auth
 
-import java.security.{MessageDigest, SecureRandom}
-import javax.crypto.SecretKeyFactory
-import javax.crypto.spec.PBEKeySpec
+/** A user's stored password: the one [[mvt.core.PasswordHash]], made under the sign-in rules of [[PasswordHash$]]. */
+type PasswordHash = mvt.core.PasswordHash
 
-/**
- * A stored password: PBKDF2 with HMAC-SHA256 (the JDK's), a random per-user salt and the iteration count it was
- * made with, so that a later count can be raised without breaking the hashes already stored. Immutable.
- */
-final case class PasswordHash(algorithm: String, iterations: Int, salt: Array[Byte], hash: Array[Byte]) {
-
-  /** Whether `password` is the one hashed here; costs one full derivation, and compares in constant time. */
-  def verify(password: Array[Char]): Boolean =
-    algorithm == PasswordHash.Algorithm &&
-      MessageDigest.isEqual(PasswordHash.derive(password, salt, iterations, hash.length), hash)
-}
-
+/** The portal's password rules: the iteration count of a new hash, the dummy checked for unknown names, lengths. */
 object PasswordHash {
 
-  val Algorithm = "PBKDF2WithHmacSHA256"
+  val Algorithm: String = mvt.core.PasswordHash.Algorithm
+  val SaltBytes: Int = mvt.core.PasswordHash.SaltBytes
+  val HashBytes: Int = mvt.core.PasswordHash.HashBytes
 
   /**
    * Iterations of a new hash: `mvt bench report --service` measured 150,000 at 36.5 ms an attempt on the busy
@@ -27,23 +17,13 @@ object PasswordHash {
    */
   val Iterations: Int = 310_000
 
-  val SaltBytes = 16
-  val HashBytes = 32
-
-  private val random = new SecureRandom
-
-  private def derive(password: Array[Char], salt: Array[Byte], iterations: Int, bytes: Int): Array[Byte] = {
-    val spec = new PBEKeySpec(password, salt, iterations, bytes * 8)
-    try SecretKeyFactory.getInstance(Algorithm).generateSecret(spec).getEncoded
-    finally spec.clearPassword()
-  }
+  /** A hash as the store holds it. */
+  def apply(algorithm: String, iterations: Int, salt: Array[Byte], hash: Array[Byte]): PasswordHash =
+    mvt.core.PasswordHash(algorithm, iterations, salt, hash)
 
   /** A new hash of `password` under a fresh random salt. */
-  def create(password: Array[Char], iterations: Int = Iterations): PasswordHash = {
-    val salt = new Array[Byte](SaltBytes)
-    random.nextBytes(salt)
-    PasswordHash(Algorithm, iterations, salt, derive(password, salt, iterations, HashBytes))
-  }
+  def create(password: Array[Char], iterations: Int = Iterations): PasswordHash =
+    mvt.core.PasswordHash.create(password, iterations)
 
   /**
    * A hash no password matches, checked for a user that does not exist, so that a failed sign-in costs the

@@ -1,4 +1,4 @@
-package mvt.cli
+package mvt.core.files
 
 import java.io.{IOException, OutputStream}
 import java.nio.channels.{FileChannel, FileLock, OverlappingFileLockException}
@@ -67,7 +67,7 @@ final class OutputFile private (val path: String, target: Path, temp: Option[Pat
   def publish(): Unit = temp.foreach { t =>
     try JFiles.move(t, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
     catch { case e: IOException => discard(); throw WriteFailed(path, e) }
-    Interrupts.forget(t)
+    Temporaries.forget(t)
     syncDirectory(target.getParent)
   }
 
@@ -77,7 +77,7 @@ final class OutputFile private (val path: String, target: Path, temp: Option[Pat
     temp.foreach { t =>
       try JFiles.deleteIfExists(t)
       catch { case _: IOException => () }
-      Interrupts.forget(t)
+      Temporaries.forget(t)
     }
   }
 
@@ -94,7 +94,7 @@ object OutputFile {
 
   /** A write to `path` failed; the message says why, as the system said it. No stack trace is kept. */
   final case class WriteFailed(path: String, cause: Throwable)
-      extends IOException(s"cannot write $path: ${Files.describe(cause)}", cause) {
+      extends IOException(s"cannot write $path: ${IoReason(cause)}", cause) {
     override def fillInStackTrace(): Throwable = this
   }
 
@@ -125,12 +125,12 @@ object OutputFile {
       val name = target.getFileName.toString
       sweep(dir, name)
       val temp = JFiles.createTempFile(dir, s".$name.${ProcessHandle.current.pid}.", Suffix)
-      Interrupts.remember(temp)
+      Temporaries.remember(temp)
       permissions(temp, target, dir)
       try new OutputFile(path, target, Some(temp))
       catch {
         case e: IOException =>
-          Interrupts.forget(temp)
+          Temporaries.forget(temp)
           try JFiles.deleteIfExists(temp)
           catch { case _: IOException => () }
           throw WriteFailed(path, e)
