@@ -13,14 +13,14 @@ import mvt.cluster.{
   ReplaySpeed,
   Subscription
 }
-import mvt.core.TradeFeedWriter
 
 import scala.concurrent.duration.*
 
 /**
  * `mvt node`: one node of the trader cluster, run by `mvt.cluster.NodeRun`. A trader node trades its share of the
  * subscriptions until it is stopped (SIGINT or SIGTERM); the exchange node waits for its traders, plays the day
- * and reconciles every balance with the trade feed. Each event goes to stdout as it happens, as a line of text or
+ * through a venue journaling in `--dir` (a restart with the same directory resumes it) and reconciles every
+ * balance with the trade feed. Each event goes to stdout as it happens, as a line of text or
  * (`--json`) of JSON.
  */
 object NodeCommand {
@@ -35,6 +35,7 @@ object NodeCommand {
       accounts: Int,
       balance: Long,
       day: Option[String],
+      dir: Option[String],
       traders: Int,
       speed: ReplaySpeed,
       trades: Option[String],
@@ -74,6 +75,11 @@ object NodeCommand {
         ClusterOpts.accounts,
         ClusterOpts.balance,
         Opts.option[String]("data", "The exchange's day: a commands file or command log.", metavar = "DAY").orNone,
+        Opts.option[String](
+          "dir",
+          "The exchange's venue journal directory (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, the exchange resumes the day.",
+          metavar = "DIR"
+        ).orNone,
         Opts.option[Int]("traders", "The exchange starts the day once this many traders are up (default 1).")
           .withDefault(1)
           .validate("--traders must be positive")(_ > 0),
@@ -88,12 +94,14 @@ object NodeCommand {
         Opts.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read.").orFalse
       ).mapN(Args.apply).mapValidated { a =>
         if (a.role == NodeRole.Exchange && a.day.isEmpty) "--data is required for --role exchange".invalidNel
+        else if (a.role == NodeRole.Exchange && a.dir.isEmpty)
+          "--dir is required for --role exchange".invalidNel
         else a.validNel
       }.map(run(_, t))
     }
 
   /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for `--down-after`. */
-  def settings(a: Args): ClusterNode.Settings =
+  def settings(a: Args, provision: Boolean = true): ClusterNode.Settings =
     ClusterNode.Settings(
       a.role,
       a.host,
@@ -106,7 +114,8 @@ object NodeCommand {
       writeTimeout = 2.seconds,
       downAfter = Some(a.downAfterMillis.millis),
       testMode = false,
-      pipeline = a.pipeline
+      pipeline = a.pipeline,
+      provision = provision
     )
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {
@@ -114,33 +123,42 @@ object NodeCommand {
       t.out.println(if (a.json) NodeEvent.toJson(e) else e.render)
       t.out.flush()
     }
-    def started[A](body: ClusterNode => A): IO[Either[String, A]] =
-      Blocking(NodeRun.start(settings(a), report).map(node =>
+    def started[A](s: ClusterNode.Settings)(body: ClusterNode => A): IO[Either[String, A]] =
+      Blocking(NodeRun.start(s, report).map(node =>
         try body(node)
         finally node.close()
       ))
     def cannotStart(why: String) = IO(t.err.println(s"mvt node: $why")).as(Cli.Failure)
-    a.day match {
-      case Some(path) =>
-        Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
-          Files.withInput(path, t) { in =>
-            started(NodeRun.exchange(
-              _,
-              a.traders,
-              a.speed,
-              in,
-              outputs.get(a.trades).map(new TradeFeedWriter(_)),
-              report
-            ))
-          }.flatMap {
-            case Left(code) => IO.pure(code)
-            case Right(Left(why)) => cannotStart(why)
-            case Right(Right(Left(e))) => Files.sourceError(e, "node", path, t)
-            case Right(Right(Right(_))) => IO.pure(ExitCode.Success)
-          }
+    (a.day, a.dir) match {
+      case (Some(path), Some(_)) if !java.nio.file.Files.isReadable(java.nio.file.Paths.get(path)) =>
+        IO(t.err.println(s"mvt node: $path: cannot read the day")).as(Cli.Failure)
+      case (Some(path), Some(dir)) =>
+        NodeRun.exchangePlan(java.nio.file.Paths.get(path), java.nio.file.Paths.get(dir), a.speed) match {
+          case Left(why) => IO(t.err.println(s"mvt node: $why")).as(ExitCode(2))
+          case Right(plan) =>
+            Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
+              def log(line: String): Unit = { t.err.println(s"mvt node: $line"); t.err.flush() }
+              started(settings(a, provision = !plan.resumes))(NodeRun.exchange(
+                _,
+                a.traders,
+                a.speed,
+                plan,
+                report,
+                log
+              ))
+                .flatMap {
+                  case Left(why) => cannotStart(why)
+                  case Right(Left(why)) => IO(t.err.println(s"mvt node: $why")).as(ExitCode(2))
+                  case Right(Right(_)) =>
+                    // the venue's own trade feed, copied where --trades asks
+                    IO.blocking(outputs.get(a.trades).foreach { out =>
+                      java.nio.file.Files.copy(plan.tradeFeed, out); out.flush()
+                    }).as(ExitCode.Success)
+                }
+            }
         }
       // runs until a signal stops the JVM
-      case None => started(NodeRun.trader(_, report, () => false)).flatMap(_.fold(
+      case _ => started(settings(a))(NodeRun.trader(_, report, () => false)).flatMap(_.fold(
           cannotStart,
           _ => IO.pure(ExitCode.Success)
         ))
