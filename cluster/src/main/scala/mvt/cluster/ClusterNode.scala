@@ -60,7 +60,7 @@ final class ClusterNode private (
           Left(e)
         case Right(day) =>
           venue.releaseReplay()
-          while (!venue.terminated.isDone) if (day.drain() == 0) Thread.sleep(2)
+          while (!venue.terminated.isDone) if (day.drain() == 0) Thread.sleep(5)
           day.close()
           // late orders keep coming for a moment (decided before the close): done once the balances match and the
           // inbox has been quiet for half a second
