@@ -132,7 +132,7 @@ lazy val crdt = (project in file("crdt"))
 // nodes and their roles. Every Pekko module at one version; slf4j at one version with a binding of the same.
 lazy val cluster = (project in file("cluster"))
   // workload for the days the exchange node plays; its test fixtures generate them
-  .dependsOn(crdt, trader, workload % "compile->compile;test->test")
+  .dependsOn(crdt, trader, venue, workload % "compile->compile;test->test")
   .settings(
     common,
     name := "mvt-cluster",

@@ -4,12 +4,12 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.cluster.{ClusterNode, NodePipeline, NodeRole, NodeRun, ReplaySpeed}
-import mvt.core.TradeFeedWriter
 
 /**
  * `mvt node`: one node of the trader cluster, run by `mvt.cluster.NodeRun`. A trader node trades its share of the
  * subscriptions until it is stopped (SIGINT or SIGTERM); the exchange node waits for its traders, plays the day
- * and reconciles every balance with the trade feed. Each event goes to stdout as it happens, as a line of text or
+ * through a venue journaling in `--dir` (a restart with the same directory resumes it) and reconciles every
+ * balance with the trade feed. Each event goes to stdout as it happens, as a line of text or
  * (`--json`) of JSON.
  */
 object NodeCommand {
@@ -18,6 +18,7 @@ object NodeCommand {
   final case class Args(
       node: ClusterNode.Settings,
       day: Option[String],
+      dir: Option[String],
       traders: Int,
       speed: ReplaySpeed,
       trades: Option[String],
@@ -51,6 +52,11 @@ object NodeCommand {
         ClusterOpts.accounts,
         ClusterOpts.balance,
         Opts.option[String]("data", "The exchange's day: a commands file or command log.", metavar = "DAY").orNone,
+        Opts.option[String](
+          "dir",
+          "The exchange's venue journal directory (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, the exchange resumes the day.",
+          metavar = "DIR"
+        ).orNone,
         Opts.option[Int]("traders", "The exchange starts the day once this many traders are up (default 1).")
           .withDefault(1)
           .validate("--traders must be positive")(_ > 0),
@@ -73,6 +79,7 @@ object NodeCommand {
             accounts,
             balance,
             day,
+            dir,
             traders,
             speed,
             trades,
@@ -81,40 +88,42 @@ object NodeCommand {
             json
         ) =>
           val node = NodeRun.settings(role, host, port, seeds, mode, accounts, balance, downAfter, pipeline)
-          Args(node, day, traders, speed, trades, json)
+          Args(node, day, dir, traders, speed, trades, json)
       }.mapValidated { a =>
         if (a.node.role == NodeRole.Exchange && a.day.isEmpty)
           "--data is required for --role exchange".invalidNel
+        else if (a.node.role == NodeRole.Exchange && a.dir.isEmpty)
+          "--dir is required for --role exchange".invalidNel
         else a.validNel
       }.map(run(_, t))
     }
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {
-    val (report, settings) = (NodeRun.printer(t.out, a.json), a.node)
+    val report = NodeRun.printer(t.out, a.json)
     def cannotStart(why: String) = IO(t.err.println(s"mvt node: $why")).as(Cli.Failure)
-    a.day match {
-      case Some(path) =>
-        Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
-          def trades = outputs.get(a.trades).map(new TradeFeedWriter(_))
-          Files.withInput(path, t)(in =>
-            Blocking(NodeRun.using(settings, report)(NodeRun.exchange(
-              _,
-              a.traders,
-              a.speed,
-              in,
-              trades,
-              report
-            )))
-          ).flatMap {
-            case Left(code) => IO.pure(code)
-            case Right(Left(why)) => cannotStart(why)
-            case Right(Right(Left(e))) => Files.sourceError(e, "node", path, t)
-            case Right(Right(Right(_))) => IO.pure(ExitCode.Success)
-          }
+    (a.day, a.dir) match {
+      case (Some(path), Some(_)) if !java.nio.file.Files.isReadable(java.nio.file.Paths.get(path)) =>
+        IO(t.err.println(s"mvt node: $path: cannot read the day")).as(Cli.Failure)
+      case (Some(path), Some(dir)) =>
+        NodeRun.exchangePlan(java.nio.file.Paths.get(path), java.nio.file.Paths.get(dir), a.speed) match {
+          case Left(why) => IO(t.err.println(s"mvt node: $why")).as(Cli.BadData)
+          case Right(plan) =>
+            Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
+              def log(line: String): Unit = { t.err.println(s"mvt node: $line"); t.err.flush() }
+              val settings = a.node.copy(provision = !plan.resumes)
+              Blocking(NodeRun.using(settings, report)(NodeRun.exchange(_, a.traders, a.speed, plan, report, log)))
+                .flatMap {
+                  case Left(why) => cannotStart(why)
+                  case Right(Left(why)) => IO(t.err.println(s"mvt node: $why")).as(Cli.BadData)
+                  // the venue's own trade feed, copied where --trades asks
+                  case Right(Right(_)) =>
+                    IO.blocking(outputs.get(a.trades).foreach(plan.copyTrades)).as(ExitCode.Success)
+                }
+            }
         }
       // runs until a signal stops the JVM
-      case None =>
-        Blocking(NodeRun.using(settings, report)(NodeRun.trader(_, report, () => false)))
+      case _ =>
+        Blocking(NodeRun.using(a.node, report)(NodeRun.trader(_, report, () => false)))
           .flatMap(_.fold(cannotStart, _ => IO.pure(ExitCode.Success)))
     }
   }

@@ -64,7 +64,8 @@ class ClusterCommandSuite extends munit.FunSuite {
     assert(text.contains("takeover: survivors re-shared the subscriptions"), text)
     assert(text.linesIterator.count(_.contains(" (killed): ")) == 1, text)
     val summary = text.linesIterator.find(_.startsWith("exchange: orders ")).getOrElse(fail(text))
-    assert(summary.contains("duplicates 0") && summary.contains("reconciled true"), text)
+    // a message resent after a slow acknowledgement is counted a duplicate and applied once: reconciled holds
+    assert(summary.contains("reconciled true"), text)
     // the exchange took over the killed replica's entries: its rights, and any debit its deltas had not carried
     assert(summary.contains("adopted-replicas 1"), text)
     // subscriptions taken over start from the positions the killed trader's fills left, and every live trader's

@@ -36,35 +36,47 @@ final class ClusterNode private (
   def isUp: Boolean = Cluster(system).selfMember.status == MemberStatus.Up
 
   /**
-   * For the exchange: plays the day from `in` at `speed` on the calling thread, with the traders' orders matched
-   * on the same engine (fills to `trades` when given), closes it (open orders cancelled and credited back), then
-   * waits until this replica's balance of every account equals what the trade feed says, or `reconcileWithin`
-   * has passed, taking late orders meanwhile. The day and its reconciliation per account either way.
+   * For the exchange: opens the venue for `recorded` in `dir` (recovering the day's journal and side file if an
+   * earlier run left them), attaches the cluster's desk ([[ExchangeDay]]) and replays the rest of the recorded day
+   * through the venue at its speed, with the traders' orders submitted between its commands; closes it (open
+   * orders settled and credited back), then waits until this replica's balance of every account equals what the
+   * trade feed says, or `reconcileWithin` has passed, taking late orders meanwhile. The day and its
+   * reconciliation per account, or why the venue could not open (`log` hears its recovery report).
    */
   def playDay(
-      in: java.io.InputStream,
-      speed: ReplaySpeed,
-      trades: Option[mvt.core.TradeSink],
+      recorded: mvt.venue.RecordedDay,
+      dir: java.nio.file.Path,
       reconcileWithin: FiniteDuration,
-      stop: () => Boolean = () => false
-  ): Either[mvt.workload.SourceError, ClusterNode.DayOutcome] = {
+      log: String => Unit
+  ): Either[String, ClusterNode.DayOutcome] = {
     val accounts = settings.subscriptions.map(_.account).distinct
-    val day = new ExchangeDay(mvt.orderbook.Engine.Fast, accounts, ledger, speed, tops, inbox, trades)
-    DayReplay.run(in, day, stop).map { n =>
-      day.close()
-      // late orders keep coming for a moment (decided before the close): done once the balances match and the
-      // inbox has been quiet for half a second
-      val deadline = reconcileWithin.fromNow
-      var quietSince = System.nanoTime()
-      var r = day.reconciliation(settings.provisionCents)
-      while (
-        (!r.forall(_.matches) || System.nanoTime() - quietSince < 500_000_000L) && deadline.hasTimeLeft()
-      ) {
-        Thread.sleep(50)
-        if (day.drain() > 0) quietSince = System.nanoTime()
-        r = day.reconciliation(settings.provisionCents)
+    val config = mvt.venue.VenueConfig(dir, recorded.name, Vector.empty, replay = Some(recorded))
+    mvt.venue.Venue.open(config, log, holdReplay = true).left.map(_.render).flatMap { venue =>
+      ExchangeDay.open(venue, accounts, ledger, tops, inbox, ClusterNode.refs(system)) match {
+        case Left(e) =>
+          venue.stop()
+          try { val _ = venue.terminated.get() }
+          catch { case _: java.util.concurrent.ExecutionException => () }
+          Left(e)
+        case Right(day) =>
+          venue.releaseReplay()
+          while (!venue.terminated.isDone) if (day.drain() == 0) Thread.sleep(5)
+          day.close()
+          // late orders keep coming for a moment (decided before the close): done once the balances match and the
+          // inbox has been quiet for half a second
+          val deadline = reconcileWithin.fromNow
+          var quietSince = System.nanoTime()
+          var r = day.reconciliation(settings.provisionCents)
+          while (
+            (!r.forall(_.matches) || System.nanoTime() - quietSince < 500_000_000L) && deadline.hasTimeLeft()
+          ) {
+            Thread.sleep(50)
+            if (day.drain() > 0) quietSince = System.nanoTime()
+            r = day.reconciliation(settings.provisionCents)
+          }
+          day.release()
+          Right(ClusterNode.DayOutcome(recorded.commands.size.toLong, day, r))
       }
-      ClusterNode.DayOutcome(n, day, r)
     }
   }
 
@@ -76,7 +88,11 @@ final class ClusterNode private (
 
 object ClusterNode {
 
-  /** How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). */
+  /**
+   * How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). An
+   * exchange `provision`s every account at start, unless it resumes a day whose provisions the traders' replicas
+   * already hold.
+   */
   final case class Settings(
       role: NodeRole,
       host: String,
@@ -89,7 +105,8 @@ object ClusterNode {
       writeTimeout: FiniteDuration,
       downAfter: Option[FiniteDuration],
       testMode: Boolean,
-      pipeline: NodePipeline.Settings = NodePipeline.Settings.default
+      pipeline: NodePipeline.Settings = NodePipeline.Settings.default,
+      provision: Boolean = true
   )
 
   /** A played day: the commands of the flow, the exchange's day (feeds, counts) and the reconciliation. */
@@ -103,6 +120,15 @@ object ClusterNode {
 
   /** What every subscription trades: the catalogue's spread-capture market maker with `mvt trade`'s defaults. */
   val Strategy: StrategySpec = StrategySpec.of(StrategyKind.SpreadCapture, Seq("spread" -> 3L)).toOption.get
+
+  /** Trader nodes' actors named by their serialized form, as the exchange's side file keeps them. */
+  def refs(system: ActorSystem[?]): ExchangeDay.Refs = new ExchangeDay.Refs {
+    private val resolver = org.apache.pekko.actor.typed.ActorRefResolver(system)
+    def render(ref: org.apache.pekko.actor.typed.ActorRef[TraderNode.Command]): String =
+      resolver.toSerializationFormat(ref)
+    def resolve(name: String): org.apache.pekko.actor.typed.ActorRef[TraderNode.Command] =
+      resolver.resolveActorRef[TraderNode.Command](name)
+  }
 
   /** A fresh strategy for one subscription. */
   def strategy(sub: Subscription): TradingStrategy = Strategy.build()
@@ -138,7 +164,7 @@ object ClusterNode {
     val tops = new LatestTops
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
     if (s.role == NodeRole.Exchange) {
-      accounts.foreach(a => ledger.credit(a, s.provisionCents))
+      if (s.provision) accounts.foreach(a => ledger.credit(a, s.provisionCents))
       system.systemActorOf(ExchangeNode(tops, inbox, s.publishEvery), "exchange")
     } else {
       val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))

@@ -27,6 +27,7 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     case _: MarketUpdates => CrdtSerializer.MarketManifest
     case _: OrderMessage => CrdtSerializer.OrderManifest
     case _: OrderReport => CrdtSerializer.ReportManifest
+    case _: OrderAck => CrdtSerializer.AckManifest
     case _: PositionRequest => CrdtSerializer.PositionRequestManifest
     case _: PositionReport => CrdtSerializer.PositionReportManifest
     case other =>
@@ -94,6 +95,11 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.writeVarLong(r.fillQty)
       out.writeVarLong(r.fillPriceRaw)
       out.writeByte(if (r.closed) 1 else 0)
+      out.toByteArray
+    case a: OrderAck =>
+      val out = new WireWriter(48)
+      out.writeString(a.node)
+      out.writeVarLong(a.seq)
       out.toByteArray
     case r: PositionRequest =>
       val out = new WireWriter(64)
@@ -187,6 +193,10 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           in.readByte("closed") == 1
         )
       }
+    else if (manifest == CrdtSerializer.AckManifest)
+      message(bytes, "order acknowledgement") { in =>
+        OrderAck(in.readString("a node"), in.readVarLong("a sequence number"))
+      }
     else if (manifest == CrdtSerializer.PositionRequestManifest)
       message(bytes, "position request") { in =>
         PositionRequest(
@@ -250,6 +260,7 @@ object CrdtSerializer {
   private val MarketManifest = "mu"
   private val OrderManifest = "om"
   private val ReportManifest = "or"
+  private val AckManifest = "oa"
   private val PositionRequestManifest = "pq"
   private val PositionReportManifest = "pr"
 

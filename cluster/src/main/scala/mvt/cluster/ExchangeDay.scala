@@ -1,38 +1,40 @@
 package mvt.cluster
 
 import mvt.core.*
-import mvt.orderbook.{AccountsTarget, Engine, TradingDay}
-import mvt.trader.orders.{StrategyFills, StrategyIds}
+import mvt.trader.orders.StrategyIds
 import mvt.trader.pipeline.PreTradeCheck
+import mvt.venue.{Outcome, Refusal, Reply, Venue}
+import org.apache.pekko.actor.typed.ActorRef
 
-import java.util.concurrent.ConcurrentLinkedQueue
+import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue, TimeUnit}
 import java.util.concurrent.locks.LockSupport
 import scala.collection.mutable
 
 /**
- * The exchange node's trading day: the day's recorded flow and the traders' orders, matched on one engine with
- * accounts (`TradingDay`). The day's commands come in through the `CommandTarget` calls, paced by the session
- * clock at `speed`; the traders' orders wait in `inbox` (filled by the exchange actor) and are applied on the
- * engine's thread between the day's commands, under ids of the strategies' range (`StrategyIds`) that the
- * exchange assigns, so no trader's id meets the book's or another trader's. Each fill goes to the trade feed
- * (`trades`, and [[fills]], the reconciliation's reference) and back to the sending trader node as an
- * [[OrderReport]]. When an order closes (filled, cancelled, refused, or cancelled at the close), the account is
- * credited back what its debit did not pay for: a buy's reserved cost minus its filled value, a sell's proceeds.
- * A modify is applied to the engine when the order is open and, for a buy, the modified order's cost fits in what
- * its debit has not yet paid for; otherwise it is refused (counted, the order left as it was). Its fills are
- * reported as any fill, and a modified order that filled completely closes.
- * Every top-of-book change goes to `tops` for the traders. Not thread-safe: the replay thread drives
- * it.
+ * The cluster's desk at the venue: the traders' orders become venue commands like everyone's, under ids of the
+ * strategies' range (`StrategyIds`) that the exchange assigns, so no trader's id meets the book's or another
+ * trader's. Each message is recorded in the side file ([[ExchangeLog]]) before its command is submitted, and
+ * acknowledged to its sender ([[OrderAck]]) once its command is durable; a message received again (same node
+ * incarnation and sequence) is acknowledged and not applied. Fills come from the venue: a trader's order that
+ * takes liquidity gets them in its command's [[Outcome]], one resting on the book from the trade feed, which
+ * holds only durable lines. Each fill goes to [[fills]] (the reconciliation's reference) and back to the sending
+ * trader node as an [[OrderReport]]. When an order closes (filled, cancelled, refused, or at the close), the
+ * account is credited back what its debit did not pay for: a buy's reserved cost minus its filled value, a
+ * sell's proceeds. A modify goes to the venue when the order is open and, for a buy, the modified order's cost
+ * fits in what its debit has not yet paid for; otherwise it is refused (counted, the order left as it was). Every
+ * top-of-book change of the quote feed goes to `tops` for the traders. Not thread-safe: the exchange's thread
+ * drives it through [[drain]] and [[close]].
  */
 final class ExchangeDay(
-    engine: Engine,
+    val venue: Venue,
     accounts: Vector[String],
     ledger: Ledger[?],
-    speed: ReplaySpeed,
     tops: LatestTops,
     inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
-    trades: Option[TradeSink]
-) extends AccountsTarget {
+    log: ExchangeLog,
+    refs: ExchangeDay.Refs,
+    recovered: ExchangeDay.Recovered
+) {
   import ExchangeDay.*
 
   /** Every order message received once, by (node, sequence number). */
@@ -43,6 +45,7 @@ final class ExchangeDay(
 
   private val accountIndex: Map[String, Account] =
     accounts.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
+  private val traded: Set[String] = venue.symbols.map(_.name).toSet
 
   // per subscription (account, strategy): its fills whoever sent them, and the node incarnation that owns it now
   private val subscriptionBooks = mutable.HashMap.empty[(String, String), SubscriptionBook]
@@ -54,64 +57,28 @@ final class ExchangeDay(
   private val byKey = mutable.HashMap.empty[Key, Long]
   private var nextId = StrategyIds.First
   private var closed = false
-  private var commands = 0L
   private var refusedCount = 0L
   private var creditedCents = 0L
   private var adoptedCents = 0L
   private var adoptions = 0
-  // pacing: the first session instant seen and the wall clock then
-  private var clock0 = Long.MinValue
-  private var wall0 = 0L
-  // the trader's order being modified (null otherwise) and its remaining quantity before, restored on a refusal
-  private var modifying: Open = null
-  private var remainingBefore = 0L
+  private var acks = 0L
 
-  private val tradeSink: TradeSink = new StrategyFills(trades) {
-    protected def strategyFill(symbol: Symbol, id: Long, price: Price, qty: Quantity, buy: Boolean): Unit =
-      filled(id, price.raw, qty.units)
-  }
+  // the venue's answers to the commands submitted and not yet answered
+  private val results = new LinkedBlockingQueue[Result]()
+  private var inFlight = 0
+  private val trades = new FeedTail(venue.config.trades, recovered.tradesFrom)
+  private val quotes = new FeedTail(venue.config.quotes, recovered.quotesFrom)
 
-  private val quoteSink: QuoteSink = new QuoteSink {
-    // after the close nothing is published: the traders have nothing left to trade on
-    def quote(time: Timestamp, symbol: Symbol, bp: Long, bq: Long, ap: Long, aq: Long): Unit =
-      if (!closed) tops.put(MarketUpdates.Top(symbol.name, bp, bq, ap, aq))
-  }
-
-  // the traders' orders leave the book through these events (never calling back into the exchange)
-  private val events: EventSink = new EventSink {
-    def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
-    def executed(s: Symbol, b: OrderId, o: OrderId, p: Price, q: Quantity, a: Side): Unit = ()
-    def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit =
-      if (StrategyIds.isStrategy(id.value)) close(id.value)
-    def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
-    def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
-      if (StrategyIds.isStrategy(id.value)) { refusedCount += 1; close(id.value) }
-    // an order that does not rest, or a modified one that filled completely, leaves the book as a fill or a
-    // cancel would: a trader's order closes then
-    def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit =
-      if (StrategyIds.isStrategy(id.value)) close(id.value)
-    def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit =
-      if (StrategyIds.isStrategy(id.value)) {
-        if (restingQty.units == 0L) close(id.value)
-        else open.get(id.value).foreach(_.remaining = restingQty.units)
-      }
-    def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit =
-      if (modifying != null) { modifying.remaining = remainingBefore; refusedCount += 1 }
-  }
-
-  private val day = new TradingDay(engine, events, Some(tradeSink), Some(quoteSink))
-
-  /** The session clock. */
-  def now: Timestamp = day.now
-
-  /** The day's commands applied so far. */
-  def applied: Long = commands
+  recover()
 
   /** The traders' orders open now (resting, or partly filled and resting). */
   def openOrders: Int = open.size
 
-  /** Orders the engine rejected or that came after the close. */
+  /** Orders the venue refused or rejected, or that came after the close. */
   def refused: Long = refusedCount
+
+  /** Messages acknowledged to their senders (duplicates included). */
+  def acknowledged: Long = acks
 
   /** Debits of downed replicas that had not reached this replica, taken over from the order feed (`bounded`). */
   def adopted: Long = adoptedCents
@@ -125,6 +92,9 @@ final class ExchangeDay(
   /** Adds refused because their node no longer owned the subscription (another node asked for its position). */
   def refusedNotOwner: Long = notOwner
 
+  /** Whether the day is closed (every order settled; later ones are refused). */
+  def isClosed: Boolean = closed
+
   /** Every subscription that filled, with its net position per symbol by the fills, in label order. */
   def positions: Vector[(Subscription, Vector[PositionReport.Holding])] =
     subscriptionBooks.toVector.map { case ((a, st), b) => (Subscription(a, st), b.holdings) }.sortBy(
@@ -134,63 +104,26 @@ final class ExchangeDay(
   /** What the exchange credited back in all: refunds of unfilled buys and proceeds of sells. */
   def credited: Long = creditedCents
 
-  def bookOf(symbol: Symbol): Int = day.bookOf(symbol)
-
-  override def time(at: Timestamp): Unit = {
-    if (!speed.isMax) pace(at.epochNanos)
-    day.time(at)
-    val _ = drain()
-  }
-
-  override def add(
-      book: Int,
-      id: OrderId,
-      side: Side,
-      price: Price,
-      qty: Quantity,
-      account: Account,
-      tif: TimeInForce
-  ): Unit = {
-    day.add(book, id, side, price, qty, account, tif)
-    step()
-  }
-
-  /** A modify of the day's recorded flow. */
-  def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
-    day.modify(book, id, price, qty)
-    step()
-  }
-
-  def cancel(book: Int, id: OrderId): Unit = {
-    day.cancel(book, id)
-    step()
-  }
-
-  private def step(): Unit = {
-    commands += 1
-    if ((commands & 63L) == 0L) { val _ = drain() }
-  }
-
-  // sleeps until the wall clock reaches session instant `at` at the chosen speed, taking orders meanwhile
-  private def pace(at: Long): Unit =
-    if (clock0 == Long.MinValue) { clock0 = at; wall0 = System.nanoTime() }
-    else {
-      val due = wall0 + ((at - clock0).toDouble / speed.times).toLong
-      var left = due - System.nanoTime()
-      while (left > 0L) {
-        val _ = drain()
-        LockSupport.parkNanos(math.min(left, 2_000_000L))
-        left = due - System.nanoTime()
-      }
-    }
-
-  /** Applies everything waiting in the inbox, in arrival order: how many messages that was. */
+  /**
+   * Takes everything waiting in the inbox, in arrival order: records the new messages in the side file (forced),
+   * submits their commands, waits for the venue's answers (durable), applies them, and acknowledges each message
+   * to its sender. The feeds' new lines are read first. How many messages there were.
+   */
   def drain(): Int = {
-    var n = 0
+    pollFeeds()
+    val batch = mutable.ArrayBuffer.empty[Inbound]
     var m = inbox.poll()
-    while (m ne null) {
-      m match {
-        case o: OrderMessage => if (feed.record(o)) order(o)
+    while (m ne null) { batch += m; m = inbox.poll() }
+    if (batch.nonEmpty) {
+      // the side file first: a message applied is a message recorded
+      val taken = batch.map {
+        case o: OrderMessage => if (feed.record(o)) Taken(o, record(o)) else Duplicate(o)
+        case other => other
+      }
+      log.commit()
+      taken.foreach {
+        case Taken(o, id) => order(o, id)
+        case Duplicate(_) => ()
         case NodeGone(trader) => withdraw(_.replyTo == trader)
         case r: PositionRequest => handOver(r)
         case ReplicaGone(replica) =>
@@ -199,21 +132,57 @@ final class ExchangeDay(
             accounts.foreach(a => adoptedCents += ledger.adopt(a, replica, feed.debitedBy(replica.value, a)))
             adoptions += 1
           }
+        case _ => ()
       }
-      n += 1
-      m = inbox.poll()
+      awaitResults()
+      taken.foreach {
+        case Taken(o, _) => ack(o)
+        case Duplicate(o) => ack(o)
+        case _ => ()
+      }
     }
-    n
+    batch.size
   }
 
   /**
-   * The close: takes what is waiting, cancels every order still open (crediting it back), and from now on refuses
-   * any order that arrives (crediting its debit back at once). Call [[drain]] after it to settle late arrivals.
+   * The close: takes what is waiting, closes the venue's session if it is still open and waits for it to end,
+   * reads the feeds to their end, then settles every order still open (crediting it back); from now on every
+   * order that arrives is refused (its debit credited back at once). Call [[drain]] after it for late arrivals.
    */
   def close(): Unit = {
     val _ = drain()
-    closed = true
-    withdraw(_ => true)
+    if (!closed) {
+      venue.closeSession()
+      try { val _ = venue.terminated.get() }
+      catch { case _: java.util.concurrent.ExecutionException => () }
+      awaitResults()
+      pollFeeds()
+      closed = true
+      open.keys.toVector.foreach(close)
+    }
+  }
+
+  // the side-file line of a new message; an add the venue will see gets its engine id now (-1: refused here)
+  private def record(o: OrderMessage): Long = o.command match {
+    case c: OrderCommand.Add if admissible(o, c) =>
+      val id = nextId
+      nextId += 1
+      log.add(id, o, c, refs.render(o.replyTo))
+      id
+    case _ =>
+      log.taken(o)
+      -1L
+  }
+
+  private def admissible(o: OrderMessage, c: OrderCommand.Add): Boolean =
+    !closed && !stale(o) && accountIndex.contains(o.account) && traded.contains(c.symbol) && c.qty > 0L &&
+      c.qty <= Quantity.Max
+
+  private def stale(o: OrderMessage): Boolean = owners.get((o.account, o.strategy)).exists(_ != o.node)
+
+  private def ack(o: OrderMessage): Unit = {
+    acks += 1
+    o.replyTo ! OrderAck(o.node, o.seq)
   }
 
   // the requester owns the subscription from now: the other nodes' orders for it go (so no fill of theirs moves the
@@ -223,6 +192,7 @@ final class ExchangeDay(
     owners.update(sub, r.node)
     val before = open.size
     withdraw(e => e.key.account == r.account && e.key.strategy == r.strategy && e.key.node != r.node)
+    awaitResults()
     val book = subscriptionBooks.get(sub)
     handedOver += 1
     r.replyTo ! PositionReport(
@@ -234,39 +204,45 @@ final class ExchangeDay(
     )
   }
 
-  private def order(o: OrderMessage): Unit = o.command match {
+  private def order(o: OrderMessage, id: Long): Unit = o.command match {
     case c: OrderCommand.Add =>
       val key = Key(o.node, o.account, o.strategy, c.orderId)
-      val account = accountIndex.get(o.account)
-      val symbol = Symbol.parse(c.symbol)
-      val id = nextId
-      nextId += 1
-      val stale = owners.get((o.account, o.strategy)).exists(_ != o.node)
-      if (stale) notOwner += 1
-      val refuse =
-        closed || stale || account.isEmpty || symbol.isEmpty || c.qty <= 0L || c.qty > Quantity.Max
-      val book = if (refuse) -1 else day.bookOf(symbol.get)
-      val entry = new Open(key, c.symbol, book, c.buy, c.qty, c.costCents, o.replyTo)
-      open.update(id, entry)
-      byKey.update(key, id)
-      if (refuse) {
+      val entry = new Open(key, c.symbol, c.buy, c.qty, c.costCents, o.replyTo)
+      if (id < 0L) {
+        // refused here: an id of its own only to settle it (credit its debit back) and report it closed
+        val local = nextId
+        nextId += 1
+        open.update(local, entry)
+        if (stale(o)) notOwner += 1
         refusedCount += 1
-        close(id)
+        close(local)
       } else {
+        open.update(id, entry)
+        byKey.update(key, id)
         val side = if (c.buy) Side.Buy else Side.Sell
-        day.add(book, OrderId(id), side, Price.fromRaw(c.priceRaw), Quantity(c.qty), account.get)
+        submit(
+          Command.Add(
+            Symbol.unsafe(c.symbol),
+            OrderId(id),
+            side,
+            Price.fromRaw(c.priceRaw),
+            Quantity(c.qty),
+            accountIndex(o.account)
+          ),
+          Work(Work.Add, id, 0L)
+        )
       }
     case c: OrderCommand.Cancel =>
       byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).foreach(cancelOpen)
     case c: OrderCommand.Modify =>
-      byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).flatMap(open.get) match {
-        case Some(e) if modifiable(o, e, c) =>
-          modifying = e
-          remainingBefore = e.remaining
-          // from here the order's quantity is the new one: its fills count down from it
-          e.remaining = c.qty
-          day.modify(e.book, OrderId(byKey(e.key)), Price.fromRaw(c.priceRaw), Quantity(c.qty))
-          modifying = null
+      byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).flatMap(id =>
+        open.get(id).map(id -> _)
+      ) match {
+        case Some((id, e)) if modifiable(o, e, c) =>
+          submit(
+            Command.Modify(Symbol.unsafe(e.symbol), OrderId(id), Price.fromRaw(c.priceRaw), Quantity(c.qty)),
+            Work(Work.Modify, id, c.qty)
+          )
         case _ => refusedCount += 1
       }
     case OrderCommand.Withdraw =>
@@ -275,13 +251,12 @@ final class ExchangeDay(
 
   // open, still its node's, a valid quantity, and for a buy a cost within what its debit has not paid for yet
   private def modifiable(o: OrderMessage, e: Open, c: OrderCommand.Modify): Boolean = {
-    val stale = owners.get((o.account, o.strategy)).exists(_ != o.node)
     val fits =
       !e.buy || {
         val cost = PreTradeCheck.Balance.costCents(c.priceRaw, c.qty)
         cost >= 0L && cost <= e.reserved - fills.valueOf(byKey(e.key))
       }
-    !closed && !stale && c.qty > 0L && c.qty <= Quantity.Max && fits
+    !closed && !stale(o) && c.qty > 0L && c.qty <= Quantity.Max && fits
   }
 
   private def withdraw(which: Open => Boolean): Unit = {
@@ -291,21 +266,111 @@ final class ExchangeDay(
 
   private def cancelOpen(id: Long): Unit =
     open.get(id).foreach { e =>
-      day.cancel(e.book, OrderId(id))
-      // the cancel's event closed it; one the engine did not know (it cannot happen while open here) closes too
-      if (open.contains(id)) close(id)
+      if (closed) close(id)
+      else submit(Command.Cancel(Symbol.unsafe(e.symbol), OrderId(id)), Work(Work.Cancel, id, 0L))
     }
+
+  // offers a command to the venue, retrying while its queue is full (the exchange is a submitter: it waits)
+  private def submit(c: Command, w: Work): Unit = {
+    val reply = new Reply {
+      def done(o: Outcome): Unit = results.add(Result(w, o, null))
+      override def refused(why: Refusal): Unit = results.add(Result(w, null, why))
+    }
+    var answer = venue.submit(c, reply)
+    while (answer.exists(_.isInstanceOf[Refusal.QueueFull])) {
+      LockSupport.parkNanos(100_000L)
+      answer = venue.submit(c, reply)
+    }
+    answer match {
+      case None => inFlight += 1
+      case Some(_) => refusedBy(w)
+    }
+  }
+
+  // waits for the venue's answer to every command submitted (each is durable when it comes), applying them in order
+  private def awaitResults(): Unit =
+    while (inFlight > 0) {
+      val r = results.poll(100, TimeUnit.MILLISECONDS)
+      if (r != null) {
+        inFlight -= 1
+        if (r.outcome != null) applied(r.work, r.outcome) else refusedBy(r.work)
+      } else if (venue.terminated.isDone && results.isEmpty) inFlight = 0 // a stopped venue answers no more
+    }
+
+  private def refusedBy(w: Work): Unit = w.kind match {
+    case Work.Add => refusedCount += 1; close(w.id)
+    case Work.Modify => refusedCount += 1
+    case _ => () // a cancel the closed venue refused: the close settles the order
+  }
+
+  // a command's events, after every fill the trade feed holds up to it (the venue writes it before it answers)
+  private def applied(w: Work, o: Outcome): Unit = {
+    pollFeeds()
+    var before = 0L
+    if (w.kind == Work.Modify) open.get(w.id).foreach { e =>
+      before = e.remaining; e.remaining = w.qty
+    }
+    o.events.foreach {
+      case Event.Executed(_, b, s, p, q, _) =>
+        filled(b.value, p.raw, q.units)
+        filled(s.value, p.raw, q.units)
+      case Event.Canceled(_, id, _) => close(id.value)
+      case Event.Rejected(_, id, _) if open.contains(id.value) => refusedCount += 1; close(id.value)
+      case Event.Expired(_, id, _) => close(id.value)
+      case Event.Modified(_, id, _, _, resting) =>
+        if (resting.units == 0L) close(id.value) else open.get(id.value).foreach(_.remaining = resting.units)
+      case Event.ModifyRejected(_, id, _) =>
+        refusedCount += 1
+        open.get(id.value).foreach(_.remaining = before)
+      case _ => ()
+    }
+  }
+
+  // the feeds' new durable lines: fills of resting traders' orders by anyone else's command, and the tops
+  private def pollFeeds(): Unit = {
+    trades.poll(tradeLine)
+    quotes.poll(quoteLine)
+  }
+
+  // trade,time,symbol,price,qty,buyId,buyAccount,sellId,sellAccount,aggressor
+  private def tradeLine(line: String): Unit = {
+    val f = line.split(",", -1)
+    if (f.length == 10 && f(0) == "trade") {
+      val (maker, taker) = if (f(9) == "BUY") (f(7), f(5)) else (f(5), f(7))
+      (maker.toLongOption, taker.toLongOption, Price.parse(f(3)), f(4).toLongOption) match {
+        // a trader's order that took liquidity had its fills in its own command's outcome
+        case (Some(m), Some(t), Some(px), Some(q))
+            if StrategyIds.isStrategy(m) && !StrategyIds.isStrategy(t) =>
+          filled(m, px.raw, q)
+        case _ => ()
+      }
+    }
+  }
+
+  // time,symbol,bid,bid_size,ask,ask_size; an empty side is two empty fields. After the close nothing is published
+  private def quoteLine(line: String): Unit = {
+    val f = line.split(",", -1)
+    if (!closed && f.length == 6 && f(0) != "time") {
+      def px(s: String) = if (s.isEmpty) 0L else Price.parse(s).fold(0L)(_.raw)
+      def q(s: String) = s.toLongOption.getOrElse(0L)
+      tops.put(MarketUpdates.Top(f(1), px(f(2)), q(f(3)), px(f(4)), q(f(5))))
+    }
+  }
 
   private def filled(id: Long, priceRaw: Long, qty: Long): Unit =
     open.get(id).foreach { e =>
-      fills.record(id, e.key.account, e.buy, priceRaw, qty)
-      subscriptionBooks.getOrElseUpdate((e.key.account, e.key.strategy), new SubscriptionBook)
-        .fill(e.symbol, e.buy, priceRaw, qty)
+      book(id, e, priceRaw, qty)
       e.remaining -= qty
       val done = e.remaining <= 0L
       e.replyTo ! OrderReport(e.key.account, e.key.strategy, e.key.orderId, e.buy, qty, priceRaw, done)
       if (done) settle(id, e)
     }
+
+  private def book(id: Long, e: Open, priceRaw: Long, qty: Long): Unit = {
+    fills.record(id, e.key.account, e.buy, priceRaw, qty)
+    subscriptionBooks.getOrElseUpdate((e.key.account, e.key.strategy), new SubscriptionBook)
+      .fill(e.symbol, e.buy, priceRaw, qty)
+  }
 
   private def close(id: Long): Unit =
     open.get(id).foreach { e =>
@@ -325,6 +390,29 @@ final class ExchangeDay(
     }
   }
 
+  // the orders of an earlier run of this day: the journal's fills and closes, the side file's identities. An add
+  // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied
+  private def recover(): Unit = {
+    recovered.others.foreach((node, seq) => feed.recordTaken(node, seq, "", 0L))
+    recovered.adds.foreach { a =>
+      nextId = math.max(nextId, a.engineId + 1)
+      recovered.journaled.get(a.engineId).foreach { j =>
+        val _ = feed.recordTaken(a.node, a.seq, a.account, a.costCents)
+        val key = Key(a.node, a.account, a.strategy, a.orderId)
+        val e = new Open(key, a.symbol, a.buy, a.qty, a.costCents, refs.resolve(a.replyTo))
+        j.fills.foreach((px, q) => book(a.engineId, e, px, q))
+        if (!j.closed) {
+          e.remaining = j.remaining
+          open.update(a.engineId, e)
+          byKey.update(key, a.engineId)
+        }
+      }
+    }
+  }
+
+  /** Closes the side file; the day takes no more messages. */
+  def release(): Unit = log.close()
+
   /** Each account's reconciliation against the trade feed, with this replica's balance. */
   def reconciliation(provisioned: Long): Vector[Reconciled] =
     accounts.map(a => Reconciled(a, provisioned, fills.spentBy(a), fills.receivedBy(a), ledger.balance(a)))
@@ -332,7 +420,36 @@ final class ExchangeDay(
 
 object ExchangeDay {
 
-  /** What the exchange actor hands the engine's thread. */
+  /**
+   * The cluster's desk on an open `venue` (a replay held back until this returns): its side file opened and, when
+   * the venue recovered an earlier run of the day, the traders' orders rebuilt from the side file and the journal.
+   * The side file's error (a damaged line) otherwise.
+   */
+  def open(
+      venue: Venue,
+      accounts: Vector[String],
+      ledger: Ledger[?],
+      tops: LatestTops,
+      inbox: ConcurrentLinkedQueue[Inbound],
+      refs: Refs
+  ): Either[String, ExchangeDay] =
+    ExchangeLog.open(ExchangeLog.pathFor(venue.config.dir, venue.config.day)).map { (log, held) =>
+      val resumed = venue.recovery.records > 0L || held.adds.nonEmpty || held.others.nonEmpty
+      def size(p: java.nio.file.Path) = if (java.nio.file.Files.exists(p)) java.nio.file.Files.size(p) else 0L
+      val recovered =
+        if (!resumed) Recovered.None
+        else
+          Recovered(
+            held.adds,
+            held.others,
+            ExchangeRecovery.replay(venue.config.journal, held.adds.map(a => a.engineId -> a.qty).toMap),
+            size(venue.config.trades),
+            size(venue.config.quotes)
+          )
+      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered)
+    }
+
+  /** What the exchange actor hands the exchange's thread. */
   trait Inbound
 
   /**
@@ -342,18 +459,53 @@ object ExchangeDay {
   final case class ReplicaGone(replica: mvt.crdt.ReplicaId) extends Inbound
 
   /** Every order still open from the trader node `trader` (it left the cluster) is cancelled. */
-  final case class NodeGone(trader: org.apache.pekko.actor.typed.ActorRef[TraderNode.Command]) extends Inbound
+  final case class NodeGone(trader: ActorRef[TraderNode.Command]) extends Inbound
+
+  /** How a trader node's actor is named in the side file, and found again from its name after a restart. */
+  trait Refs {
+    def render(ref: ActorRef[TraderNode.Command]): String
+    def resolve(name: String): ActorRef[TraderNode.Command]
+  }
+
+  /**
+   * What an earlier run of the day left: the side file's messages, the journal's view of its adds (by engine
+   * id), and where the feeds end (their lines before that are in the journal's view already).
+   */
+  final case class Recovered(
+      adds: Vector[ExchangeLog.Added],
+      others: Vector[(String, Long)],
+      journaled: Map[Long, ExchangeRecovery.Order],
+      tradesFrom: Long,
+      quotesFrom: Long
+  )
+
+  object Recovered {
+
+    /** A new day: nothing before. */
+    val None: Recovered = Recovered(Vector.empty, Vector.empty, Map.empty, 0L, 0L)
+  }
+
+  private final case class Taken(o: OrderMessage, engineId: Long) extends Inbound
+  private final case class Duplicate(o: OrderMessage) extends Inbound
+
+  // a submitted command: what it was for (its kind, the trader's order, a modify's new quantity)
+  private final case class Work(kind: Int, id: Long, qty: Long)
+  private object Work {
+    inline val Add = 0
+    inline val Cancel = 1
+    inline val Modify = 2
+  }
+  private final case class Result(work: Work, outcome: Outcome, refusal: Refusal)
 
   private final case class Key(node: String, account: String, strategy: String, orderId: Long)
 
   private final class Open(
       val key: Key,
       val symbol: String,
-      val book: Int,
       val buy: Boolean,
       var remaining: Long,
       val reserved: Long,
-      val replyTo: org.apache.pekko.actor.typed.ActorRef[TraderNode.Command]
+      val replyTo: ActorRef[TraderNode.Command]
   )
 
   /**

@@ -1,9 +1,9 @@
 package mvt.cluster
 
-import mvt.core.TradeFeedWriter
-import mvt.workload.SourceError
+import mvt.venue.{RecordedDay, VenueConfig}
 
-import java.io.{InputStream, PrintStream}
+import java.io.PrintStream
+import java.nio.file.{Files, Path}
 import scala.concurrent.duration.*
 
 /**
@@ -44,7 +44,8 @@ object NodeRun {
 
   /**
    * The settings of a node run by `mvt node`: subscriptions to spread capture for `accounts` accounts, events
-   * published every 20 ms, Pekko's split-brain resolver removing a node silent for `downAfterMillis`.
+   * published every 20 ms, Pekko's split-brain resolver removing a node silent for `downAfterMillis`; `provision`
+   * false for an exchange that resumes its day (the balances are in the replicas already).
    */
   def settings(
       role: NodeRole,
@@ -55,7 +56,8 @@ object NodeRun {
       accounts: Int,
       balance: Long,
       downAfterMillis: Int,
-      pipeline: NodePipeline.Settings
+      pipeline: NodePipeline.Settings,
+      provision: Boolean = true
   ): ClusterNode.Settings =
     ClusterNode.Settings(
       role,
@@ -69,22 +71,42 @@ object NodeRun {
       writeTimeout = 2.seconds,
       downAfter = Some(downAfterMillis.millis),
       testMode = false,
-      pipeline = pipeline
+      pipeline = pipeline,
+      provision = provision
     )
 
   /**
-   * The exchange's day: once `traders` trader nodes are up, plays `in` at `speed` with their orders (fills to
-   * `trades`), then reports the reconciliation. The day's outcome, or the error that ended its source (the caller
-   * names the file).
+   * The exchange's day as `mvt node --role exchange` plays it: the recorded day, loaded, and the venue's journal
+   * directory. When the day's journal is already there, the node resumes it (a restart after a crash): the
+   * accounts' provisions are in the traders' replicas already and are not made again.
+   */
+  final case class ExchangePlan(day: RecordedDay, dir: Path) {
+    def resumes: Boolean = Files.exists(VenueConfig(dir, day.name, Vector.empty).journal)
+
+    /** The venue's trade feed of the day, every fill of the traders' orders and the book's. */
+    def tradeFeed: Path = VenueConfig(dir, day.name, Vector.empty).trades
+
+    /** Copies the venue's trade feed of the day to `out` (what `--trades FILE` asks for). */
+    def copyTrades(out: java.io.OutputStream): Unit = { Files.copy(tradeFeed, out); out.flush() }
+  }
+
+  /** Loads the recorded day at `path` for an exchange over `dir`; the message names the file and what is wrong. */
+  def exchangePlan(path: Path, dir: Path, speed: ReplaySpeed): Either[String, ExchangePlan] =
+    RecordedDay.load(path, if (speed.isMax) None else Some(speed.times)).map(ExchangePlan(_, dir))
+
+  /**
+   * The exchange's day: once `traders` trader nodes are up, plays `plan`'s day through the venue at its speed with
+   * their orders, then reports the reconciliation. The day's outcome, or why the venue could not open (`log`
+   * hears its recovery report).
    */
   def exchange(
       node: ClusterNode,
       traders: Int,
       speed: ReplaySpeed,
-      in: InputStream,
-      trades: Option[TradeFeedWriter],
-      report: NodeEvent => Unit
-  ): Either[SourceError, ClusterNode.DayOutcome] = {
+      plan: ExchangePlan,
+      report: NodeEvent => Unit,
+      log: String => Unit
+  ): Either[String, ClusterNode.DayOutcome] = {
     report(NodeEvent.Up(
       node.name,
       NodeRole.Exchange,
@@ -94,8 +116,7 @@ object NodeRun {
     ))
     while (node.tradersUp < traders) Thread.sleep(50)
     report(NodeEvent.DayStarted(node.tradersUp))
-    val played = node.playDay(in, speed, trades, 30.seconds)
-    trades.foreach(_.flush())
+    val played = node.playDay(plan.day, plan.dir, 30.seconds, log)
     played.foreach(o => dayEvents(o).foreach(report))
     played
   }

@@ -18,18 +18,27 @@ final class OrderFeed {
   private var duplicatesCount = 0L
 
   /** Records `o` unless this (node, sequence number) was already received: true when it is new. */
-  def record(o: OrderMessage): Boolean = synchronized {
-    val fresh = seen.add((o.node, o.seq))
-    if (fresh) {
-      if (o.isAdd) {
-        ordersCount += 1
-        costByAccount.update(o.account, costByAccount.getOrElse(o.account, 0L) + o.costCents)
-        costByNode.update(o.node, costByNode.getOrElse(o.node, 0L) + o.costCents)
-        costByNodeAccount.update(
-          (o.node, o.account),
-          costByNodeAccount.getOrElse((o.node, o.account), 0L) + o.costCents
-        )
-      } else cancelsCount += 1
+  def record(o: OrderMessage): Boolean =
+    if (o.isAdd) recordTaken(o.node, o.seq, o.account, o.costCents)
+    else
+      synchronized {
+        val fresh = seen.add((o.node, o.seq))
+        if (fresh) cancelsCount += 1 else duplicatesCount += 1
+        fresh
+      }
+
+  /**
+   * Records an add (or, with an empty `account`, any other message) by its identity, as a restarted exchange does
+   * for what its side file holds: true when it is new.
+   */
+  def recordTaken(node: String, seq: Long, account: String, costCents: Long): Boolean = synchronized {
+    val fresh = seen.add((node, seq))
+    if (fresh && account.isEmpty) cancelsCount += 1
+    else if (fresh) {
+      ordersCount += 1
+      costByAccount.update(account, costByAccount.getOrElse(account, 0L) + costCents)
+      costByNode.update(node, costByNode.getOrElse(node, 0L) + costCents)
+      costByNodeAccount.update((node, account), costByNodeAccount.getOrElse((node, account), 0L) + costCents)
     } else duplicatesCount += 1
     fresh
   }

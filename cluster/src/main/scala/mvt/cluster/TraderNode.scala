@@ -34,6 +34,7 @@ object TraderNode {
   private case object MembershipChanged extends Command
   private final case class Exchanges(refs: Set[ActorRef[ExchangeNode.Command]]) extends Command
   private final case class Settled(seq: Long, ok: Boolean) extends Command
+  private case object Resend extends Command
   private final case class Decided(sub: Subscription, bbo: BboUpdated, decision: Decision) extends Command
 
   /** Trader nodes register under this key so the exchange finds them. */
@@ -41,6 +42,9 @@ object TraderNode {
 
   /** The role every trader node has. */
   val Role: NodeRole = NodeRole.Trader
+
+  /** How often a trader node sends again what the exchange has not acknowledged. */
+  val ResendEvery: FiniteDuration = 1.second
 
   /** The largest position a subscription may hold in a symbol, either way. */
   val MaxPosition = 1_000L
@@ -55,6 +59,8 @@ object TraderNode {
     val fills = new LongAdder
     val barredRefusals = new LongAdder
     @volatile var owned: Vector[Subscription] = Vector.empty
+    @volatile var unacknowledged: Int = 0 // order messages the exchange has not acknowledged yet
+    @volatile var resent: Long = 0L // order messages sent again
     @volatile var exchangesKnown: Int = 0
     @volatile var realizedCents: Long = 0L
     @volatile var pipeline: () => String = () => ""
@@ -158,12 +164,26 @@ object TraderNode {
       // before it subscribed would hear nothing: it computes its share now, and again every second.
       ctx.self ! MembershipChanged
       timers.startTimerWithFixedDelay(MembershipChanged, 1.second)
+      // what the exchange has not acknowledged goes again: a message lost with a link or an exchange's crash
+      timers.startTimerWithFixedDelay(Resend, ResendEvery)
       Behaviors.receiveMessage[Command] {
         case MembershipChanged => reshare(); Behaviors.same
         case Exchanges(refs) =>
+          val fresh = (refs -- exchanges).nonEmpty
           exchanges = refs
           counters.exchangesKnown = refs.size
+          // an exchange that (re)appears gets at once what the one before did not acknowledge
+          if (fresh) outbox.resend(all = true): Unit
           askPositions()
+          Behaviors.same
+        case OrderAck(n, s) =>
+          if (n == node) outbox.acknowledged(s): Unit
+          counters.unacknowledged = outbox.unacknowledged
+          Behaviors.same
+        case Resend =>
+          outbox.resend(): Unit
+          counters.resent = outbox.resends
+          counters.unacknowledged = outbox.unacknowledged
           Behaviors.same
         case r: PositionReport => started(r); Behaviors.same
         case MarketUpdates(tops) =>

@@ -20,6 +20,9 @@ class ExchangeDaySuite extends ScalaCheckSuite {
 
   override val munitTimeout: Duration = 2.minutes
 
+  // each case opens a venue of its own (journal, fsyncs, two threads): fewer cases than the default 100
+  override def scalaCheckTestParameters = super.scalaCheckTestParameters.withMinSuccessfulTests(20)
+
   private val Provision = 1_000_000L
   private val Large = 1_000_000_000_000L
   private val acme = Symbol.unsafe("ACME")
@@ -29,10 +32,12 @@ class ExchangeDaySuite extends ScalaCheckSuite {
   override def afterAll(): Unit = node.close()
 
   private val reports = new LinkedBlockingQueue[OrderReport]()
+  private val acks = new LinkedBlockingQueue[OrderAck]()
   private lazy val trader: ActorRef[TraderNode.Command] =
     node.system.systemActorOf(
       Behaviors.receiveMessage[TraderNode.Command] {
         case r: OrderReport => reports.add(r); Behaviors.same
+        case a: OrderAck => acks.add(a); Behaviors.same
         case _ => Behaviors.same
       },
       "reports"
@@ -43,16 +48,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
 
   private final class Fixture(val accounts: Vector[String], provision: Long) {
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val day =
-      new ExchangeDay(
-        mvt.orderbook.Engine.Fast,
-        accounts,
-        node.ledger,
-        ReplaySpeed.Max,
-        new LatestTops,
-        inbox,
-        None
-      )
+    val day = LoneExchange.day(node, accounts, inbox)
     accounts.foreach(a => node.ledger.credit(a, provision))
 
     /** What a trader node does: debit a buy's cost on the ledger, then send. */
@@ -170,6 +166,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     assertEquals(f.day.openOrders, 0)
     // paid 8 x 9.50 = 7,600 of the 10,000 debited; the rest came back
     assertEquals(node.ledger.balance(a), Provision - 7_600L)
+    f.day.close()
   }
 
   test(
@@ -192,6 +189,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     f.day.drain()
     assertEquals(takeReports(1).map(r => (r.fillQty, r.closed)), Vector((0L, true)))
     assertEquals(node.ledger.balance(a), Provision)
+    f.day.close()
   }
 
   test("a duplicate message is applied once, and a trader that left has its open orders cancelled") {
@@ -199,15 +197,22 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     val f = fixture(1)
     val a = f.accounts.head
     f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
-    f.inbox.add(f.inbox.peek()) // the same (node, seq) again
+    val sent = f.inbox.peek().asInstanceOf[OrderMessage]
+    acks.clear()
+    f.inbox.add(sent) // the same (node, seq) again: a resend after a lost acknowledgement
     f.day.drain()
     assertEquals(f.day.feed.duplicates, 1L)
     assertEquals(f.day.openOrders, 1)
+    // acknowledged both times, once durable: the sender stops resending
+    val heard =
+      Vector.fill(2)(Option(acks.poll(30, java.util.concurrent.TimeUnit.SECONDS)).getOrElse(fail("no ack")))
+    assertEquals(heard, Vector.fill(2)(OrderAck("t#1", sent.seq)))
     f.inbox.add(ExchangeDay.NodeGone(trader))
     f.day.drain()
     assertEquals(f.day.openOrders, 0)
     assertEquals(takeReports(1).map(_.closed), Vector(true))
     assertEquals(node.ledger.balance(a), Provision)
+    f.day.close()
   }
 
   // one order of a random day: the flow's or a trader's, an add (side, price in ticks, quantity) or a cancel
@@ -241,7 +246,8 @@ class ExchangeDaySuite extends ScalaCheckSuite {
         val price = BigDecimal(s.ticks) / 100
         if (!s.trader) {
           if (s.add) { flowId += 1; f.flow(flowId, s.buy, price.toString, s.qty) }
-          else if (flowId > 0) f.day.cancel(f.day.bookOf(acme), OrderId(1L + (s.ticks % flowId)))
+          else if (flowId > 0)
+            LoneExchange.flowCommand(f.day, Command.Cancel(acme, OrderId(1L + (s.ticks % flowId))))
         } else {
           val a = f.accounts(s.account)
           if (s.add) {
@@ -253,9 +259,53 @@ class ExchangeDaySuite extends ScalaCheckSuite {
         }
       }
       f.day.close()
+      f.day.release()
       val rec = f.day.reconciliation(Large)
       f.day.openOrders == 0 && rec.forall(_.matches) &&
       rec.map(r => r.spent - r.received).sum == rec.map(r => Large - r.balance).sum
     }
+  }
+
+  test(
+    "reopened on its directory, the exchange knows its orders and their fills, and a resent add is applied once"
+  ) {
+    reports.clear()
+    val a = s"x${fresh.incrementAndGet()}-1"
+    node.ledger.credit(a, Provision)
+    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-reopen")
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
+    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    seq += 1
+    val add =
+      LoneExchange.order(
+        node.ledger,
+        LoneExchange.Kind.Add,
+        "t#9",
+        seq,
+        Subscription(a, "s"),
+        0L,
+        true,
+        "10.00",
+        10L,
+        trader
+      )
+    inbox.add(add)
+    first.drain()
+    LoneExchange.flow(first, acme, 1L, buy = false, "10.00", 4L) // fills 4 of the 10
+    assertEquals(takeReports(1).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
+    // stopped with the session open, as a crash leaves it (the journal and the side file are all that is left)
+    first.venue.stop()
+    first.venue.terminated.get()
+    first.release()
+    val again = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    assertEquals((again.openOrders, again.fills.fills, again.feed.orders), (1, 1L, 1L))
+    inbox.add(add) // the sender's resend: it had no acknowledgement of it
+    again.drain()
+    assertEquals((again.feed.duplicates, again.openOrders), (1L, 1))
+    LoneExchange.flow(again, acme, 2L, buy = false, "10.00", 10L) // fills the other 6, no more
+    assertEquals(takeReports(1).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
+    assertEquals(node.ledger.balance(a), Provision - 10_000L)
+    again.close()
+    again.release()
   }
 }

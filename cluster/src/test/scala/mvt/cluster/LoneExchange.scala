@@ -5,6 +5,11 @@ import mvt.trader.orders.StrategyIds
 import mvt.trader.pipeline.PreTradeCheck
 import org.apache.pekko.actor.typed.ActorRef
 
+import mvt.venue.{Venue, VenueConfig}
+
+import java.nio.file.{Files, Path}
+import java.util.concurrent.ConcurrentLinkedQueue
+import scala.concurrent.Await
 import scala.concurrent.duration.*
 
 /** One exchange node on loopback with no peers, for tests that play the traders themselves. */
@@ -32,15 +37,43 @@ object LoneExchange {
       _ => ()
     )
 
-  /** A flow order (nobody's strategy) added to `day`'s book of `symbol`. */
+  /**
+   * The cluster's desk on a new venue of its own (trading ACME, journaling in a fresh directory) for `accounts`,
+   * with `node`'s ledger; the caller closes it (`close`, then `release`).
+   */
+  def day(
+      node: ClusterNode,
+      accounts: Vector[String],
+      inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound]
+  ): ExchangeDay =
+    dayIn(node, accounts, inbox, Files.createTempDirectory("mvt-exchange"))
+
+  /** The same in `dir`: a directory an earlier day left is recovered. */
+  def dayIn(
+      node: ClusterNode,
+      accounts: Vector[String],
+      inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
+      dir: Path
+  ): ExchangeDay = {
+    val venue = Venue.open(VenueConfig(dir, "2026-01-02", Vector(Symbol.unsafe("ACME"))), _ => ())
+      .fold(e => munit.Assertions.fail(e.render), identity)
+    ExchangeDay.open(venue, accounts, node.ledger, new LatestTops, inbox, ClusterNode.refs(node.system))
+      .fold(e => munit.Assertions.fail(e), identity)
+  }
+
+  /** A flow order (nobody's strategy) submitted to `day`'s venue, durable before this returns; then a drain. */
   def flow(day: ExchangeDay, symbol: Symbol, id: Long, buy: Boolean, price: String, qty: Long): Unit =
-    day.add(
-      day.bookOf(symbol),
-      OrderId(id),
-      if (buy) Side.Buy else Side.Sell,
-      Price.unsafe(price),
-      Quantity(qty)
+    flowCommand(
+      day,
+      Command.Add(symbol, OrderId(id), if (buy) Side.Buy else Side.Sell, Price.unsafe(price), Quantity(qty))
     )
+
+  /** A flow command submitted to `day`'s venue, durable before this returns; then a drain. */
+  def flowCommand(day: ExchangeDay, c: Command): Unit = {
+    val done = day.venue.submit(c).fold(r => munit.Assertions.fail(r.reason), identity)
+    val _ = Await.result(done, 30.seconds)
+    val _ = day.drain()
+  }
 
   /**
    * What a trader node does before it sends: debit a buy's cost on `ledger` (the test's provision must cover

@@ -51,4 +51,33 @@ class OutboxSuite extends munit.FunSuite {
     }
     assertEquals(sent.toVector, Vector(2L, 3L))
   }
+
+  test("what is not acknowledged is sent again, in order, until it is; a dropped message never is") {
+    val sent = mutable.ArrayBuffer.empty[Long]
+    val box = new Outbox(m => sent += m.seq)
+    box.send(add(1), pending = false)
+    box.send(add(2), pending = true)
+    box.send(cancel(3, 1), pending = false)
+    box.send(add(4), pending = false)
+    assertEquals(sent.toVector, Vector(1L))
+    box.settle(2, ok = false)
+    assertEquals(sent.toVector, Vector(1L, 3L, 4L))
+    assert(box.acknowledged(3))
+    assert(!box.acknowledged(3), "acknowledged once")
+    assert(!box.acknowledged(2), "a dropped message was never sent")
+    sent.clear()
+    assertEquals(box.resend(), 0, "a first round gives each message a round's time for its answer")
+    assertEquals(box.resend(), 2)
+    assertEquals(sent.toVector, Vector(1L, 4L))
+    assert(box.acknowledged(1) && box.acknowledged(4))
+    sent.clear()
+    assertEquals(box.resend(), 0)
+    assertEquals(sent.toVector, Vector.empty)
+    assertEquals(box.unacknowledged, 0)
+    assertEquals(box.resends, 2L)
+    box.send(add(5), pending = false)
+    sent.clear()
+    assertEquals(box.resend(all = true), 1, "an exchange that just appeared gets everything waiting")
+    assertEquals(sent.toVector, Vector(5L))
+  }
 }

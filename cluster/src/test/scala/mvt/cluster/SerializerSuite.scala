@@ -59,6 +59,7 @@ class SerializerSuite extends munit.FunSuite {
         OrderMessage("n#1", 10L, "acct-2", "spread", OrderCommand.Modify("XY", 5L, 10000000L, 3L), trader),
         OrderReport("acct-1", "spread", (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false),
         OrderReport("acct-1", "spread", 1L << 62, buy = false, 0L, 0L, closed = true),
+        OrderAck("10.0.0.1:25521#-4711", 42L),
         PositionRequest("mvt@127.0.0.1:2552#9", "acct-1", "spread", trader),
         PositionReport(
           "acct-1",

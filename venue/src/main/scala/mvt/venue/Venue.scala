@@ -87,14 +87,26 @@ final class Venue private (
   /** The symbols traded, in the journal's order. */
   def symbols: Vector[Symbol] = config.symbols
 
-  private[venue] def start(replay: Option[(RecordedDay, Int)]): Unit = {
+  /**
+   * Starts the replay of the recorded day that `Venue.open(..., holdReplay = true)` held back (nothing without
+   * one, or once started): a submitter that rebuilds its own state from the recovered journal first.
+   */
+  def releaseReplay(): Unit = synchronized {
+    held.foreach(_.start())
+    held = None
+  }
+
+  @volatile private var held: Option[Thread] = None
+
+  private[venue] def start(replay: Option[(RecordedDay, Int)], holdReplay: Boolean): Unit = {
     val engine = new Thread(sequencer, s"venue-engine-${config.day}")
     val commit = new Thread(committer, s"venue-commit-${config.day}")
     sequencer.committer = commit
     val feeder = replay.map { (day, from) =>
       new Thread(new ReplayFeeder(this, day, from), s"venue-replay-${config.day}")
     }
-    threads = List(engine, commit) ++ feeder
+    if (holdReplay) held = feeder
+    threads = List(engine, commit) ++ feeder.filterNot(_ => holdReplay)
     val watcher = new Thread(
       () => {
         engine.join()
@@ -160,9 +172,13 @@ object Venue {
   /**
    * Opens the day in `config.dir`: recovers an existing journal (cutting a torn tail, replaying it, bringing the
    * feeds to what it implies) or starts a new one, then starts the engine and commit threads (and the replay, if
-   * any). `log` receives the recovery report.
+   * any; with `holdReplay`, only once [[Venue.releaseReplay]] is called). `log` receives the recovery report.
    */
-  def open(config: VenueConfig, log: String => Unit): Either[VenueError, Venue] = {
+  def open(
+      config: VenueConfig,
+      log: String => Unit,
+      holdReplay: Boolean = false
+  ): Either[VenueError, Venue] = {
     Files.createDirectories(config.dir)
     val started = System.nanoTime()
     val exists = Files.exists(config.journal)
@@ -170,7 +186,7 @@ object Venue {
     scanned match {
       case Left(d) => Left(VenueError.Damaged(config.journal, d))
       case Right(Some(s)) if s.closed => Left(VenueError.AlreadyClosed(config.day))
-      case Right(scan) => Right(build(config, scan, log, started))
+      case Right(scan) => Right(build(config, scan, log, started, holdReplay))
     }
   }
 
@@ -179,7 +195,8 @@ object Venue {
       config: VenueConfig,
       scan: Option[JournalScan.Scan],
       log: String => Unit,
-      started: Long
+      started: Long,
+      holdReplay: Boolean
   ): Venue = {
     val trades = new FeedFile(config.trades)
     val quotes = new FeedFile(config.quotes)
@@ -265,7 +282,7 @@ object Venue {
       day,
       List[AutoCloseable](channel, () => trades.close(), () => quotes.close())
     )
-    venue.start(config.replay.map(r => (r, recovery.replayResumeAt)))
+    venue.start(config.replay.map(r => (r, recovery.replayResumeAt)), holdReplay)
     venue
   }
 

@@ -73,6 +73,7 @@ object ForkedCluster {
       dir,
       "exchange",
       Vector("node", "--role", "exchange", "--port", port.toString, "--data", plan.day.toString) ++
+        Vector("--dir", dir.resolve("venue").toString) ++
         Vector("--traders", plan.nodes.toString, "--speed", plan.speed.label) ++ common
     )
     val traderArgs = Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ common
@@ -141,8 +142,7 @@ object ForkedCluster {
       restartedAt
     )
     // the nodes' own output is in the outcome; nothing of it is the user's to keep
-    Files.list(dir).forEach(f => Files.deleteIfExists(f): Unit)
-    Files.deleteIfExists(dir)
+    Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(f => Files.deleteIfExists(f): Unit)
     outcome
   }
 

@@ -1,0 +1,119 @@
+package mvt.cli
+
+import mvt.cluster.fork.{ForkedNode, NodeEvents}
+import mvt.cluster.{ExchangeLog, NodeEvent}
+import mvt.trader.orders.StrategyIds
+import mvt.venue.RecordedDay
+import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
+
+import java.nio.file.Files as JFiles
+import scala.jdk.CollectionConverters.*
+
+/**
+ * The cluster's exchange node on the venue, killed with SIGKILL mid-day and started again on the same journal
+ * directory (real forked JVMs, a real `kill -9`, real files): it resumes the day, the traders' unacknowledged
+ * order messages arrive again and are applied once, every order the side file and the journal hold is there
+ * exactly once, and no account is credited more than its fills allow. One forked run checks all of it.
+ */
+class ExchangeCrashSuite extends munit.FunSuite {
+
+  override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
+
+  test(
+    "kill -9 of the exchange node mid-day: restarted on its directory, it resumes the day and applies each order once"
+  ) {
+    val dir = JFiles.createTempDirectory("mvt-exchange-crash")
+    val day = dir.resolve("day.csv")
+    val out = JFiles.newOutputStream(day)
+    val plan =
+      DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 13L)
+    try new DayGenerator(plan).next().batch.writeCsv(out)
+    finally out.close()
+    val venueDir = dir.resolve("venue")
+    val port = ForkedNode.freePort()
+    val common =
+      Vector("--consistency", "local", "--accounts", "6", "--balance", "20000000", "--down-after", "3000")
+    def exchangeArgs(port: Int, seeds: Vector[String]) =
+      Vector(
+        "node",
+        "--role",
+        "exchange",
+        "--port",
+        port.toString,
+        "--data",
+        day.toString,
+        "--dir",
+        venueDir.toString
+      ) ++
+        Vector("--traders", "2", "--speed", "1200") ++ seeds.flatMap(s => Vector("--seed", s)) ++ common
+    val launcher = ClusterCommand.launcher
+    val first = ForkedNode.start(launcher, dir, "exchange", exchangeArgs(port, Vector.empty))
+    // a generous budget: on a busy machine the traders' decisions would expire before they become orders
+    val traderArgs =
+      Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port", "--budget", "500ms") ++ common
+    val traders = Vector(1, 2).map(i => ForkedNode.start(launcher, dir, s"trader-$i", traderArgs))
+    var second: Option[ForkedNode] = None
+    def waitFor(what: String, seconds: Int)(cond: => Boolean): Unit = {
+      val deadline = System.currentTimeMillis + seconds * 1000L
+      while (!cond && System.currentTimeMillis < deadline) Thread.sleep(100)
+      val said =
+        (first +: traders).map(n => s"${n.name}: ${(n.errors ++ n.events.map(_.render)).mkString("\n")}")
+      assert(cond, s"$what within $seconds s\n${said.mkString("\n")}")
+    }
+    try {
+      waitFor("the day started", 150)(NodeEvents(first.events).dayStarted)
+      // the crash comes once a trader's order is recorded (on a busy machine the traders may decide few), or 8 s in
+      val log = ExchangeLog.pathFor(venueDir, "2026-03-05")
+      val crashBy = System.currentTimeMillis + 8000L
+      while (!(JFiles.exists(log) && JFiles.size(log) > 0L) && System.currentTimeMillis < crashBy)
+        Thread.sleep(50)
+      first.process.destroyForcibly() // SIGKILL: no final commit, no goodbye
+      first.process.waitFor()
+      assert(!NodeEvents(first.events).summary.isDefined, "killed before the day ended")
+      val traderNames = traders.flatMap(t => t.events.collectFirst { case u: NodeEvent.Up => u.node })
+      assertEquals(traderNames.size, 2)
+      // started again elsewhere (a new address, as on a replacement host), joining the traders' cluster
+      val again =
+        ForkedNode.start(launcher, dir, "exchange-again", exchangeArgs(ForkedNode.freePort(), traderNames))
+      second = Some(again)
+      waitFor("the restarted exchange finished the day", 150)(!again.process.isAlive)
+      assertEquals(again.process.exitValue, 0, again.errors.mkString("\n"))
+      val events = NodeEvents(again.events)
+      assert(again.errors.exists(_.contains("recovered")), again.errors.mkString("\n"))
+      // the day played to its end (its summary reported), the recorded day resumed after the crash
+      assert(events.summary.isDefined && events.dayCommands.isDefined, again.errors.mkString("\n"))
+      // nothing credited twice: no account holds more than provisioned - spent + received
+      val accounts = events.accounts
+      assertEquals(accounts.size, 6, again.events.mkString("\n"))
+      assert(accounts.forall(_.missing <= 0L), accounts.map(_.render).mkString("\n"))
+
+      // every trader's order the journal holds has its side-file line and is journaled once, and a message is
+      // applied once: a resend after the crash is recorded again only if the first never reached the journal
+      // (recorded, then the crash before its commit), and then under a new engine id
+      val opened = ExchangeLog.open(log).fold(fail(_), identity)
+      opened._1.close()
+      val held = opened._2
+      assertEquals(held.adds.map(_.engineId).distinct.size, held.adds.size)
+      val journal =
+        RecordedDay.load(venueDir.resolve("2026-03-05.mvtc"), None).fold(fail(_), identity).commands
+      val journaled =
+        (0 until journal.size).filter(i => journal.isAdd(i) && StrategyIds.isStrategy(journal.id(i)))
+          .map(journal.id)
+      assertEquals(journaled.distinct.size, journaled.size, "a trader's order journaled twice")
+      assert(
+        journaled.toSet.subsetOf(held.adds.map(_.engineId).toSet),
+        "a journaled order without its side-file line"
+      )
+      val applied =
+        held.adds.filter(a => journaled.contains(a.engineId)).map(a => (a.node, a.seq)) ++ held.others
+      assertEquals(applied.distinct.size, applied.size, "a message applied twice")
+      assert(JFiles.exists(venueDir.resolve("2026-03-05.end")), "the session closed at the day's end")
+    } finally {
+      (traders ++ second :+ first).foreach(_.process.destroyForcibly())
+      (traders ++ second :+ first).foreach(_.process.waitFor())
+      JFiles.walk(dir).sorted(java.util.Comparator.reverseOrder()).iterator().asScala
+        .foreach(p => JFiles.deleteIfExists(p): Unit)
+    }
+  }
+
+}

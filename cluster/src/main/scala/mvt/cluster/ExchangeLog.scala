@@ -1,0 +1,124 @@
+package mvt.cluster
+
+import java.nio.ByteBuffer
+import java.nio.channels.FileChannel
+import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.{Files, Path, StandardOpenOption}
+
+/**
+ * The exchange node's durable side file `DAY.cluster-orders`, beside the venue's journal, which carries neither a
+ * trader's message identity nor its subscription: every order message taken, by (node incarnation, sequence),
+ * and for each add its engine id, subscription, order and debit, and where its reports go. A batch's lines are
+ * written and forced, one `force` for the batch, before any of its commands is submitted, so after a crash every
+ * journaled trader order has its line and a resent message is recognised. Lines:
+ * `A,engineId,node,seq,account,strategy,orderId,symbol,B|S,qty,costCents,replyTo` (an add submitted to the venue)
+ * and `M,node,seq` (any other message, or an add the exchange refused itself). Exchange thread only.
+ */
+final class ExchangeLog private (channel: FileChannel) extends AutoCloseable {
+  private var buf = ByteBuffer.allocate(1 << 16)
+  private var dirty = false
+
+  /** An add about to be submitted under `engineId`. */
+  def add(engineId: Long, o: OrderMessage, c: OrderCommand.Add, replyTo: String): Unit =
+    put(
+      s"A,$engineId,${o.node},${o.seq},${o.account},${o.strategy},${c.orderId},${c.symbol}," +
+        s"${if (c.buy) "B" else "S"},${c.qty},${c.costCents},$replyTo\n"
+    )
+
+  /** Any other message taken (its identity only). */
+  def taken(o: OrderMessage): Unit = put(s"M,${o.node},${o.seq}\n")
+
+  private def put(line: String): Unit = {
+    val b = line.getBytes(UTF_8)
+    if (buf.remaining < b.length) {
+      val bigger = ByteBuffer.allocate(math.max(buf.capacity * 2, buf.position() + b.length))
+      buf.flip(); bigger.put(buf); buf = bigger
+    }
+    buf.put(b)
+    dirty = true
+  }
+
+  /** Writes and forces what was appended since the last commit; nothing when nothing was. */
+  def commit(): Unit =
+    if (dirty)
+      try {
+        buf.flip()
+        while (buf.hasRemaining) { val _ = channel.write(buf) }
+        channel.force(false)
+      } finally { buf.clear(); dirty = false }
+
+  def close(): Unit = channel.close()
+}
+
+object ExchangeLog {
+
+  /** One add the log holds. */
+  final case class Added(
+      engineId: Long,
+      node: String,
+      seq: Long,
+      account: String,
+      strategy: String,
+      orderId: Long,
+      symbol: String,
+      buy: Boolean,
+      qty: Long,
+      costCents: Long,
+      replyTo: String
+  )
+
+  /** What the log held: its adds in order, every other message's (node, seq), and the torn tail it cut. */
+  final case class Recovered(adds: Vector[Added], others: Vector[(String, Long)], tornBytes: Long)
+
+  /** The side file of the venue day `day` in `dir`. */
+  def pathFor(dir: Path, day: String): Path = dir.resolve(s"$day.cluster-orders")
+
+  /**
+   * Opens the log at `path` for appending, reading what it holds first; a last line without its newline (cut
+   * short by a crash, never forced, so never submitted) is cut. A damaged line is refused with its number.
+   */
+  def open(path: Path): Either[String, (ExchangeLog, Recovered)] = {
+    val bytes = if (Files.exists(path)) Files.readAllBytes(path) else Array.emptyByteArray
+    var end = bytes.length
+    while (end > 0 && bytes(end - 1) != '\n') end -= 1
+    val lines = new String(bytes, 0, end, UTF_8).linesIterator.toVector
+    val adds = Vector.newBuilder[Added]
+    val others = Vector.newBuilder[(String, Long)]
+    var error: Option[String] = None
+    var i = 0
+    while (error.isEmpty && i < lines.size) {
+      parse(lines(i)) match {
+        case Right(Left(m)) => others += m
+        case Right(Right(a)) => adds += a
+        case Left(e) => error = Some(s"$path: line ${i + 1}: $e")
+      }
+      i += 1
+    }
+    error.toLeft {
+      val ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
+      if (ch.size > end) ch.truncate(end.toLong)
+      ch.position(end.toLong)
+      (new ExchangeLog(ch), Recovered(adds.result(), others.result(), (bytes.length - end).toLong))
+    }
+  }
+
+  private def parse(line: String): Either[String, Either[(String, Long), Added]] =
+    if (line.startsWith("M,")) {
+      val f = line.split(",", -1)
+      f.lift(2).flatMap(_.toLongOption).filter(_ => f.length == 3).map(s => Left((f(1), s)))
+        .toRight(s"expected M,node,seq, found \"${line.take(60)}\"")
+    } else if (line.startsWith("A,")) {
+      val f = line.split(",", 12)
+      val a = for {
+        _ <- Option.when(f.length == 12 && (f(8) == "B" || f(8) == "S"))(())
+        id <- f(1).toLongOption
+        seq <- f(3).toLongOption
+        orderId <- f(6).toLongOption
+        qty <- f(9).toLongOption
+        cost <- f(10).toLongOption
+      } yield Added(id, f(2), seq, f(4), f(5), orderId, f(7), f(8) == "B", qty, cost, f(11))
+      a.map(Right(_)).toRight(
+        s"expected A,engineId,node,seq,account,strategy,orderId,symbol,B|S,qty,cost,replyTo, found \"${line.take(60)}\""
+      )
+    } else Left(s"expected a line starting A, or M, found \"${line.take(40)}\"")
+}
