@@ -2,7 +2,8 @@ package mvt.bench.fix
 
 import mvt.bench.venue.VenueBench
 import mvt.core.{Account, Symbol}
-import mvt.fix.{Client, FixGateway, FixSettings, PasswordHash}
+import mvt.core.PasswordHash
+import mvt.fix.{Client, FixGateway, FixSettings}
 import mvt.venue.{Durability, Venue, VenueConfig}
 import org.HdrHistogram.Histogram
 
