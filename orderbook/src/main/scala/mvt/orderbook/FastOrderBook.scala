@@ -175,19 +175,36 @@ final class FastOrderBook(
     remaining
   }
 
+  // the add path written out rather than through `link`, so a GTC add compiles to what it did before moves existed
   private def rest(id: Long, side: Side, price: Long, qty: Long, postOnly: Boolean): Unit = {
+    val ladder = this.ladder(side)
+    val key = keyOf(side, price)
+    var lvl = ladder.levelOf(key)
+    if (lvl == NoSlot) {
+      // no level at this price yet: open one (level ids are positive, so NoSlot means none)
+      lvl = acquireLevel(side, price)
+      ladder.insert(key, lvl)
+    }
     val o = acquireOrder()
-    ord(o * Stride) = id
+    val base = o * Stride
+    ord(base) = id
+    ord(base + 1) = qty
     val flag = if (postOnly) 1 else 0
-    ord(o * Stride + 3) = flag.toLong << 32 // link sets the level below the flag
+    ord(base + 3) = (flag.toLong << 32) | lvl.toLong
     postOnlyResting += flag
+    val ends = lvlEnds(lvl)
+    val tail = lo(ends)
+    setLinks(o, tail, NoSlot)
+    setNext(tail, o) // the scratch slot when the level is empty
+    setLvlEnds(lvl, if (tail == NoSlot) o else hi(ends), o)
+    addLvlQty(lvl, qty)
+    addLvlCount(lvl, 1)
     resting += 1
-    link(o, side, price, qty)
     index.register(id, bookNo, o)
   }
 
-  // links slot `o` (unlinked, its id and post-only bit set) at the tail of `side`'s level at `price`, opening the
-  // level when there is none, with `qty` remaining
+  // links a moved order's slot `o` (unlinked, its id and post-only bit set) at the tail of `side`'s level at
+  // `price`, opening the level when there is none, with `qty` remaining
   private def link(o: Int, side: Side, price: Long, qty: Long): Unit = {
     val ladder = this.ladder(side)
     val key = keyOf(side, price)
@@ -201,7 +218,7 @@ final class FastOrderBook(
   }
 
   // links slot `o` at the tail of level `lvl`, which is on its ladder, keeping the slot's post-only bit
-  private def linkAt(o: Int, lvl: Int, qty: Long): Unit = {
+  private inline def linkAt(o: Int, lvl: Int, qty: Long): Unit = {
     val base = o * Stride
     ord(base + 1) = qty
     ord(base + 3) = (ord(base + 3) & 0xffffffff00000000L) | lvl.toLong
@@ -216,7 +233,7 @@ final class FastOrderBook(
 
   // unlinks slot `o` from its level `lvl`, taking its quantity out of the level's total; the level stays on its
   // ladder even when emptied, and the slot keeps its id, quantity and post-only bit
-  private def unlink(o: Int, lvl: Int): Unit = {
+  private inline def unlink(o: Int, lvl: Int): Unit = {
     val before = prevOf(o)
     val after = nextOf(o)
     // neighbours' links unconditionally (the scratch slot stands in for a missing one), the level's ends by selects
