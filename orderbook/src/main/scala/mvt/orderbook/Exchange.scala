@@ -174,9 +174,28 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
     else {
       val handle = live.handle(id.value, b)
       if (handle < 0) sink.modifyRejected(symbol, id, RejectReason.UnknownOrder)
-      else if (fast) modifyLive(books(b).asInstanceOf[FastOrderBook], b, symbol, id, handle, price, qty)
+      else if (fast) modifyFast(books(b).asInstanceOf[FastOrderBook], b, symbol, id, handle, price, qty)
       else modifyLive(books(b), b, symbol, id, handle, price, qty)
     }
+  }
+
+  // the fast book decides the whole modify on the order's slot: the index entry found above stays unless it fills
+  private def modifyFast(
+      book: FastOrderBook,
+      b: Int,
+      symbol: Symbol,
+      id: OrderId,
+      handle: Int,
+      price: Price,
+      qty: Quantity
+  ): Unit = {
+    val side = book.sideOf(id, handle)
+    takerSymbol = symbol
+    takerId = id.value
+    takerSide = side
+    val rested = book.modify(id.value, handle, price.raw, qty.units, fills)
+    if (rested < 0L) sink.modifyRejected(symbol, id, RejectReason.WouldCross)
+    else sink.modified(symbol, id, side, price, Quantity(rested))
   }
 
   // inlined per book class, so the fast book's calls are direct

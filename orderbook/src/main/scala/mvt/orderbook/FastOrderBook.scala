@@ -175,6 +175,7 @@ final class FastOrderBook(
     remaining
   }
 
+  // the add path written out rather than through `link`, so a GTC add compiles to what it did before moves existed
   private def rest(id: Long, side: Side, price: Long, qty: Long, postOnly: Boolean): Unit = {
     val ladder = this.ladder(side)
     val key = keyOf(side, price)
@@ -202,6 +203,124 @@ final class FastOrderBook(
     index.register(id, bookNo, o)
   }
 
+  // links a moved order's slot `o` (unlinked, its id and post-only bit set) at the tail of `side`'s level at
+  // `price`, opening the level when there is none, with `qty` remaining
+  private def link(o: Int, side: Side, price: Long, qty: Long): Unit = {
+    val ladder = this.ladder(side)
+    val key = keyOf(side, price)
+    var lvl = ladder.levelOf(key)
+    if (lvl == NoSlot) {
+      // no level at this price yet: open one (level ids are positive, so NoSlot means none)
+      lvl = acquireLevel(side, price)
+      ladder.insert(key, lvl)
+    }
+    linkAt(o, lvl, qty)
+  }
+
+  // links slot `o` at the tail of level `lvl`, which is on its ladder, keeping the slot's post-only bit
+  private inline def linkAt(o: Int, lvl: Int, qty: Long): Unit = {
+    val base = o * Stride
+    ord(base + 1) = qty
+    ord(base + 3) = (ord(base + 3) & 0xffffffff00000000L) | lvl.toLong
+    val ends = lvlEnds(lvl)
+    val tail = lo(ends)
+    setLinks(o, tail, NoSlot)
+    setNext(tail, o) // the scratch slot when the level is empty
+    setLvlEnds(lvl, if (tail == NoSlot) o else hi(ends), o)
+    addLvlQty(lvl, qty)
+    addLvlCount(lvl, 1)
+  }
+
+  // unlinks slot `o` from its level `lvl`, taking its quantity out of the level's total; the level stays on its
+  // ladder even when emptied, and the slot keeps its id, quantity and post-only bit
+  private inline def unlink(o: Int, lvl: Int): Unit = {
+    val before = prevOf(o)
+    val after = nextOf(o)
+    // neighbours' links unconditionally (the scratch slot stands in for a missing one), the level's ends by selects
+    setNext(before, after)
+    setPrev(after, before)
+    val ends = lvlEnds(lvl)
+    setLvlEnds(lvl, if (before == NoSlot) after else hi(ends), if (after == NoSlot) before else lo(ends))
+    addLvlQty(lvl, -slotQty(o))
+    addLvlCount(lvl, -1)
+  }
+
+  /**
+   * A modify of the order resting in slot `o` (`spec/order-types.md`), with its index entry left in place: `-1` and
+   * nothing changed when it is post-only and `price` would cross; the same price with no more quantity reduces it in
+   * place; anything else takes it out and lets it arrive again at `price` with `qty`, matching as an incoming order
+   * (its fills go to `fills`) and resting the rest in the same slot, so the index is not touched unless it fills.
+   * Returns the quantity resting after it (0 when it filled completely). Allocates nothing.
+   */
+  private[orderbook] def modify(id: Long, o: Int, price: Long, qty: Long, fills: FillListener): Long = {
+    val lvl = levelOf(o)
+    val side = Side.fromCode(lvlSide(lvl))
+    val opposite = side.opposite
+    val book = ladder(opposite)
+    val reach = keyOf(opposite, price)
+    val crosses = book.bestKey >= reach
+    val oldPrice = lvlPrice(lvl)
+    if (crosses && postOnlyBit(o) != 0) -1L
+    else if (price == oldPrice && qty <= slotQty(o)) {
+      reduce(OrderId(id), o, qty)
+      qty
+    } else if (!crosses) {
+      moveResting(o, lvl, side, oldPrice, price, qty)
+      qty
+    } else {
+      unlink(o, lvl)
+      if (lvlCount(lvl) == 0) {
+        ladder(side).remove(keyOf(side, oldPrice))
+        releaseLevel(lvl)
+      }
+      var remaining = qty
+      while (remaining > 0 && book.bestKey >= reach) {
+        val l = book.bestLevel
+        remaining = fillLevel(l, lvlPrice(l), remaining, fills)
+        if (lvlCount(l) == 0) {
+          book.removeBest()
+          releaseLevel(l)
+        }
+      }
+      if (remaining > 0) link(o, side, price, remaining) // the same slot: still indexed to it
+      else {
+        index.unregister(id)
+        releaseOrder(o)
+      }
+      remaining
+    }
+  }
+
+  // a move that crosses nothing: to the tail of the level at `price` with `qty`, with one ladder probe for the new
+  // price. An order alone at its level stays linked: it takes its level along to a price with no level (the level is
+  // re-keyed), or keeps it when the price is the same (it is the tail already).
+  private def moveResting(o: Int, lvl: Int, side: Side, oldPrice: Long, price: Long, qty: Long): Unit = {
+    val ladder = this.ladder(side)
+    val key = keyOf(side, price)
+    val target = if (price == oldPrice) lvl else ladder.levelOf(key)
+    if (lvlCount(lvl) == 1 && (target == NoSlot || target == lvl)) {
+      if (target == NoSlot) {
+        ladder.remove(keyOf(side, oldPrice))
+        levelData(lvl * LevelStride) = price
+        ladder.insert(key, lvl)
+      }
+      addLvlQty(lvl, qty - slotQty(o))
+      setQty(o, qty)
+    } else {
+      unlink(o, lvl)
+      var to = target
+      if (to == NoSlot) {
+        // the old level keeps other orders here (else the branch above took it)
+        to = acquireLevel(side, price)
+        ladder.insert(key, to)
+      } else if (lvlCount(lvl) == 0) {
+        ladder.remove(keyOf(side, oldPrice))
+        releaseLevel(lvl)
+      }
+      linkAt(o, to, qty)
+    }
+  }
+
   def cancel(id: OrderId): Quantity = {
     val o = index.take(id.value, bookNo)
     if (o < 0) Quantity.Zero else cancelTaken(id, o)
@@ -210,15 +329,7 @@ final class FastOrderBook(
   private[orderbook] def cancelTaken(id: OrderId, o: Int): Quantity = {
     val left = slotQty(o)
     val lvl = levelOf(o)
-    val before = prevOf(o)
-    val after = nextOf(o)
-    // neighbours' links unconditionally (the scratch slot stands in for a missing one), the level's ends by selects
-    setNext(before, after)
-    setPrev(after, before)
-    val ends = lvlEnds(lvl)
-    setLvlEnds(lvl, if (before == NoSlot) after else hi(ends), if (after == NoSlot) before else lo(ends))
-    addLvlQty(lvl, -left)
-    addLvlCount(lvl, -1)
+    unlink(o, lvl)
     if (lvlCount(lvl) == 0) {
       val side = Side.fromCode(lvlSide(lvl))
       val ladder = this.ladder(side)

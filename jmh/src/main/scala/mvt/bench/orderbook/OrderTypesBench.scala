@@ -10,7 +10,9 @@ import scala.compiletime.uninitialized
  * The forms of `spec/order-types.md` on a book of 10 levels a side, 3 orders each, each benchmark leaving the book
  * as it found it: an IOC that takes a resting sell and expires the rest, a FOK that fills and one that expires
  * without changing the book, a post-only add (then cancelled) and one rejected as crossing, a modify that
- * reduces in place, and a pair of modifies that move an order away and back (each losing its place).
+ * reduces in place, a pair of modifies that move an order away and back (each losing its place), the same for an
+ * order alone at its price moving to prices where nothing rests (exchange-core's mix is mostly such moves), and a
+ * move through the touch that takes a resting sell and rests the rest.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Array(Mode.AverageTime))
@@ -25,6 +27,8 @@ class OrderTypesBench {
   // a resting bid that the modify benchmarks work on, and its quantity now
   private var target = 0L
   private var targetQty = 0L
+  // a bid alone at its price, below the ten bid levels
+  private var lone = 0L
 
   @Setup(Level.Iteration) def setup(): Unit = {
     f = new BookFixture(engine)
@@ -36,6 +40,9 @@ class OrderTypesBench {
     target = nextId
     targetQty = 1000000000L
     f.add(target, buy = true, Mid - 3 * Tick, targetQty)
+    nextId += 1
+    lone = nextId
+    f.add(lone, buy = true, Mid - 20 * Tick, 100L)
     nextId += 1
   }
 
@@ -89,5 +96,19 @@ class OrderTypesBench {
   @Benchmark def modifyMove(): Unit = {
     f.modify(target, Mid - 4 * Tick, targetQty)
     f.modify(target, Mid - 3 * Tick, targetQty)
+  }
+
+  @Benchmark def modifyMoveAlone(): Unit = {
+    f.modify(lone, Mid - 23 * Tick, 100L)
+    f.modify(lone, Mid - 20 * Tick, 100L)
+  }
+
+  @Benchmark def modifyMoveCrossing(): Unit = {
+    // a resting sell at the touch, then the lone bid moves onto it: takes the 50, rests 50 there; then back
+    val sell = nextId
+    nextId += 1
+    f.add(sell, buy = false, Mid + Tick, 50L)
+    f.modify(lone, Mid + Tick, 100L)
+    f.modify(lone, Mid - 20 * Tick, 100L)
   }
 }
