@@ -6,6 +6,7 @@ import com.monovore.decline.Opts
 import mvt.cluster.{Consistency, DayReplay, ReplaySpeed}
 
 import mvt.cluster.fork.{ClusterReport, ForkedCluster, Launcher, Phases}
+import mvt.cluster.history.{CheckReport, HistoryChecker}
 
 import java.io.PrintStream
 import java.nio.file.Path
@@ -27,7 +28,9 @@ object ClusterCommand {
       speed: ReplaySpeed,
       killAfterSeconds: Option[Int],
       downAfterMillis: Int = ClusterOpts.DefaultDownAfterMillis,
-      rejoin: Boolean = false
+      rejoin: Boolean = false,
+      history: Option[String] = None,
+      tls: Option[TlsFiles] = None
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
@@ -52,8 +55,14 @@ object ClusterCommand {
           .validate("--kill-after must be positive")(_ > 0)
           .orNone,
         ClusterOpts.downAfter,
-        Opts.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions.").orFalse
-      ).mapN(Args.apply).map(run(_, t))
+        Opts.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions.").orFalse,
+        Opts.option[String](
+          "history",
+          "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one).",
+          metavar = "DIR"
+        ).orNone,
+        TlsFiles.opts
+      ).mapN(Args.apply).map(run(_, t)).orElse(ClusterCheckCommand.opts(t))
     }
 
   /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */
@@ -90,14 +99,31 @@ object ClusterCommand {
             a.speed,
             a.killAfterSeconds,
             a.rejoin,
-            a.downAfterMillis
+            a.downAfterMillis,
+            Some(a.history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(Path.of(_))),
+            a.tls.fold(Vector.empty)(_.args)
           )
           val outcome =
             ForkedCluster.run(launcher, plan, phases(ProgressBar(t.err)), s"cluster (${a.mode.label})")
           report(outcome, t.out)
+          history(outcome, t.out)
           if (outcome.exchangeStatus == 0) ExitCode.Success else Cli.Failure
         }
     }
+
+  /** Where the nodes' histories are, and the checker's report on them. */
+  def history(o: ForkedCluster.Outcome, out: PrintStream): Unit = {
+    val overspendAllowed = o.plan.mode == Consistency.Local
+    out.println(s"histories: ${o.historyFiles.mkString(" ")}")
+    o.history match {
+      case Left(why) => out.println(s"history check: $why")
+      case Right(ops) =>
+        CheckReport
+          .render(HistoryChecker.check(ops), ops.size, overspendAllowed)
+          .foreach(l => out.println(s"history check: $l"))
+    }
+    out.flush()
+  }
 
   /** What `mvt cluster` prints of a run (`mvt.cluster.fork.ClusterReport`). */
   def report(o: ForkedCluster.Outcome, out: PrintStream): Unit = {

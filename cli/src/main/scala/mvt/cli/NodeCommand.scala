@@ -40,7 +40,9 @@ object NodeCommand {
       trades: Option[String],
       downAfterMillis: Int,
       pipeline: NodePipeline.Settings,
-      json: Boolean
+      json: Boolean,
+      history: Option[String] = None,
+      tls: Option[TlsFiles] = None
   )
 
   /** A trader node's pipeline, as `mvt trade` takes it (defaults: conflate, 1,024, fold, a 10 ms budget). */
@@ -85,15 +87,27 @@ object NodeCommand {
         ).orNone,
         ClusterOpts.downAfter,
         pipelineOpts,
-        Opts.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read.").orFalse
+        Opts.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read.").orFalse,
+        Opts.option[String](
+          "history",
+          "Append the node's operations (debits, fills, refunds, ...) to FILE, for `mvt cluster check`.",
+          metavar = "FILE"
+        ).orNone,
+        TlsFiles.opts
       ).mapN(Args.apply).mapValidated { a =>
         if (a.role == NodeRole.Exchange && a.day.isEmpty) "--data is required for --role exchange".invalidNel
+        else if (a.tls.isEmpty && !loopback(a.host))
+          s"--host ${a.host}: without --tls-keystore a node listens on loopback only".invalidNel
         else a.validNel
       }.map(run(_, t))
     }
 
+  // a name that is loopback without asking a resolver (a node without TLS must not be reachable from elsewhere)
+  private def loopback(host: String): Boolean =
+    host == "localhost" || host == "::1" || host == "[::1]" || host.startsWith("127.")
+
   /** The settings of a node run by the cli: Pekko's split-brain resolver removes a node silent for `--down-after`. */
-  def settings(a: Args): ClusterNode.Settings =
+  def settings(a: Args, tls: Option[mvt.cluster.ArteryTls] = None): ClusterNode.Settings =
     ClusterNode.Settings(
       a.role,
       a.host,
@@ -106,7 +120,9 @@ object NodeCommand {
       writeTimeout = 2.seconds,
       downAfter = Some(a.downAfterMillis.millis),
       testMode = false,
-      pipeline = a.pipeline
+      pipeline = a.pipeline,
+      history = a.history.map(java.nio.file.Path.of(_)),
+      tls = tls
     )
 
   def run(a: Args, t: Terminal): IO[ExitCode] = {
@@ -114,11 +130,22 @@ object NodeCommand {
       t.out.println(if (a.json) NodeEvent.toJson(e) else e.render)
       t.out.flush()
     }
+    // the password is read from its file here; a file that is missing or empty ends the run before it starts
+    val tls = a.tls.traverse(_.load)
     def started[A](body: ClusterNode => A): IO[Either[String, A]] =
-      Blocking(NodeRun.start(settings(a), report).map(node =>
-        try body(node)
-        finally node.close()
-      ))
+      tls.fold(
+        why => IO.pure(Left(why)),
+        tls =>
+          Blocking(NodeRun.start(settings(a, tls), report).map { node =>
+            if (tls.isEmpty)
+              t.err.println(
+                s"mvt node: no TLS: listening on ${node.name} (loopback only); give --tls-keystore and " +
+                  "--tls-password-file to let nodes of other hosts in"
+              )
+            try body(node)
+            finally node.close()
+          })
+      )
     def cannotStart(why: String) = IO(t.err.println(s"mvt node: $why")).as(Cli.Failure)
     a.day match {
       case Some(path) =>

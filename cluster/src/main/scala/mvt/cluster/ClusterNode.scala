@@ -64,6 +64,8 @@ final class ClusterNode private (
         if (day.drain() > 0) quietSince = System.nanoTime()
         r = day.reconciliation(settings.provisionCents)
       }
+      // every replica agreed (or the wait ran out): the balances the history ends with
+      r.foreach(x => ledger.history.balance(x.account, x.balance))
       ClusterNode.DayOutcome(n, day, r)
     }
   }
@@ -71,12 +73,17 @@ final class ClusterNode private (
   def close(): Unit = {
     system.terminate()
     Await.ready(system.whenTerminated, 60.seconds)
+    ledger.history.close()
   }
 }
 
 object ClusterNode {
 
-  /** How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). */
+  /**
+   * How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). With
+   * `history`, the node appends its operations to that file (`mvt.cluster.history`); with `tls`, Artery runs over
+   * mutually authenticated TLS.
+   */
   final case class Settings(
       role: NodeRole,
       host: String,
@@ -89,7 +96,9 @@ object ClusterNode {
       writeTimeout: FiniteDuration,
       downAfter: Option[FiniteDuration],
       testMode: Boolean,
-      pipeline: NodePipeline.Settings = NodePipeline.Settings.default
+      pipeline: NodePipeline.Settings = NodePipeline.Settings.default,
+      history: Option[java.nio.file.Path] = None,
+      tls: Option[ArteryTls] = None
   )
 
   /** A played day: the commands of the flow, the exchange's day (feeds, counts) and the reconciliation. */
@@ -116,7 +125,7 @@ object ClusterNode {
     val system = ActorSystem(
       Behaviors.empty[Nothing],
       NodeConfig.SystemName,
-      NodeConfig(s.host, s.port, Seq(s.role.label), s.testMode, s.downAfter)
+      NodeConfig(s.host, s.port, Seq(s.role.label), s.testMode, s.downAfter, s.tls)
     )
     val cluster = Cluster(system)
     val seeds =
@@ -133,12 +142,13 @@ object ClusterNode {
     }
     // The ledger starts on a member that is up, so its replicator writes and subscribes as part of the cluster.
     val accounts = s.subscriptions.map(_.account).distinct
-    val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout)
+    val history = s.history.fold(mvt.cluster.history.HistoryWriter.none)(Ledger.historyOf(system, _))
+    val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout, history)
     val counters = new TraderNode.Counters
     val tops = new LatestTops
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
     if (s.role == NodeRole.Exchange) {
-      accounts.foreach(a => ledger.credit(a, s.provisionCents))
+      accounts.foreach(a => ledger.provision(a, s.provisionCents))
       system.systemActorOf(ExchangeNode(tops, inbox, s.publishEvery), "exchange")
     } else {
       val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))
