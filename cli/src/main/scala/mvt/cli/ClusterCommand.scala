@@ -40,14 +40,32 @@ object ClusterCommand {
           .validate("--kill-after must be positive")(_ > 0)
           .orNone,
         ClusterOpts.downAfter,
-        Opts.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions.").orFalse
-      ).mapN((nodes, day, mode, accounts, balance, speed, kill, downAfter, rejoin) =>
+        Opts.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions.").orFalse,
+        Opts.option[String](
+          "history",
+          "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one).",
+          metavar = "DIR"
+        ).orNone,
+        TlsFiles.opts
+      ).mapN((nodes, day, mode, accounts, balance, speed, kill, downAfter, rejoin, history, tls) =>
         run(
           day,
-          ForkedCluster.Plan(Path.of(day), nodes, mode, accounts, balance, speed, kill, rejoin, downAfter),
+          ForkedCluster.Plan(
+            Path.of(day),
+            nodes,
+            mode,
+            accounts,
+            balance,
+            speed,
+            kill,
+            rejoin,
+            downAfter,
+            Some(history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(Path.of(_))),
+            tls.fold(Vector.empty)(_.args)
+          ),
           t
         )
-      )
+      ).orElse(ClusterCheckCommand.opts(t))
     }
 
   /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */

@@ -22,7 +22,8 @@ object NodeCommand {
       traders: Int,
       speed: ReplaySpeed,
       trades: Option[String],
-      json: Boolean
+      json: Boolean,
+      tls: Option[TlsFiles]
   )
 
   /** A trader node's pipeline, as `mvt trade` takes it (defaults: conflate, 1,024, fold, a 10 ms budget). */
@@ -68,7 +69,13 @@ object NodeCommand {
         ).orNone,
         ClusterOpts.downAfter,
         pipelineOpts,
-        Opts.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read.").orFalse
+        Opts.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read.").orFalse,
+        Opts.option[String](
+          "history",
+          "Append the node's operations (debits, fills, refunds, ...) to FILE, for `mvt cluster check`.",
+          metavar = "FILE"
+        ).orNone,
+        TlsFiles.opts
       ).mapN {
         (
             role,
@@ -85,21 +92,45 @@ object NodeCommand {
             trades,
             downAfter,
             pipeline,
-            json
+            json,
+            history,
+            tls
         ) =>
           val node = NodeRun.settings(role, host, port, seeds, mode, accounts, balance, downAfter, pipeline)
-          Args(node, day, dir, traders, speed, trades, json)
+            .copy(history = history.map(java.nio.file.Path.of(_)))
+          Args(node, day, dir, traders, speed, trades, json, tls)
       }.mapValidated { a =>
         if (a.node.role == NodeRole.Exchange && a.day.isEmpty)
           "--data is required for --role exchange".invalidNel
         else if (a.node.role == NodeRole.Exchange && a.dir.isEmpty)
           "--dir is required for --role exchange".invalidNel
+        else if (a.tls.isEmpty && !loopback(a.node.host))
+          s"--host ${a.node.host}: without --tls-keystore a node listens on loopback only".invalidNel
         else a.validNel
       }.map(run(_, t))
     }
 
-  def run(a: Args, t: Terminal): IO[ExitCode] = {
+  // a name that is loopback without asking a resolver (a node without TLS must not be reachable from elsewhere)
+  private def loopback(host: String): Boolean =
+    host == "localhost" || host == "::1" || host == "[::1]" || host.startsWith("127.")
+
+  def run(a: Args, t: Terminal): IO[ExitCode] =
+    // the password is read from its file here; a file that is missing or empty ends the run before it starts
+    a.tls.traverse(_.load) match {
+      case Left(why) => IO(t.err.println(s"mvt node: $why")).as(Cli.Failure)
+      case Right(tls) => runWith(a, a.node.copy(tls = tls), t)
+    }
+
+  private def runWith(a: Args, node: ClusterNode.Settings, t: Terminal): IO[ExitCode] = {
     val report = NodeRun.printer(t.out, a.json)
+    def noted[A](body: ClusterNode => A): ClusterNode => A = { n =>
+      if (node.tls.isEmpty)
+        t.err.println(
+          s"mvt node: no TLS: listening on ${n.name} (loopback only); give --tls-keystore and " +
+            "--tls-password-file to let nodes of other hosts in"
+        )
+      body(n)
+    }
     def cannotStart(why: String) = IO(t.err.println(s"mvt node: $why")).as(Cli.Failure)
     (a.day, a.dir) match {
       case (Some(path), Some(_)) if !java.nio.file.Files.isReadable(java.nio.file.Paths.get(path)) =>
@@ -110,8 +141,8 @@ object NodeCommand {
           case Right(plan) =>
             Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
               def log(line: String): Unit = { t.err.println(s"mvt node: $line"); t.err.flush() }
-              val settings = a.node.copy(provision = !plan.resumes)
-              Blocking(NodeRun.using(settings, report)(NodeRun.exchange(_, a.traders, a.speed, plan, report, log)))
+              val settings = node.copy(provision = !plan.resumes)
+              Blocking(NodeRun.using(settings, report)(noted(NodeRun.exchange(_, a.traders, a.speed, plan, report, log))))
                 .flatMap {
                   case Left(why) => cannotStart(why)
                   case Right(Left(why)) => IO(t.err.println(s"mvt node: $why")).as(Cli.BadData)
@@ -123,7 +154,7 @@ object NodeCommand {
         }
       // runs until a signal stops the JVM
       case _ =>
-        Blocking(NodeRun.using(a.node, report)(NodeRun.trader(_, report, () => false)))
+        Blocking(NodeRun.using(node, report)(noted(NodeRun.trader(_, report, () => false))))
           .flatMap(_.fold(cannotStart, _ => IO.pure(ExitCode.Success)))
     }
   }

@@ -75,6 +75,8 @@ final class ClusterNode private (
             r = day.reconciliation(settings.provisionCents)
           }
           day.release()
+          // every replica agreed (or the wait ran out): the balances the history ends with
+          r.foreach(x => ledger.history.balance(x.account, x.balance))
           Right(ClusterNode.DayOutcome(recorded.commands.size.toLong, day, r))
       }
     }
@@ -83,6 +85,7 @@ final class ClusterNode private (
   def close(): Unit = {
     system.terminate()
     Await.ready(system.whenTerminated, 60.seconds)
+    ledger.history.close()
   }
 }
 
@@ -91,7 +94,8 @@ object ClusterNode {
   /**
    * How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). An
    * exchange `provision`s every account at start, unless it resumes a day whose provisions the traders' replicas
-   * already hold.
+   * already hold. With `history`, the node appends its operations to that file (`mvt.cluster.history`); with
+   * `tls`, Artery runs over mutually authenticated TLS.
    */
   final case class Settings(
       role: NodeRole,
@@ -106,7 +110,9 @@ object ClusterNode {
       downAfter: Option[FiniteDuration],
       testMode: Boolean,
       pipeline: NodePipeline.Settings = NodePipeline.Settings.default,
-      provision: Boolean = true
+      provision: Boolean = true,
+      history: Option[java.nio.file.Path] = None,
+      tls: Option[ArteryTls] = None
   )
 
   /** A played day: the commands of the flow, the exchange's day (feeds, counts) and the reconciliation. */
@@ -142,7 +148,7 @@ object ClusterNode {
     val system = ActorSystem(
       Behaviors.empty[Nothing],
       NodeConfig.SystemName,
-      NodeConfig(s.host, s.port, Seq(s.role.label), s.testMode, s.downAfter)
+      NodeConfig(s.host, s.port, Seq(s.role.label), s.testMode, s.downAfter, s.tls)
     )
     val cluster = Cluster(system)
     val seeds =
@@ -159,12 +165,13 @@ object ClusterNode {
     }
     // The ledger starts on a member that is up, so its replicator writes and subscribes as part of the cluster.
     val accounts = s.subscriptions.map(_.account).distinct
-    val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout)
+    val history = s.history.fold(mvt.cluster.history.HistoryWriter.none)(Ledger.historyOf(system, _))
+    val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout, history)
     val counters = new TraderNode.Counters
     val tops = new LatestTops
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
     if (s.role == NodeRole.Exchange) {
-      if (s.provision) accounts.foreach(a => ledger.credit(a, s.provisionCents))
+      if (s.provision) accounts.foreach(a => ledger.provision(a, s.provisionCents))
       system.systemActorOf(ExchangeNode(tops, inbox, s.publishEvery), "exchange")
     } else {
       val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))

@@ -120,6 +120,7 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       }
       out.writeZigZagLong(r.realizedCents)
       out.writeVarLong(r.withdrawn.toLong)
+      out.writeVarLong(r.epoch)
       out.toByteArray
     case other =>
       throw new IllegalArgumentException(s"${getClass.getName} cannot serialize ${other.getClass.getName}")
@@ -223,7 +224,8 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           strategy,
           holdings,
           in.readZigZagLong("a realized result"),
-          in.readVarLong("withdrawn").toInt
+          in.readVarLong("withdrawn").toInt,
+          in.readVarLong("an epoch")
         )
       }
     else

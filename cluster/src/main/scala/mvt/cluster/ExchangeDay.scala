@@ -50,6 +50,8 @@ final class ExchangeDay(
   // per subscription (account, strategy): its fills whoever sent them, and the node incarnation that owns it now
   private val subscriptionBooks = mutable.HashMap.empty[(String, String), SubscriptionBook]
   private val owners = mutable.HashMap.empty[(String, String), String]
+  // per subscription, how many times it was handed over today: each hand-over's desk gets its own id range
+  private val epochs = mutable.HashMap.empty[(String, String), Long]
   private var handedOver = 0L
   private var notOwner = 0L
 
@@ -195,12 +197,15 @@ final class ExchangeDay(
     awaitResults()
     val book = subscriptionBooks.get(sub)
     handedOver += 1
+    val epoch = epochs.getOrElse(sub, 0L) + 1L
+    epochs.update(sub, epoch)
     r.replyTo ! PositionReport(
       r.account,
       r.strategy,
       book.fold(Vector.empty)(_.holdings),
       book.fold(0L)(_.realized),
-      before - open.size
+      before - open.size,
+      epoch
     )
   }
 
@@ -219,6 +224,7 @@ final class ExchangeDay(
       } else {
         open.update(id, entry)
         byKey.update(key, id)
+        ledger.history.applied(o.node, o.account, o.strategy, c.orderId)
         val side = if (c.buy) Side.Buy else Side.Sell
         submit(
           Command.Add(
@@ -384,6 +390,7 @@ final class ExchangeDay(
     byKey.remove(e.key)
     val value = fills.valueOf(id)
     val back = if (e.buy) e.reserved - value else value
+    ledger.history.settled(e.key.node, e.key.account, e.key.strategy, e.key.orderId, e.buy, e.reserved, value)
     if (back > 0L) {
       creditedCents += back
       ledger.credit(e.key.account, back)

@@ -21,7 +21,8 @@ final class Ledger[S] private (
     val self: ReplicaId,
     val mode: Consistency,
     lattice: Lattice[S],
-    spending: Spending[S]
+    spending: Spending[S],
+    val history: mvt.cluster.history.HistoryWriter
 ) {
 
   private val views = new ConcurrentHashMap[String, AtomicReference[S]]()
@@ -68,6 +69,12 @@ final class Ledger[S] private (
         actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
         Authorization.Approved
     }
+  }
+
+  /** Provides `account` with `amount` at the start of the day: a credit, recorded in the history as a provision. */
+  def provision(account: String, amount: Long): Unit = {
+    history.provision(account, amount)
+    credit(account, amount)
   }
 
   /** Credits `amount` to `account` as this replica (a provision, a cancel's refund, a sale's proceeds). */
@@ -183,19 +190,27 @@ object Ledger {
 
   /**
    * Starts the node's ledger in `mode` (its replicator actor included) and watches `accounts`. A `majority` write
-   * that no majority acknowledges within `writeTimeout` is undone.
+   * that no majority acknowledges within `writeTimeout` is undone. What the node does to money is recorded in
+   * `history` (by the ledger and by the node's trader or exchange, through [[Ledger.history]]).
    */
   def start(
       system: ActorSystem[?],
       mode: Consistency,
       accounts: Seq[String],
-      writeTimeout: FiniteDuration
+      writeTimeout: FiniteDuration,
+      history: mvt.cluster.history.HistoryWriter = mvt.cluster.history.HistoryWriter.none
   ): Ledger[?] =
     mode match {
       case Consistency.Bounded =>
-        make(system, mode, Lattice.boundedCounter, Spending.boundedCounter, accounts, writeTimeout)
-      case _ => make(system, mode, Lattice.pnCounter, Spending.pnCounter, accounts, writeTimeout)
+        make(system, mode, Lattice.boundedCounter, Spending.boundedCounter, accounts, writeTimeout, history)
+      case _ => make(system, mode, Lattice.pnCounter, Spending.pnCounter, accounts, writeTimeout, history)
     }
+
+  /** The history of this node incarnation, appended to `path`: named by its address, numbered by its incarnation. */
+  def historyOf(system: ActorSystem[?], path: java.nio.file.Path): mvt.cluster.history.HistoryWriter = {
+    val u = Cluster(system).selfMember.uniqueAddress
+    mvt.cluster.history.HistoryWriter.open(path, u.address.hostPort, u.longUid)
+  }
 
   private def make[S](
       system: ActorSystem[?],
@@ -203,9 +218,10 @@ object Ledger {
       lattice: Lattice[S],
       spending: Spending[S],
       accounts: Seq[String],
-      writeTimeout: FiniteDuration
+      writeTimeout: FiniteDuration,
+      history: mvt.cluster.history.HistoryWriter
   ): Ledger[S] = {
-    val ledger = new Ledger(replicaId(system), mode, lattice, spending)
+    val ledger = new Ledger(replicaId(system), mode, lattice, spending, history)
     ledger.actor = system.systemActorOf(LedgerActor(ledger, writeTimeout), s"ledger-${mode.label}")
     accounts.foreach(ledger.view)
     accounts.foreach(ledger.watch)

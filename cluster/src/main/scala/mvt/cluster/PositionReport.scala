@@ -3,15 +3,17 @@ package mvt.cluster
 /**
  * The exchange's answer to a [[PositionRequest]]: the subscription's net position per symbol with its cost at
  * average price, and its realized result, all from the fills the exchange matched for it (whichever node sent the
- * orders); `withdrawn` counts the other nodes' orders it cancelled to hand the subscription over. Crosses the
- * network. Immutable.
+ * orders); `withdrawn` counts the other nodes' orders it cancelled to hand the subscription over; `epoch`
+ * numbers this hand-over among the subscription's of the day (from 1), which places the new desk's order ids
+ * ([[SubscriptionIds]]). Crosses the network. Immutable.
  */
 final case class PositionReport(
     account: String,
     strategy: String,
     holdings: Vector[PositionReport.Holding],
     realizedCents: Long,
-    withdrawn: Int
+    withdrawn: Int,
+    epoch: Long = 0L
 ) extends TraderNode.Command
 
 object PositionReport {

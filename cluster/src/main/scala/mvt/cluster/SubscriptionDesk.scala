@@ -50,9 +50,10 @@ final class SubscriptionDesk(
       val slot = (id.value - StrategyIds.First).toInt
       if (slot >= orderBook.length) orderBook = java.util.Arrays.copyOf(orderBook, orderBook.length * 2)
       orderBook(slot) = book
-      if (!out.add(sub, symbols(book), id.value, side.isBuy, price.raw, qty.units)) refused = id.value
+      if (!out.add(sub, symbols(book), id.value + idBase, side.isBuy, price.raw, qty.units))
+        refused = id.value
     }
-    def cancel(book: Int, id: OrderId): Unit = out.cancel(sub, symbols(book), id.value)
+    def cancel(book: Int, id: OrderId): Unit = out.cancel(sub, symbols(book), id.value + idBase)
     // never asked: the desk's rules turn amendInPlace off
     def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit =
       throw new IllegalStateException("a desk moves its orders by cancel and add")
@@ -63,6 +64,8 @@ final class SubscriptionDesk(
   }
 
   private var started = false
+  // added to the strategy's own ids on the wire: the range of this hand-over's epoch (SubscriptionIds)
+  private var idBase = 0L
 
   /** Whether the desk knows where the subscription stands (its [[PositionReport]] came): only then does it trade. */
   def ready: Boolean = started
@@ -74,6 +77,7 @@ final class SubscriptionDesk(
   def start(r: PositionReport): Unit =
     if (!started) {
       started = true
+      idBase = SubscriptionIds.base(r.epoch)
       r.holdings.foreach { h =>
         val book = bookOf(h.symbol)
         orders.startAt(book, h.position)
@@ -108,18 +112,19 @@ final class SubscriptionDesk(
 
   /** The exchange's report on one of this desk's orders. */
   def report(r: OrderReport): Unit = {
-    val slot = (r.orderId - StrategyIds.First).toInt
-    if (slot >= 0 && slot < orders.ordersIssued) {
+    val id = r.orderId - idBase
+    val slot = id - StrategyIds.First
+    if (slot >= 0L && slot < orders.ordersIssued) {
       if (r.fillQty > 0L) {
-        orders.filled(r.orderId, r.fillQty)
-        result.fill(orderBook(slot), r.buy, r.fillPriceRaw, r.fillQty)
+        orders.filled(id, r.fillQty)
+        result.fill(orderBook(slot.toInt), r.buy, r.fillPriceRaw, r.fillQty)
       }
-      if (r.closed) orders.done(r.orderId)
+      if (r.closed) orders.done(id)
     }
   }
 
   /** A refused or undone add: it never reached the exchange (or will be refused there). */
-  def dropped(orderId: Long): Unit = orders.done(orderId)
+  def dropped(orderId: Long): Unit = orders.done(orderId - idBase)
 }
 
 object SubscriptionDesk {

@@ -2,6 +2,7 @@ package mvt.cluster
 
 import mvt.core.{Account, Symbol}
 import mvt.crdt.ClientId
+import mvt.cluster.history.HistoryWriter
 import mvt.trader.{BboUpdated, Decision}
 import mvt.trader.pipeline.PreTradeCheck
 import mvt.trader.strategy.TradingStrategy
@@ -265,6 +266,7 @@ object TraderNode {
       outbox.settle(s, ok).foreach {
         case Outbox.Sent(_) => counters.approved.increment()
         case Outbox.Dropped(m) =>
+          ledger.history.undone(m)
           // only an add waits for its write
           m.command match {
             case add: OrderCommand.Add =>
@@ -283,6 +285,7 @@ object TraderNode {
       seq += 1
       val m = OrderMessage(node, seq, sub.account, sub.strategy, command, ctx.self)
       if (m.isAdd) counters.orders.increment() else counters.cancels.increment()
+      ledger.history.sent(m)
       outbox.send(m, pending)
       m
     }
@@ -299,13 +302,16 @@ object TraderNode {
           val cost = PreTradeCheck.Balance.costCents(price, qty)
           ledger.authorize(sub.account, cost) match {
             case Authorization.Approved =>
+              ledger.history.authorized(sub.account, HistoryWriter.order(node, sub.strategy, id), cost)
               counters.approved.increment()
               send(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost), pending = false)
               true
             case Authorization.Refused =>
+              ledger.history.refused(sub.account, HistoryWriter.order(node, sub.strategy, id), cost)
               refused(sub.account)
               false
             case Authorization.Pending(outcome) =>
+              ledger.history.authorized(sub.account, HistoryWriter.order(node, sub.strategy, id), cost)
               val m = send(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost), pending = true)
               ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
               true

@@ -83,6 +83,36 @@ class ArteryTlsSuite extends FunSuite {
     }
   }
 
+  // a trader node of the cluster as `mvt node` starts one, over TLS with `tls`
+  private def settings(tls: ArteryTls, seeds: Vector[String]) =
+    ClusterNode.Settings(
+      NodeRole.Trader,
+      "127.0.0.1",
+      0,
+      seeds,
+      Consistency.Bounded,
+      Vector.empty,
+      1000L,
+      20.millis,
+      1.second,
+      None,
+      testMode = false,
+      tls = Some(tls)
+    )
+
+  test("a cluster node started with TLS takes a node holding the cluster's certificate and refuses another") {
+    val seed = ClusterNode.start(settings(ours, Vector.empty), _ => ())
+    try {
+      val refused = intercept[IllegalStateException](
+        ClusterNode.start(settings(foreign, Vector(seed.name)), _ => (), upWithin = 8.seconds)
+      )
+      assert(refused.getMessage.contains("not up within"), refused.getMessage)
+      val member = ClusterNode.start(settings(ours, Vector(seed.name)), _ => ())
+      try Eventually("the node with the cluster's certificate up")(up(seed.system) == 2)
+      finally member.close()
+    } finally seed.close()
+  }
+
   test("the settings name the file at fault, and never show the password") {
     val missing = dir.resolve("none.p12")
     assertEquals(

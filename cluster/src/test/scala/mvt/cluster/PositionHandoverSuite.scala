@@ -103,7 +103,8 @@ class PositionHandoverSuite extends munit.FunSuite {
         sub.strategy,
         Vector(PositionReport.Holding("ACME", 300L, 300L * Price.unsafe("10.00").raw)),
         realizedCents = 10_000L,
-        withdrawn = 1
+        withdrawn = 1,
+        epoch = 1L
       )
     )
     // the old owner's resting buy was cancelled (its 900.00 dollars credited back) and its later add is refused

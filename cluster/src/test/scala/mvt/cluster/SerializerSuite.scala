@@ -69,7 +69,8 @@ class SerializerSuite extends munit.FunSuite {
             PositionReport.Holding("XY", 0L, 0L)
           ),
           -12_345L,
-          2
+          2,
+          7L
         ),
         PositionReport("acct-2", "spread", Vector.empty, 0L, 0)
       )

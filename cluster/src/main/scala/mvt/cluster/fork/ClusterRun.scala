@@ -17,6 +17,20 @@ object ClusterRun {
   /** Prints what `mvt cluster` shows of a run. */
   def print(o: ForkedCluster.Outcome, out: PrintStream): Unit = {
     ClusterReport.lines(o).foreach(out.println)
+    history(o, out)
     out.flush()
+  }
+
+  /** Where the nodes' histories are, and the checker's report on them (overspend is allowed in `local`). */
+  def history(o: ForkedCluster.Outcome, out: PrintStream): Unit = {
+    val overspendAllowed = o.plan.mode == mvt.cluster.Consistency.Local
+    out.println(s"histories: ${o.historyFiles.mkString(" ")}")
+    o.history match {
+      case Left(why) => out.println(s"history check: $why")
+      case Right(ops) =>
+        mvt.cluster.history.CheckReport
+          .render(mvt.cluster.history.HistoryChecker.check(ops), ops.size, overspendAllowed)
+          .foreach(l => out.println(s"history check: $l"))
+    }
   }
 }

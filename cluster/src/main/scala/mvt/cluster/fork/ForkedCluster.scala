@@ -2,6 +2,9 @@ package mvt.cluster.fork
 
 import mvt.cluster.{Consistency, ReplaySpeed}
 
+import mvt.cluster.history.{HistoryFile, Operation}
+import mvt.cluster.nemesis.{Nemesis, Schedule}
+
 import java.nio.file.{Files, Path}
 
 /**
@@ -16,7 +19,11 @@ object ForkedCluster {
   /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
   val DefaultDownAfterMillis = 3000
 
-  /** What to run. `downAfterMillis` is the nodes' `--down-after`. */
+  /**
+   * What to run. `downAfterMillis` is the nodes' `--down-after`. Every node writes its history
+   * (`mvt.cluster.history`) to `<name>.history.jsonl`, in `historyDir` when given (kept), else beside its other
+   * files (read into the outcome, then removed). `nodeArgs` go to every node as they are (the TLS options).
+   */
   final case class Plan(
       day: Path,
       nodes: Int,
@@ -26,7 +33,10 @@ object ForkedCluster {
       speed: ReplaySpeed,
       killAfterSeconds: Option[Int],
       rejoin: Boolean,
-      downAfterMillis: Int
+      downAfterMillis: Int,
+      historyDir: Option[Path] = None,
+      nodeArgs: Vector[String] = Vector.empty,
+      schedule: Option[Schedule] = None
   )
 
   /** One node's name, every event it reported, and what it wrote to stderr. */
@@ -44,7 +54,10 @@ object ForkedCluster {
       victim: Option[Int],
       killedAt: Long,
       restarted: Option[Captured],
-      restartedAt: Long
+      restartedAt: Long,
+      historyFiles: Vector[Path] = Vector.empty,
+      history: Either[String, Vector[Operation]] = Right(Vector.empty),
+      faults: Vector[String] = Vector.empty
   ) {
 
     /** From the kill until a survivor re-shared the subscriptions, if one did. */
@@ -58,6 +71,10 @@ object ForkedCluster {
   def run(launcher: Launcher, plan: Plan, phases: Phases, title: String): Outcome = {
     val dir = Files.createTempDirectory("mvt-cluster")
     val port = ForkedNode.freePort()
+    val historyDir = plan.historyDir.getOrElse(dir)
+    Files.createDirectories(historyDir)
+    def historyOf(name: String) = historyDir.resolve(s"$name.history.jsonl")
+    def history(name: String) = Vector("--history", historyOf(name).toString)
     val common = Vector(
       "--consistency",
       plan.mode.label,
@@ -67,22 +84,35 @@ object ForkedCluster {
       plan.balance.toString,
       "--down-after",
       plan.downAfterMillis.toString
-    )
+    ) ++ plan.nodeArgs
     val exchange = ForkedNode.start(
       launcher,
       dir,
       "exchange",
       Vector("node", "--role", "exchange", "--port", port.toString, "--data", plan.day.toString) ++
         Vector("--dir", dir.resolve("venue").toString) ++
-        Vector("--traders", plan.nodes.toString, "--speed", plan.speed.label) ++ common
+        Vector("--traders", plan.nodes.toString, "--speed", plan.speed.label) ++ common ++ history("exchange")
     )
     val traderArgs = Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ common
     val traders =
-      (1 to plan.nodes).toVector.map(i => ForkedNode.start(launcher, dir, s"trader-$i", traderArgs))
+      (1 to plan.nodes).toVector.map(i =>
+        ForkedNode.start(launcher, dir, s"trader-$i", traderArgs ++ history(s"trader-$i"))
+      )
     var victim: Option[Int] = None
     var killedAt = 0L
     var restarted: Option[ForkedNode] = None
     var restartedAt = 0L
+    // the nemesis's view of the traders: each index's current JVM
+    val current = traders.toArray
+    val nemesis = plan.schedule.map(sc =>
+      new Nemesis(
+        sc,
+        (t, k) => {
+          val name = s"trader-${t + 1}-r$k"
+          ForkedNode.start(launcher, dir, name, traderArgs ++ history(name))
+        }
+      )
+    )
     try {
       phases.phase(s"$title: forming") {
         while (
@@ -96,6 +126,7 @@ object ForkedCluster {
       val start = System.currentTimeMillis
       phases.phase(s"$title: trading") {
         while (exchange.process.isAlive) {
+          nemesis.foreach(_.step(System.currentTimeMillis - start, current))
           plan.killAfterSeconds.foreach { s =>
             if (victim.isEmpty && System.currentTimeMillis - start >= s * 1000L) {
               // the busiest trader: its positions and its replica's entries are what must move
@@ -118,19 +149,26 @@ object ForkedCluster {
             ).isDefined
           ) {
             restartedAt = System.currentTimeMillis
-            restarted = Some(ForkedNode.start(launcher, dir, s"trader-${v + 1}-again", traderArgs))
+            val again = s"trader-${v + 1}-again"
+            restarted = Some(ForkedNode.start(launcher, dir, again, traderArgs ++ history(again)))
           }
           Thread.sleep(100)
         }
       }
       // the desks' last fills came back before the exchange left: one more positions line from each shows them
+      nemesis.foreach(_.release())
       awaitPositions((traders ++ restarted).filter(_.process.isAlive))
     } finally {
-      (traders ++ restarted).foreach(_.process.destroy())
-      (traders ++ restarted).foreach(_.process.waitFor())
+      nemesis.foreach(_.release())
+      val all = traders ++ restarted ++ nemesis.fold(Vector.empty)(_.restarted)
+      all.foreach(_.process.destroy())
+      all.foreach(_.process.waitFor())
     }
     exchange.process.waitFor()
     def captured(n: ForkedNode) = Captured(n.name, NodeEvents(n.events), n.errors)
+    val historyFiles = (exchange +: (traders ++ restarted ++ nemesis.fold(Vector.empty)(_.restarted)))
+      .map(n => historyOf(n.name))
+      .filter(Files.exists(_))
     val outcome = Outcome(
       plan,
       captured(exchange),
@@ -139,7 +177,10 @@ object ForkedCluster {
       victim,
       killedAt,
       restarted.map(captured),
-      restartedAt
+      restartedAt,
+      if (plan.historyDir.isDefined) historyFiles else Vector.empty,
+      HistoryFile.readAll(historyFiles),
+      nemesis.fold(Vector.empty)(_.injected)
     )
     // the nodes' own output is in the outcome; nothing of it is the user's to keep
     Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(f => Files.deleteIfExists(f): Unit)

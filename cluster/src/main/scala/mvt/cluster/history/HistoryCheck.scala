@@ -1,0 +1,45 @@
+package mvt.cluster.history
+
+import java.nio.file.{Files, Path}
+
+/** `mvt cluster check`: reads history files, checks them together and says what it found. */
+object HistoryCheck {
+
+  /** How a check of files ended. */
+  enum Outcome {
+
+    /** A file is missing or cannot be read (which, and why). */
+    case Unreadable(why: String)
+
+    /** A line of a file is not an operation (`FILE: line N: ...`). */
+    case BadLine(why: String)
+
+    /** The files were checked: the report's lines, and whether it is clean. */
+    case Checked(lines: Vector[String], clean: Boolean)
+  }
+
+  /**
+   * Checks every operation of `paths` as one history; an overspend is a violation unless `overspendAllowed` (the
+   * `local` mode, where it is reported as found).
+   */
+  def files(paths: Seq[Path], overspendAllowed: Boolean): Outcome =
+    paths.find(p => !Files.isRegularFile(p) || !Files.isReadable(p)) match {
+      case Some(p) =>
+        Outcome.Unreadable(s"$p: not a readable history file (it does not exist or cannot be read)")
+      case None =>
+        try
+          HistoryFile.readAll(paths) match {
+            case Left(why) => Outcome.BadLine(why)
+            case Right(ops) =>
+              val verdict = HistoryChecker.check(ops)
+              Outcome.Checked(
+                CheckReport.render(verdict, ops.size, overspendAllowed),
+                verdict.ok(overspendAllowed)
+              )
+          }
+        catch {
+          case e: java.io.IOException =>
+            Outcome.Unreadable(s"cannot read the histories: ${Option(e.getMessage).getOrElse(e.toString)}")
+        }
+    }
+}

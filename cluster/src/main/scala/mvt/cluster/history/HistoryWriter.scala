@@ -1,0 +1,93 @@
+package mvt.cluster.history
+
+import mvt.cluster.{OrderCommand, OrderMessage}
+
+import java.nio.file.Path
+
+/**
+ * Where a node records what it does to money, in the words of the checker: the trader its balance checks, debits
+ * and sends, the exchange what it applied, filled, refunded and credited, and the balances it ends with. Each call
+ * is one line of the node's [[HistoryLog]]; [[HistoryWriter.none]] records nothing (a node run without a history).
+ * An order is named by [[HistoryWriter.order]] on both sides, so the checker pairs a trader's debit with the
+ * exchange's fills and refund. Safe from any thread.
+ */
+final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseable {
+
+  private def record(kind: OpKind, account: String, order: String, cents: Long): Unit =
+    log.foreach(_.record(kind, account, order, cents))
+
+  /** Whether anything is recorded. */
+  def enabled: Boolean = log.isDefined
+
+  /** Funds given to `account` at the start of the day. */
+  def provision(account: String, cents: Long): Unit = record(OpKind.Provision, account, "", cents)
+
+  /** The balance check approved a buy and reserved its cost. */
+  def authorized(account: String, order: String, cents: Long): Unit = {
+    record(OpKind.Authorize, account, order, cents)
+    record(OpKind.Debit, account, order, cents)
+  }
+
+  /** The balance check refused a buy: nothing reserved, nothing sent. */
+  def refused(account: String, order: String, cents: Long): Unit =
+    record(OpKind.Refuse, account, order, cents)
+
+  /** An add left the trader for the exchange (a cancel or a withdraw moves no money and is not recorded). */
+  def sent(m: OrderMessage): Unit = m.command match {
+    case a: OrderCommand.Add =>
+      record(OpKind.Send, m.account, HistoryWriter.order(m.node, m.strategy, a.orderId), 0L)
+    case _ => ()
+  }
+
+  /** A reservation given back by the trader itself (a `majority` write no majority took: the add never went). */
+  def undone(m: OrderMessage): Unit = m.command match {
+    case a: OrderCommand.Add =>
+      record(OpKind.Refund, m.account, HistoryWriter.order(m.node, m.strategy, a.orderId), a.costCents)
+    case _ => ()
+  }
+
+  /** The exchange put the order on its book (once: a duplicate message is not applied). */
+  def applied(node: String, account: String, strategy: String, orderId: Long): Unit =
+    record(OpKind.Apply, account, HistoryWriter.order(node, strategy, orderId), 0L)
+
+  /**
+   * The exchange closed an order: a buy paid `filledCents` of its `reservedCents` and the rest went back; a sale's
+   * `filledCents` are credited to the account.
+   */
+  def settled(
+      node: String,
+      account: String,
+      strategy: String,
+      orderId: Long,
+      buy: Boolean,
+      reservedCents: Long,
+      filledCents: Long
+  ): Unit = {
+    val order = HistoryWriter.order(node, strategy, orderId)
+    if (buy) {
+      if (filledCents > 0L) record(OpKind.Fill, account, order, filledCents)
+      if (reservedCents - filledCents > 0L) record(OpKind.Refund, account, order, reservedCents - filledCents)
+    } else if (filledCents > 0L) record(OpKind.Credit, account, order, filledCents)
+  }
+
+  /** A replica's balance of `account` once the day is reconciled. */
+  def balance(account: String, cents: Long): Unit = record(OpKind.Balance, account, "", cents)
+
+  def close(): Unit = log.foreach(_.close())
+}
+
+object HistoryWriter {
+
+  /** Records nothing. */
+  val none: HistoryWriter = new HistoryWriter(None)
+
+  /** Appends to `path` as the node `node` in its incarnation `incarnation`. */
+  def open(path: Path, node: String, incarnation: Long): HistoryWriter =
+    new HistoryWriter(Some(HistoryLog.open(path, node, incarnation)))
+
+  /**
+   * An order's name in a history: the sending node incarnation, the strategy and the strategy's order id, which is
+   * what both the trader (when it debits) and the exchange (when it fills and refunds) know of it.
+   */
+  def order(node: String, strategy: String, orderId: Long): String = s"$node/$strategy/$orderId"
+}

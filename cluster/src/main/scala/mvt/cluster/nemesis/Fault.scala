@@ -1,0 +1,21 @@
+package mvt.cluster.nemesis
+
+/** One fault the nemesis injects into a forked cluster, on the trader it names (by index, from 0). Immutable. */
+enum Fault {
+
+  /** SIGKILL: the node dies with no goodbye; its work moves to the survivors. */
+  case Kill(trader: Int)
+
+  /** SIGSTOP, then SIGCONT `millis` later: a long pause (a stop-the-world collection in all but name). */
+  case Pause(trader: Int, millis: Int)
+
+  /** A killed trader started again, as a new incarnation. */
+  case Restart(trader: Int)
+
+  /** How the fault reads in a report. */
+  def render: String = this match {
+    case Kill(t) => s"kill -9 trader-${t + 1}"
+    case Pause(t, ms) => s"pause trader-${t + 1} for $ms ms"
+    case Restart(t) => s"restart trader-${t + 1}"
+  }
+}
