@@ -34,16 +34,7 @@ class SubscriptionIdsSuite extends munit.FunSuite {
       "back-and-forth"
     )
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val day =
-      new ExchangeDay(
-        mvt.orderbook.Engine.Fast,
-        Vector(sub.account),
-        node.ledger,
-        ReplaySpeed.Max,
-        new LatestTops,
-        inbox,
-        None
-      )
+    val day = LoneExchange.day(node, Vector(sub.account), inbox)
     def handOver(to: String): PositionReport = {
       inbox.add(PositionRequest(to, sub.account, sub.strategy, me))
       day.drain()
