@@ -41,7 +41,10 @@ object BacktestBenchCommand {
         ).tupled.orNone,
         Opts.option[Int]("cold-runs", "Fresh JVMs per cold figure, median (default 3).", metavar = "N")
           .withDefault(3).validate("--cold-runs must be from 1 to 50")(n => n >= 1 && n <= 50),
-        Opts.flag("startup", "Only the start-up figures: mvt --help against java -version and a minimal main.")
+        Opts.flag(
+          "startup",
+          "Only the start-up figures: mvt --help against java -version and a minimal main."
+        )
           .orFalse
       ).mapN { (n, commands, kind, data, generate, coldRuns, startup) =>
         if (generate.isDefined && data.isEmpty)
@@ -50,14 +53,26 @@ object BacktestBenchCommand {
         else
           data match {
             case Some(dir) =>
-              BacktestBenchRun.disk(java.nio.file.Path.of(dir), generate, kind, coldRuns, "mvt.cli.Main", t.out)
+              BacktestBenchRun.disk(
+                java.nio.file.Path.of(dir),
+                generate,
+                kind,
+                coldRuns,
+                "mvt.cli.Main",
+                t.out
+              )
                 .flatMap {
                   case Left(e) => IO(t.err.println(s"mvt bench backtest: $e")).as(Cli.Failure)
                   case Right(_) => IO.pure(ExitCode.Success)
                 }
             case None =>
               IO(t.out.println(MachineInfo.describe)) *>
-                Blocking(BacktestBench.days(n, commands, 42L)).flatMap(BacktestBenchRun(_, commands, kind, t.out))
+                Blocking(BacktestBench.days(n, commands, 42L)).flatMap(BacktestBenchRun(
+                  _,
+                  commands,
+                  kind,
+                  t.out
+                ))
                   .as(ExitCode.Success)
           }
       }

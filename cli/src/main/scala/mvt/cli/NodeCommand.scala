@@ -142,7 +142,14 @@ object NodeCommand {
             Outputs.use("node", t, List(path), List(a.trades)) { outputs =>
               def log(line: String): Unit = { t.err.println(s"mvt node: $line"); t.err.flush() }
               val settings = node.copy(provision = !plan.resumes)
-              Blocking(NodeRun.using(settings, report)(noted(NodeRun.exchange(_, a.traders, a.speed, plan, report, log))))
+              Blocking(NodeRun.using(settings, report)(noted(NodeRun.exchange(
+                _,
+                a.traders,
+                a.speed,
+                plan,
+                report,
+                log
+              ))))
                 .flatMap {
                   case Left(why) => cannotStart(why)
                   case Right(Left(why)) => IO(t.err.println(s"mvt node: $why")).as(Cli.BadData)
