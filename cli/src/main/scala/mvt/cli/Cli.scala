@@ -1,7 +1,7 @@
 package mvt.cli
 
 import cats.effect.{ExitCode, IO}
-import com.monovore.decline.{Command, Opts}
+import com.monovore.decline.{Command, Help, Opts}
 
 /** The `mvt` command tree: parses arguments into one subcommand's program. Wiring only. */
 object Cli {
@@ -15,28 +15,111 @@ object Cli {
   /** Exit status for bad data in an input file. */
   val BadData: ExitCode = ExitCode(2)
 
-  def command(t: Terminal): Command[IO[ExitCode]] =
-    Command("mvt", "mvt: matching engine, benchmarks and trading tools of the mvt stack.")(
-      subcommands(t)
-    )
+  private val Header = "mvt: matching engine, benchmarks and trading tools of the mvt stack."
 
-  private def subcommands(t: Terminal): Opts[IO[ExitCode]] =
-    List(
-      MatchCommand.opts(t),
-      DemoCommand.opts(t),
-      GenerateCommand.opts(t),
-      ConvertCommand.opts(t),
-      BenchCommand.opts(t),
-      AnalyzeCommand.opts(t),
-      TradeCommand.opts(t),
-      ReportCommand.opts(t),
-      ServeCommand.opts(t),
-      BacktestCommand.opts(t),
-      NodeCommand.opts(t),
-      ClusterCommand.opts(t),
-      WorkerCommand.opts(t),
-      VenueCommand.opts(t)
-    ).reduce(_ orElse _)
+  /** The whole command tree, every subcommand's options built. */
+  def command(t: Terminal): Command[IO[ExitCode]] =
+    Command("mvt", Header)(Subcommands.map(_.build(t)).reduce(_ orElse _))
+
+  /**
+   * A subcommand as the top level lists it, and how to build its options. Building every command's options
+   * loads most of the tool's classes, so a run builds only the one it names (see [[commandFor]]).
+   */
+  final case class Subcommand(name: String, header: String, build: Terminal => Opts[IO[ExitCode]]) {
+
+    /** The subcommand with no options: enough for the top level's help and its errors. */
+    def listed: Opts[IO[ExitCode]] = Opts.subcommand(name, header)(Opts(IO.pure(ExitCode.Success)))
+  }
+
+  /** Every subcommand in the order help lists them; names and headers as each command declares its own. */
+  val Subcommands: Vector[Subcommand] = Vector(
+    Subcommand(
+      "match",
+      "Run a commands file or command log through a matching engine and print its events.",
+      MatchCommand.opts
+    ),
+    Subcommand(
+      "demo",
+      "Run a seeded trading session through the fast engine and a baseline.",
+      DemoCommand.opts
+    ),
+    Subcommand(
+      "generate",
+      "Write a seeded order flow as a commands file and print its command mix.",
+      GenerateCommand.opts
+    ),
+    Subcommand(
+      "convert",
+      "Convert a commands file to a binary command log (.mvtc), or back.",
+      ConvertCommand.opts
+    ),
+    Subcommand("bench", "Benchmarks: measured figures, with the machine described.", BenchCommand.opts),
+    Subcommand(
+      "analyze",
+      "Market-data analytics from quotes: lagged returns and scaled frames.",
+      AnalyzeCommand.opts
+    ),
+    Subcommand(
+      "trade",
+      "Run commands through the exchange and its BBO updates through a trading strategy.",
+      TradeCommand.opts
+    ),
+    Subcommand(
+      "report",
+      "Client positions, PnL and trends at a whole hour, from the trade and quote feeds.",
+      ReportCommand.opts
+    ),
+    Subcommand(
+      "serve",
+      "Follow a journal's trade and quote feeds into a SQLite store, and serve the client portal and its JSON API.",
+      ServeCommand.opts
+    ),
+    Subcommand(
+      "backtest",
+      "Trade a strategy against recorded days through the real engine, with metrics.",
+      BacktestCommand.opts
+    ),
+    Subcommand("node", "Start one node of the trader cluster (exchange or trader).", NodeCommand.opts),
+    Subcommand(
+      "cluster",
+      "Run a trader cluster on loopback: one exchange and N trader JVMs.",
+      ClusterCommand.opts
+    ),
+    Subcommand(
+      "worker",
+      "Run backtest sweep jobs for mvt backtest --cluster (joins its cluster).",
+      WorkerCommand.opts
+    ),
+    Subcommand(
+      "venue",
+      "Run the live venue: journal every command before it is acknowledged; recover on start.",
+      VenueCommand.opts
+    )
+  )
+
+  /**
+   * The command tree `args` need: the subcommand they name built whole, every other one listed only. The top
+   * level takes no options of its own, so the first word not starting with `-` names the subcommand.
+   */
+  def commandFor(args: List[String], t: Terminal): Command[IO[ExitCode]] = {
+    val named = args.find(!_.startsWith("-"))
+    Command("mvt", Header)(
+      Subcommands.map(c => if (named.contains(c.name)) c.build(t) else c.listed).reduce(_ orElse _)
+    )
+  }
+
+  /** Parses `args`: the chosen subcommand's program, or the help or usage error to print. */
+  def parse(args: List[String], t: Terminal): Either[Help, IO[ExitCode]] =
+    commandFor(args, t).parse(args, sys.env)
+
+  /** Prints help (status 0) or a usage error (status 1, one line naming the option at fault). */
+  def refused(help: Help, t: Terminal): ExitCode =
+    if (help.errors.isEmpty) { t.out.println(help); ExitCode.Success }
+    else {
+      // the full usage is one --help away
+      t.err.println(help.errors.mkString("mvt: ", "; ", " (--help shows the usage)"))
+      Failure
+    }
 
   /**
    * Parses `args` and runs the chosen subcommand; help goes to stdout, a usage error to stderr as one line naming
@@ -44,20 +127,20 @@ object Cli {
    * into status 1 with one line.
    */
   def run(args: List[String], t: Terminal): IO[ExitCode] =
-    command(t).parse(args, sys.env) match {
-      case Left(help) if help.errors.isEmpty => IO(t.out.println(help)).as(ExitCode.Success)
-      // the full usage is one --help away
-      case Left(help) =>
-        IO(t.err.println(help.errors.mkString("mvt: ", "; ", " (--help shows the usage)"))).as(Failure)
-      case Right(program) =>
-        program.flatMap { code =>
-          // a PrintStream swallows write errors; ask it
-          IO { t.out.flush(); t.out.checkError() }.flatMap { failed =>
-            if (failed && code == ExitCode.Success)
-              IO(t.err.println(s"${name(args)}: cannot write standard output")).as(Failure)
-            else IO.pure(code)
-          }
-        }
+    parse(args, t) match {
+      case Left(help) => IO(refused(help, t))
+      case Right(program) => finish(program, args, t)
+    }
+
+  /** Runs a parsed program; standard output that could not be written turns a success into status 1. */
+  def finish(program: IO[ExitCode], args: List[String], t: Terminal): IO[ExitCode] =
+    program.flatMap { code =>
+      // a PrintStream swallows write errors; ask it
+      IO { t.out.flush(); t.out.checkError() }.flatMap { failed =>
+        if (failed && code == ExitCode.Success)
+          IO(t.err.println(s"${name(args)}: cannot write standard output")).as(Failure)
+        else IO.pure(code)
+      }
     }
 
   /** `mvt` and the subcommand's words, for messages: `mvt match`, `mvt bench latency`. */
