@@ -3,7 +3,6 @@ package mvt.venue
 import mvt.reporting.StoreFixtures
 
 import java.nio.file.{Files, Path, StandardOpenOption}
-import java.util.concurrent.TimeUnit
 
 /**
  * Recovery with the feeds in place: the files' complete lines are kept unread and the engine's lines for them are
