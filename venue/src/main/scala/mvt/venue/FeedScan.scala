@@ -24,6 +24,12 @@ object FeedScan {
   /** A feed that is not a prefix of any feed: the byte offset and what is wrong there. */
   final case class Damage(offset: Long, detail: String)
 
+  private val NewlineBytes = 0x0a0a0a0a0a0a0a0aL
+  private val Low7 = 0x7f7f7f7f7f7f7f7fL
+
+  // the high bit of each zero byte of `x`, exactly (no borrow between bytes)
+  private def zeroBytes(x: Long): Long = ~(((x & Low7) + Low7) | x | Low7)
+
   private val Empty = Prefix(0L, 0L, 0L, Array.emptyByteArray, Array.emptyByteArray)
 
   def scan(path: Path): Either[Damage, Prefix] =
@@ -32,7 +38,7 @@ object FeedScan {
       val ch = FileChannel.open(path)
       try {
         val size = ch.size
-        val buf = ByteBuffer.allocate(1 << 16)
+        val buf = ByteBuffer.allocate(1 << 16).order(java.nio.ByteOrder.LITTLE_ENDIAN)
         var at = 0L
         var lines = 0L
         var lastNewline = -1L
@@ -40,15 +46,25 @@ object FeedScan {
         while (at < size) {
           buf.clear()
           val n = ch.read(buf, at)
-          val a = buf.array
+          // eight bytes at a time: a mask with the high bit of each byte that is '\n' (or zero) in the word
           var i = 0
-          while (i < n) {
-            val b = a(i)
-            // one compare for the common byte: both '\n' (10) and NUL (0) are below 11
-            if (b < 11 && b >= 0) {
-              if (b == '\n') { lines += 1; lastNewline = at + i }
-              else if (b == 0 && firstNul < 0L) firstNul = at + i
+          while (i + 8 <= n) {
+            val w = buf.getLong(i)
+            val nl = zeroBytes(w ^ NewlineBytes)
+            if (nl != 0L) {
+              lines += java.lang.Long.bitCount(nl)
+              lastNewline = at + i + 7 - java.lang.Long.numberOfLeadingZeros(nl) / 8
             }
+            if (firstNul < 0L) {
+              val z = zeroBytes(w)
+              if (z != 0L) firstNul = at + i + java.lang.Long.numberOfTrailingZeros(z) / 8
+            }
+            i += 8
+          }
+          while (i < n) {
+            val b = buf.get(i)
+            if (b == '\n') { lines += 1; lastNewline = at + i }
+            else if (b == 0 && firstNul < 0L) firstNul = at + i
             i += 1
           }
           at += math.max(n, 1)
@@ -74,11 +90,16 @@ object FeedScan {
 
   // where the line ending at `prefix` (its newline at prefix - 1) begins
   private def lastLineStart(ch: FileChannel, prefix: Long): Long = {
-    val from = math.max(0L, prefix - 4096L)
-    val b = read(ch, from, (prefix - from).toInt)
-    var i = b.length - 2
-    while (i >= 0 && b(i) != '\n') i -= 1
-    from + i + 1
+    var end = prefix - 1 // the newline itself
+    var start = -1L
+    while (start < 0L && end > 0L) {
+      val from = math.max(0L, end - 4096L)
+      val b = read(ch, from, (end - from).toInt)
+      var i = b.length - 1
+      while (i >= 0 && b(i) != '\n') i -= 1
+      if (i >= 0) start = from + i + 1 else end = from
+    }
+    math.max(start, 0L)
   }
 
   private def read(ch: FileChannel, from: Long, n: Int): Array[Byte] = {
