@@ -134,7 +134,7 @@ final case class Recovery(
     tornBytes: Long,
     tradesCut: Long,
     quotesCut: Long,
-    feedsDiverged: Boolean,
+    feedsDiverged: Boolean, // lines cut that the journal's cut tail had implied
     nanos: Long,
     replayResumeAt: Int
 ) {
@@ -145,8 +145,10 @@ final case class Recovery(
     val rate = if (nanos > 0) f" (${commands / secs / 1e6}%.1fM commands/s)" else ""
     val torn = if (tornBytes > 0) s"; cut a torn tail of $tornBytes bytes" else ""
     val feeds =
-      if (tradesCut + quotesCut > 0 || feedsDiverged)
+      if (feedsDiverged)
         s"; WARNING: the feeds held lines no durable command implies (trades $tradesCut bytes, quotes $quotesCut bytes cut)"
+      else if (tradesCut + quotesCut > 0)
+        s"; cut torn feed tails (trades $tradesCut bytes, quotes $quotesCut bytes)"
       else ""
     f"venue: recovered $commands commands of $day.mvtc in $secs%.3f s$rate$torn$feeds"
   }
@@ -161,9 +163,14 @@ enum VenueError {
   /** The day's journal is closed (its trailer written and `DAY.end` present); it cannot take more commands. */
   case AlreadyClosed(day: String)
 
+  /** A feed file is not a prefix of the feed the journal implies; nothing was changed. Exit status 2. */
+  case FeedDamaged(path: java.nio.file.Path, offset: Long, detail: String)
+
   def render: String = this match {
     case Damaged(p, d) => s"$p: ${d.render}; the journal is damaged before its tail, nothing was changed"
     case AlreadyClosed(d) => s"the session $d is closed: its journal ends with a trailer"
+    case FeedDamaged(p, at, d) =>
+      s"$p: byte offset $at: $d; the feed is not a prefix of what the journal implies, nothing was changed"
   }
 }
 
@@ -186,7 +193,7 @@ object Venue {
     scanned match {
       case Left(d) => Left(VenueError.Damaged(config.journal, d))
       case Right(Some(s)) if s.closed => Left(VenueError.AlreadyClosed(config.day))
-      case Right(scan) => Right(build(config, scan, log, started, holdReplay))
+      case Right(scan) => build(config, scan, log, started, holdReplay)
     }
   }
 
@@ -197,15 +204,62 @@ object Venue {
       log: String => Unit,
       started: Long,
       holdReplay: Boolean
-  ): Venue = {
+  ): Either[VenueError, Venue] = {
+    val scanned = for {
+      t <-
+        FeedScan.scan(config.trades).left.map(d => VenueError.FeedDamaged(config.trades, d.offset, d.detail))
+      q <-
+        FeedScan.scan(config.quotes).left.map(d => VenueError.FeedDamaged(config.quotes, d.offset, d.detail))
+      header = (QuoteFeedWriter.Header + "\n").getBytes("US-ASCII")
+      _ <-
+        if (q.lines == 0L || java.util.Arrays.equals(q.firstLine, header)) Right(())
+        else Left(VenueError.FeedDamaged(config.quotes, 0L, "its first line is not the quote feed's header"))
+    } yield (t, q)
+    scanned.flatMap((t, q) => buildFrom(config, scan, t, q, log, started, holdReplay))
+  }
+
+  private def buildFrom(
+      config: VenueConfig,
+      scan: Option[JournalScan.Scan],
+      tradesHeld: FeedScan.Prefix,
+      quotesHeld: FeedScan.Prefix,
+      log: String => Unit,
+      started: Long,
+      holdReplay: Boolean
+  ): Either[VenueError, Venue] = {
     val trades = new FeedFile(config.trades)
     val quotes = new FeedFile(config.quotes)
     val tradesOut = new SwitchableOut(trades.reconcile)
     val quotesOut = new SwitchableOut(quotes.reconcile)
+    val verify = config.verifyFeeds
+    // the fast path keeps the files' complete lines unread and the engine's first lines are dropped unformatted;
+    // the verify path formats every line and compares it with the file
+    val (tradeGate, quoteGate) =
+      if (verify) {
+        trades.verifyUpTo(tradesHeld.prefixBytes)
+        quotes.verifyUpTo(quotesHeld.prefixBytes)
+        (new FeedGate(0L, tradesOut, Array.emptyByteArray), new FeedGate(0L, quotesOut, Array.emptyByteArray))
+      } else {
+        trades.skipTo(tradesHeld.prefixBytes)
+        quotes.skipTo(quotesHeld.prefixBytes)
+        (
+          new FeedGate(tradesHeld.lines, tradesOut, tradesHeld.lastLine),
+          new FeedGate(math.max(0L, quotesHeld.lines - 1), quotesOut, quotesHeld.lastLine)
+        )
+      }
     val tradeWriter = new TradeFeedWriter(tradesOut)
+    // the quote writer starts with its header: dropped when the file holds it and is not verified
+    if (!verify && quotesHeld.lines > 0) quotesOut.target = java.io.OutputStream.nullOutputStream()
     val quoteWriter = new QuoteFeedWriter(quotesOut)
+    quoteWriter.flush()
+    quotesOut.target = quotes.reconcile
     val outcomes = new OutcomeEvents
-    val day = new TradingDay(config.engine, outcomes, Some(tradeWriter), Some(quoteWriter))
+    val day = new TradingDay(
+      config.engine,
+      outcomes,
+      Some(new SkippingTradeSink(tradeGate, tradeWriter)),
+      Some(new SkippingQuoteSink(quoteGate, quoteWriter))
+    )
     val matcher = config.replay.map(r => new RecordedDay.Matcher(r.commands))
     val good = scan.fold(0L)(_.goodBytes)
     val (encoder, commands) =
@@ -213,9 +267,95 @@ object Venue {
       else replayJournal(config, good, day, matcher)
     tradeWriter.flush()
     quoteWriter.flush()
-    val (tradesCut, tradesDiverged) = trades.settle()
-    val (quotesCut, quotesDiverged) = quotes.settle()
+    // a feed holding lines beyond what the journal implies: the journal lost records whose lines were written (a
+    // machine crash under --durability none, or a journal cut by hand); the journal is the record, so those lines
+    // are cut and the recovery report warns
+    var linesCut = false
+    def damaged(path: java.nio.file.Path, feed: FeedFile, gate: FeedGate, held: FeedScan.Prefix) =
+      if (gate.mismatch)
+        Some(VenueError.FeedDamaged(
+          path,
+          held.prefixBytes - held.lastLine.length,
+          "its last complete line differs from the journal's"
+        ))
+      else {
+        if (gate.remaining > 0L) feed.keepTo(FeedScan.endOfLines(path, held.lines - gate.remaining))
+        if (gate.remaining > 0L || feed.short > 0L) linesCut = true
+        None
+      }
+    val refused = damaged(config.trades, trades, tradeGate, tradesHeld)
+      .orElse(damaged(config.quotes, quotes, quoteGate, quotesHeld))
+    val (tradesCut, tradesDiverged) = if (refused.isEmpty) trades.settle() else (0L, -1L)
+    val (quotesCut, quotesDiverged) = if (refused.isEmpty) quotes.settle() else (0L, -1L)
+    val diverged =
+      if (tradesDiverged >= 0L)
+        Some(VenueError.FeedDamaged(
+          config.trades,
+          tradesDiverged,
+          "it differs from the line the journal implies"
+        ))
+      else if (quotesDiverged >= 0L)
+        Some(VenueError.FeedDamaged(
+          config.quotes,
+          quotesDiverged,
+          "it differs from the line the journal implies"
+        ))
+      else None
+    refused.orElse(diverged) match {
+      case Some(e) =>
+        trades.close()
+        quotes.close()
+        Left(e)
+      case None =>
+        Right(
+          start(
+            config,
+            scan,
+            log,
+            started,
+            trades,
+            quotes,
+            tradesOut,
+            quotesOut,
+            tradeWriter,
+            quoteWriter,
+            outcomes,
+            day,
+            matcher,
+            good,
+            encoder,
+            commands,
+            tradesCut + tradesHeld.fileBytes - tradesHeld.prefixBytes,
+            quotesCut + quotesHeld.fileBytes - quotesHeld.prefixBytes,
+            linesCut,
+            holdReplay
+          )
+        )
+    }
+  }
 
+  private def start(
+      config: VenueConfig,
+      scan: Option[JournalScan.Scan],
+      log: String => Unit,
+      started: Long,
+      trades: FeedFile,
+      quotes: FeedFile,
+      tradesOut: SwitchableOut,
+      quotesOut: SwitchableOut,
+      tradeWriter: TradeFeedWriter,
+      quoteWriter: QuoteFeedWriter,
+      outcomes: OutcomeEvents,
+      day: TradingDay,
+      matcher: Option[RecordedDay.Matcher],
+      good: Long,
+      encoder: JournalEncoder,
+      commands: Long,
+      tradesCut: Long,
+      quotesCut: Long,
+      linesCut: Boolean,
+      holdReplay: Boolean
+  ): Venue = {
     val channel = FileChannel.open(
       config.journal,
       StandardOpenOption.CREATE,
@@ -248,7 +388,7 @@ object Venue {
       scan.fold(0L)(_.torn),
       tradesCut,
       quotesCut,
-      tradesDiverged >= 0 || quotesDiverged >= 0,
+      linesCut,
       if (scan.isDefined) System.nanoTime() - started else 0L,
       matcher.fold(0)(_.cursor)
     )

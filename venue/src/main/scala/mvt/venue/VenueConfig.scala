@@ -8,7 +8,8 @@ import java.nio.file.Path
 /**
  * How to run a venue: its journal directory, the session's name (the day, `YYYY-MM-DD`), the symbols it trades,
  * when a command counts as durable, the inbound queue's size, and a recorded day to replay (which then supplies
- * the clock and closes the session at its end). Immutable.
+ * the clock and closes the session at its end), and whether recovery formats every feed line to compare it with
+ * the file (`verifyFeeds`) or keeps the file's complete lines unread. Immutable.
  */
 final case class VenueConfig(
     dir: Path,
@@ -18,7 +19,8 @@ final case class VenueConfig(
     queueCapacity: Int = 1 << 16,
     engine: Engine = Engine.Fast,
     replay: Option[RecordedDay] = None,
-    maxBatch: Int = 1 << 14
+    maxBatch: Int = 1 << 14,
+    verifyFeeds: Boolean = false
 ) {
   def journal: Path = dir.resolve(s"$day.mvtc")
   def trades: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.TradesSuffix}")

@@ -63,6 +63,7 @@ object VenueRun {
           )
         Venue.open(config, say) match {
           case Left(e: VenueError.Damaged) => say(e.render); 2
+          case Left(e: VenueError.FeedDamaged) => say(e.render); 2
           case Left(e @ VenueError.AlreadyClosed(_)) =>
             say(e.render)
             if (config.replay.isDefined) 0 else 1

@@ -26,7 +26,9 @@ class VenueBenchSuite extends munit.FunSuite {
         assert(text.contains(word), s"$word in\n$text")
       assert(out.exists(_.trim.startsWith("2000 ")), text)
       assert(text.contains("Recovery: 5,000 commands replayed"), text)
-      assert(text.contains("with the feeds in place"), text)
+      assert(text.contains("the feeds in place (as after a kill -9"), text)
+      assert(text.contains("the feeds in place, verified"), text)
+      assert(text.contains("engine only"), text)
     } finally
       Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
         val _ = Files.deleteIfExists(p)
