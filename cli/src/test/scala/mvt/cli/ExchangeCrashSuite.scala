@@ -62,6 +62,10 @@ class ExchangeCrashSuite extends munit.FunSuite {
     }
     try {
       waitFor("the day started", 150)(NodeEvents(first.events).dayStarted)
+      // the exchange counts a trader once it joins; the trader's own line saying so may come a moment later
+      waitFor("both traders said they are up", 150)(
+        traders.forall(_.events.exists { case _: NodeEvent.Up => true; case _ => false })
+      )
       // the crash comes once a trader's order is recorded (on a busy machine the traders may decide few), or 8 s in
       val log = ExchangeLog.pathFor(venueDir, "2026-03-05")
       val crashBy = System.currentTimeMillis + 8000L
