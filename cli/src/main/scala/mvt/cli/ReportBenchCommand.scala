@@ -117,24 +117,35 @@ object ReportBenchCommand {
                 t.out.println(StoreBench.table(r))
                 parts += "service" -> StoreBench.json(r)
               }
-              if (runLive) {
-                val r = LiveBench.run(
-                  LiveBench.Config(
-                    liveStreams,
-                    liveRate,
-                    liveSeconds.seconds,
-                    accounts = math.max(2, math.min(liveStreams, accounts)),
-                    symbols,
-                    httpThreads
-                  ),
-                  msg => t.err.println(s"  $msg...")
-                )
-                t.out.println()
-                t.out.println(LiveBench.table(r))
-                parts += "live" -> LiveBench.json(r)
+              // a live run that cannot measure says why, with status 1, and writes no figures
+              val cannot =
+                if (!runLive) None
+                else
+                  try {
+                    val r = LiveBench.run(
+                      LiveBench.Config(
+                        liveStreams,
+                        liveRate,
+                        liveSeconds.seconds,
+                        accounts = math.max(2, math.min(liveStreams, accounts)),
+                        symbols,
+                        httpThreads
+                      ),
+                      msg => t.err.println(s"  $msg...")
+                    )
+                    t.out.println()
+                    t.out.println(LiveBench.table(r))
+                    parts += "live" -> LiveBench.json(r)
+                    None
+                  } catch { case e: LiveBench.CannotMeasure => Some(e.getMessage) }
+              cannot match {
+                case Some(why) =>
+                  t.err.println(s"mvt bench report: the live updates could not be measured: $why")
+                  Cli.Failure
+                case None =>
+                  json.foreach(path => outputs.text(path, ReportBench.json(parts.result())))
+                  ExitCode.Success
               }
-              json.foreach(path => outputs.text(path, ReportBench.json(parts.result())))
-              ExitCode.Success
             }
           )
       }
