@@ -93,7 +93,14 @@ object ReportBenchCommand {
             ReportBench.FoldConfig(shape, repeats, warmups, fee),
             json
           )
-          BenchCommand.run("report", t, Nil, List(json))(ReportRun(settings, _))
+          BenchCommand.use("report", t, Nil, List(json))(c =>
+            Blocking(ReportRun(settings, c)).map {
+              case Some(why) =>
+                t.err.println(s"mvt bench report: the live updates could not be measured: $why")
+                Cli.Failure
+              case None => ExitCode.Success
+            }
+          )
       }
     }
 }

@@ -35,6 +35,9 @@ import scala.concurrent.duration.*
  */
 object LiveBench {
 
+  /** Why a run could not measure (the streams did not all open, one ended, ingest stopped): said as it is. */
+  final case class CannotMeasure(message: String) extends Exception(message)
+
   /** The run: `streams` open event streams over `accounts` trading accounts, `rate` trades a second. */
   final case class Config(
       streams: Int,
@@ -143,7 +146,7 @@ object LiveBench {
         .stream(req)
         .flatMap { resp =>
           if (!resp.status.isSuccess)
-            Stream.raiseError[IO](new IllegalStateException(s"stream $i: ${resp.status}"))
+            Stream.raiseError[IO](CannotMeasure(s"the portal answered ${resp.status}"))
           else
             Stream.exec(IO(opened.incrementAndGet()).void) ++ resp.body.through(ServerSentEvent.decoder[IO])
         }
@@ -151,9 +154,15 @@ object LiveBench {
         .compile
         .drain
         // a stream that ends or fails is said at the end of the run, not silently lost
-        .guaranteeCase(o =>
-          IO(streamEnded.compareAndSet(null, s"stream $i (account ${accountOf(i)}): $o")).void
-        )
+        .guaranteeCase { o =>
+          val how = o match {
+            case cats.effect.Outcome.Errored(e) =>
+              s"failed: ${Option(e.getMessage).getOrElse(e.getClass.getSimpleName)}"
+            case cats.effect.Outcome.Canceled() => "was canceled"
+            case cats.effect.Outcome.Succeeded(_) => "was closed by the portal"
+          }
+          IO(streamEnded.compareAndSet(null, s"stream $i (account ${accountOf(i)}) $how")).void
+        }
     }
 
     // polls `cond` every 50 ms until it holds or `within` passes; whether it held
@@ -199,7 +208,7 @@ object LiveBench {
                 IO.interruptible(writer.run(config.warmUp.toNanos)) >>
                 awaitIO(config.timeout)((1 to watchedAccounts).toList.forallM(a => store.knows(a))).flatMap(
                   ok =>
-                    IO.raiseError(new IllegalStateException(
+                    IO.raiseError(CannotMeasure(
                       s"the warm-up's trades were not ingested in ${config.timeout}" +
                         Option(ingestFailure.get).fold("")(m => s": $m")
                     )).unlessA(ok)
@@ -213,9 +222,10 @@ object LiveBench {
                     streamEnded.get != null ||
                       (opened.get == config.streams && live.watchedAccounts == watchedAccounts)
                   )
-                  _ <- IO.raiseError(new IllegalStateException(
+                  _ <- IO.raiseError(CannotMeasure(
                     s"only ${opened.get} of ${config.streams} event streams opened in ${config.timeout}" +
-                      Option(streamEnded.get).fold("")(m => s"; $m")
+                      Option(streamEnded.get).fold("")(m => s" ($m)") +
+                      "; fewer streams (--live-streams) or more memory for the JVM may let them all open"
                   )).unlessA(open && streamEnded.get == null)
                   _ <-
                     IO(progress(f"writing ${config.rate}%,.0f trades/s for ${config.duration.toSeconds} s"))
@@ -225,14 +235,14 @@ object LiveBench {
                   trades <- IO.interruptible(writer.run(config.duration.toNanos))
                   t1 <- IO(System.nanoTime())
                   // ingest has folded the last trade (some watched account's figures are as of it), then the
-                  // streams take their last events (each looks every 100 ms)
+                  // streams take their last events (each is woken by the snapshot it shows)
                   _ <- IO(progress("waiting for the last events"))
                   _ <- await(config.timeout)(ingest.failed.isDefined || (1 to watchedAccounts).exists(a =>
                     live.latest(a).exists(s => writer.tradeAt(s.at) == trades - 1)
                   ))
                   _ <- IO.sleep(1.second)
                   _ <- Option(streamEnded.get).fold(IO.unit)(m =>
-                    IO.raiseError(new IllegalStateException(s"an event stream ended during the run: $m"))
+                    IO.raiseError(CannotMeasure(s"an event stream ended during the run: $m"))
                   )
                 } yield Result(
                   config,
@@ -248,7 +258,7 @@ object LiveBench {
             }
           }
         _ <- Option(ingestFailure.get).fold(IO.unit)(m =>
-          IO.raiseError(new IllegalStateException(s"ingest: $m"))
+          IO.raiseError(CannotMeasure(s"ingest stopped: $m"))
         )
       } yield result
     }

@@ -32,7 +32,11 @@ object ReportRun {
     def runLive: Boolean = runService || liveOnly
   }
 
-  def apply(s: Settings, c: BenchConsole): Unit = {
+  /**
+   * Runs the parts `s` names and writes their figures; or, when the live part cannot measure (the streams
+   * would not open), says why and writes no figures.
+   */
+  def apply(s: Settings, c: BenchConsole): Option[String] = {
     def progress(msg: String): Unit = c.err.println(s"  $msg...")
     val shape = s.config.shape
     c.out.println(MachineInfo.describe)
@@ -52,23 +56,34 @@ object ReportRun {
       c.out.println(StoreBench.table(r))
       parts += "service" -> StoreBench.json(r)
     }
-    if (s.runLive) {
-      val l = s.live
-      val r = LiveBench.run(
-        LiveBench.Config(
-          l.streams,
-          l.rate,
-          l.seconds.seconds,
-          accounts = math.max(2, math.min(l.streams, shape.accounts)),
-          shape.symbols,
-          s.load.httpThreads
-        ),
-        progress
-      )
-      c.out.println()
-      c.out.println(LiveBench.table(r))
-      parts += "live" -> LiveBench.json(r)
-    }
-    c.write(s.json, ReportBench.json(parts.result()))
+    val cannot =
+      if (!s.runLive) None
+      else
+        try {
+          live(s, c, progress).foreach(parts += "live" -> _)
+          None
+        } catch { case e: LiveBench.CannotMeasure => Some(e.getMessage) }
+    if (cannot.isEmpty) c.write(s.json, ReportBench.json(parts.result()))
+    cannot
   }
+
+  // the live part: its table printed, its figures as JSON
+  private def live(s: Settings, c: BenchConsole, progress: String => Unit): Option[io.circe.Json] = {
+    val (shape, l) = (s.config.shape, s.live)
+    val r = LiveBench.run(
+      LiveBench.Config(
+        l.streams,
+        l.rate,
+        l.seconds.seconds,
+        accounts = math.max(2, math.min(l.streams, shape.accounts)),
+        shape.symbols,
+        s.load.httpThreads
+      ),
+      progress
+    )
+    c.out.println()
+    c.out.println(LiveBench.table(r))
+    Some(LiveBench.json(r))
+  }
+
 }

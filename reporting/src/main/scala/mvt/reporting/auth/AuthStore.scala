@@ -1,5 +1,6 @@
 package mvt.reporting.auth
 
+import cats.data.NonEmptyList
 import cats.effect.{IO, Resource}
 import cats.syntax.all.*
 import doobie.*
@@ -89,6 +90,53 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO]) 
         case (salt, hash, n, r, a) if SecretHash(secret.id, salt, hash).matches(secret.key) => userOf(n, r, a)
       })
       .transact(readers)
+
+  /**
+   * The sessions and tokens of `sessions` and `tokens` that exist and are these ones (their key matches), read in
+   * one transaction: a session with its row, a token with its user. Whether a session has expired is the
+   * caller's to judge.
+   */
+  def held(
+      sessions: Vector[Secret],
+      tokens: Vector[Secret]
+  ): IO[(Map[Secret, SessionRow], Map[Secret, User])] = {
+    val sessionRows = byIds(sessions) { ids =>
+      (fr"""SELECT s.id, s.salt, s.hash, s.created, s.seen, u.name, u.role, u.accounts FROM sessions s
+            JOIN users u ON u.name = s.user WHERE""" ++ Fragments.in(fr"s.id", ids))
+        .query[(String, Array[Byte], Array[Byte], Long, Long, String, String, String)]
+        .to[Vector]
+    }
+    val tokenRows = byIds(tokens) { ids =>
+      (fr"""SELECT t.id, t.salt, t.hash, u.name, u.role, u.accounts FROM tokens t JOIN users u ON u.name = t.user
+            WHERE""" ++ Fragments.in(fr"t.id", ids))
+        .query[(String, Array[Byte], Array[Byte], String, String, String)]
+        .to[Vector]
+    }
+    (sessionRows, tokenRows).tupled.transact(readers).map { (ss, ts) =>
+      val sessionOf = ss.map(r => r._1 -> r).toMap
+      val tokenOf = ts.map(r => r._1 -> r).toMap
+      val heldSessions = sessions.flatMap(secret =>
+        sessionOf.get(secret.id).collect {
+          case (id, salt, hash, c, s, n, r, a) if SecretHash(id, salt, hash).matches(secret.key) =>
+            secret -> SessionRow(id, userOf(n, r, a), c, s)
+        }
+      )
+      val heldTokens = tokens.flatMap(secret =>
+        tokenOf.get(secret.id).collect {
+          case (id, salt, hash, n, r, a) if SecretHash(id, salt, hash).matches(secret.key) =>
+            secret -> userOf(n, r, a)
+        }
+      )
+      (heldSessions.toMap, heldTokens.toMap)
+    }
+  }
+
+  // the rows of the secrets' IDs, a few hundred IDs a statement (SQLite bounds a statement's parameters)
+  private def byIds[A](secrets: Vector[Secret])(rows: NonEmptyList[String] => ConnectionIO[Vector[A]])
+      : ConnectionIO[Vector[A]] =
+    secrets.map(_.id).distinct.grouped(500).toVector.flatTraverse(g =>
+      rows(NonEmptyList.fromListUnsafe(g.toList))
+    )
 
   /** A new session of the user, begun at `now`. */
   def createSession(name: String, now: Long): IO[Secret] = {

@@ -2,6 +2,7 @@ package mvt.reporting.auth
 
 import cats.effect.std.Semaphore
 import cats.effect.{IO, Ref}
+import cats.syntax.all.*
 
 /**
  * Who a request is: sign-in by name and password (a new session), a session cookie's or an API token's user,
@@ -90,14 +91,35 @@ final class Authenticator private (
           case None => IO.pure(None)
           case Some(row) =>
             clock.flatMap { now =>
-              if (now - row.created >= policy.absolute.toMillis || now - row.seen >= policy.idle.toMillis)
-                store.endSession(row.id).attempt.as(None)
+              if (expired(row, now)) store.endSession(row.id).attempt.as(None)
               // a use is written at most once a minute: idle expiry is exact to a minute, and a click rarely writes
               else if (touch && now - row.seen >= 60000) store.touchSession(row.id, now).attempt.as(Some(row))
               else IO.pure(Some(row))
             }
         }
     }
+
+  private def expired(row: SessionRow, now: Long): Boolean =
+    now - row.created >= policy.absolute.toMillis || now - row.seen >= policy.idle.toMillis
+
+  /**
+   * Which of these session cookies and API tokens are live ones, each with its user: one read of the store for
+   * all of them (a sweep over many open streams costs one transaction, not one per stream). A session is judged
+   * as `session(_, touch = false)` judges it, and an expired one is ended.
+   */
+  def stillHeld(cookies: Set[String], tokens: Set[String]): IO[(Map[String, User], Map[String, User])] = {
+    val sessions = cookies.toVector.flatMap(Secret.parse)
+    val bearers = tokens.toVector.flatMap(Secret.parse)
+    if (sessions.isEmpty && bearers.isEmpty) IO.pure((Map.empty, Map.empty))
+    else
+      for {
+        found <- store.held(sessions, bearers)
+        now <- clock
+        (rows, users) = found
+        (gone, live) = rows.partition((_, row) => expired(row, now))
+        _ <- gone.values.toVector.traverse_(row => store.endSession(row.id).attempt)
+      } yield (live.map((s, row) => s.text -> row.user), users.map((s, u) => s.text -> u))
+  }
 
   /** The user an API token belongs to, if it is a live one. */
   def token(text: String): IO[Option[User]] =
