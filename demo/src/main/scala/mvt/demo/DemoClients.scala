@@ -45,7 +45,11 @@ object DemoClients {
                           out.println(
                             s"Serve the client portal over them: mvt serve --journal $journal --db $db"
                           )
-                          out.println("(or run the demo with --serve)")
+                          // the portal lets nobody in without a user: the first staff user is made by hand
+                          out.println(
+                            s"after adding yourself a user: mvt serve users add --db $db NAME --role staff " +
+                              "(the password on standard input); or run the demo with --serve, signed in for you"
+                          )
                         }.as(true)
                       else
                         DemoSignIn.serve(store, in, journal, db, s.port).use { (server, password) =>
