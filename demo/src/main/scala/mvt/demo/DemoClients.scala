@@ -42,13 +42,13 @@ object DemoClients {
                   out.flush()
                 } >> (if (!s.serve)
                         IO {
-                          out.println(
-                            s"Serve the client portal over them: mvt serve --journal $journal --db $db"
-                          )
                           // the portal lets nobody in without a user: the first staff user is made by hand
                           out.println(
-                            s"after adding yourself a user: mvt serve users add --db $db NAME --role staff " +
-                              "(the password on standard input); or run the demo with --serve, signed in for you"
+                            "Serve the client portal over them: add yourself a staff user " +
+                              s"(mvt serve users add --db $db NAME --role staff, the password on standard input),"
+                          )
+                          out.println(
+                            s"then mvt serve --journal $journal --db $db; or run the demo with --serve, signed in for you."
                           )
                         }.as(true)
                       else
