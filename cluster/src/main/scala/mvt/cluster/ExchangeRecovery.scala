@@ -3,7 +3,7 @@ package mvt.cluster
 import mvt.core.*
 import mvt.orderbook.{Engine, TradingDay}
 import mvt.trader.orders.StrategyIds
-import mvt.workload.CommandLogReader
+import mvt.workload.CommandSource
 
 import java.io.{BufferedInputStream, FileInputStream}
 import java.nio.file.{Files, Path}
@@ -53,18 +53,8 @@ object ExchangeRecovery {
       val day = new TradingDay(Engine.Fast, sink, None, None)
       val in = new BufferedInputStream(new FileInputStream(journal.toFile), 1 << 16)
       try
-        CommandLogReader.open(in).foreach { r =>
-          var books = new Array[Int](16)
-          var booked = 0
-          var n = r.nextBlock()
-          while (n > 0) {
-            val syms = r.symbols
-            if (books.length < syms.size) books = java.util.Arrays.copyOf(books, syms.size * 2)
-            while (booked < syms.size) { books(booked) = day.bookOf(syms(booked)); booked += 1 }
-            r.columns.replay(day, books, 0, n)
-            n = r.nextBlock()
-          }
-        }
+        // the one replay loop; a journal the venue has just recovered reads to its end
+        CommandSource.open(in).foreach(_.replayAll(day))
       finally in.close()
       seen.toMap
     }

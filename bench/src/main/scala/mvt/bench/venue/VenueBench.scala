@@ -327,17 +327,13 @@ object VenueBench {
     val started = System.nanoTime()
     val in = new java.io.BufferedInputStream(new java.io.FileInputStream(config.journal.toFile), 1 << 16)
     try {
-      val r = mvt.workload.CommandLogReader.open(in).fold(e => sys.error(e.render), identity)
+      val r =
+        mvt.workload.CommandSource.open(in).fold(e => sys.error(s"cannot read the journal: $e"), identity)
       val day = new mvt.orderbook.TradingDay(config.engine, EventSink.Ignore, None, None)
-      var books = new Array[Int](16)
-      var booked = 0
       var commands = 0L
       var n = r.nextBlock()
       while (n > 0) {
-        val syms = r.symbols
-        if (books.length < syms.size) books = java.util.Arrays.copyOf(books, syms.size * 2)
-        while (booked < syms.size) { books(booked) = day.bookOf(syms(booked)); booked += 1 }
-        r.columns.replay(day, books, 0, n)
+        r.replayBlock(day)
         var i = 0
         while (i < n) { if (r.columns.kinds(i) != CommandReader.Time) commands += 1; i += 1 }
         n = r.nextBlock()
