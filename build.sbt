@@ -93,7 +93,12 @@ lazy val moduleEdges = Def.task {
   })
 }
 
-lazy val core = (project in file("core")).settings(common, name := "mvt-core")
+// cats-effect for a command's runtime (mvt.core.console): its streams, inputs, outputs and exit statuses
+lazy val core = (project in file("core")).settings(
+  common,
+  name := "mvt-core",
+  libraryDependencies += "org.typelevel" %% "cats-effect" % V.catsEffect
+)
 
 lazy val orderbook = (project in file("orderbook"))
   .dependsOn(core % "compile->compile;test->test")
@@ -163,6 +168,7 @@ lazy val sweep = (project in file("sweep"))
   )
 
 lazy val analytics = (project in file("analytics"))
+  .dependsOn(core)
   .settings(
     common,
     name := "mvt-analytics",

@@ -5,7 +5,7 @@ final case class ExecutionFormatError(line: Long, detail: String) {
 
   /**
    * The problem without its file, for example `line 7: field 3 (bid): expected a decimal, found "abc"`; the
-   * command names the file (see `mvt.cli.BadInput`).
+   * command names the file (see `mvt.core.console.BadInput`).
    */
   def render: String = s"line $line: $detail"
 }

@@ -3,57 +3,27 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.reporting.auth.{Role, UserAdmin}
-
-import java.io.ByteArrayOutputStream
-import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.Path
+import mvt.reporting.auth.{Role, UserAdmin, UserConsole}
+import UserConsole.{report, withPassword}
 
 /**
  * `mvt serve users add|remove|passwd|list` and `mvt serve tokens create|revoke`: the portal's users and API
- * tokens in a report store. A password is read as one line from standard input, never from an argument.
+ * tokens in a report store. Wiring only: the work is [[UserAdmin]], at a terminal through [[UserConsole]].
  */
 object ServeUsersCommand {
 
-  private val db = Opts.option[Path]("db", "The report store (made by mvt serve).", metavar = "FILE")
+  private val db = Opt.path("db")("The report store (made by mvt serve).")
   private val name = Opts.argument[String]("NAME")
-
-  private val role = Opts
-    .option[String]("role", "client (their own accounts only) or staff (every account).", metavar = "ROLE")
+  private val role = Opt.text("role", "ROLE")("client (their own accounts only) or staff (every account).")
     .mapValidated(r => Role.parse(r).left.map(w => s"--$w").toValidatedNel)
-
-  private val accounts = Opts
-    .option[String]("accounts", "The accounts a client may see, comma-separated.", metavar = "N,N,...")
-    .mapValidated(s =>
-      CommaList.parse(s, x => x.toIntOption.filter(_ > 0), "--accounts", "positive account numbers")
-    )
+  private val accounts = Opt.text("accounts", "N,N,...")("The accounts a client may see, comma-separated.")
+    .mapValidated(CommaList.parse(
+      _,
+      x => x.toIntOption.filter(_ > 0),
+      "--accounts",
+      "positive account numbers"
+    ))
     .orNone
-
-  // one line, without its end; None when standard input holds nothing
-  private def passwordLine(t: Terminal): IO[Option[String]] = IO.blocking {
-    val buf = new ByteArrayOutputStream
-    var c = t.in.read()
-    while (c != -1 && c != '\n') { buf.write(c); c = t.in.read() }
-    if (c == -1 && buf.size == 0) None
-    else Some(new String(buf.toByteArray, UTF_8).stripSuffix("\r"))
-  }
-
-  private def report(t: Terminal, command: String, o: IO[UserAdmin.Outcome]): IO[ExitCode] =
-    o.flatMap {
-      case Right(line) => IO(t.out.println(line)).as(ExitCode.Success)
-      case Left(r) =>
-        IO(t.err.println(s"mvt serve $command: ${r.message}")).as(if (r.usage) Cli.Failure else Cli.BadData)
-    }
-
-  private def withPassword(t: Terminal, command: String)(f: String => IO[UserAdmin.Outcome]): IO[ExitCode] =
-    passwordLine(t).flatMap {
-      case None =>
-        IO(t.err.println(
-          s"mvt serve $command: expected the password as one line on standard input, found nothing"
-        ))
-          .as(Cli.Failure)
-      case Some(p) => report(t, command, f(p))
-    }
 
   private def users(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("users", "The portal's users: add, remove, passwd, list.") {

@@ -7,4 +7,4 @@ enum SourceError {
   case Format(error: FormatError)
   case Log(error: CommandLog.LogError)
 }
-// the message for a person is the command's to write, naming itself and the file (mvt.cli.BadInput)
+// the message for a person is the command's to write, naming itself and the file (CommandFiles.badInput)

@@ -1,4 +1,4 @@
-package mvt.cli
+package mvt.core.console
 
 import cats.effect.{ExitCode, IO, Resource}
 import mvt.core.files.{IoReason, OutputFile}
@@ -6,11 +6,11 @@ import mvt.core.files.{IoReason, OutputFile}
 import java.io.*
 import java.nio.file.{FileAlreadyExistsException, Files as JFiles, Path, Paths}
 
-/** Opening a command's inputs, with one-line messages (exit status 1) instead of stack traces; outputs go through `Outputs`. */
-object Files {
+/** Opening a command's inputs, with one-line messages (exit status 1) instead of stack traces; outputs go through [[Outputs]]. */
+object Inputs {
 
   private def fail(t: Terminal, what: String, path: String, e: Throwable): IO[ExitCode] =
-    IO(t.err.println(s"mvt: cannot $what $path: ${IoReason(e)}")).as(Cli.Failure)
+    IO(t.err.println(s"mvt: cannot $what $path: ${IoReason(e)}")).as(Status.Failure)
 
   /** Opens `path` as a resource and runs `use`; failing to open it, or an I/O error while using it, is status 1. */
   private def using[S <: AutoCloseable, A](path: String, what: String, t: Terminal)(open: => S)(
@@ -39,30 +39,9 @@ object Files {
     IO.blocking { val _ = JFiles.createDirectories(dir) }.map(Right(_)).handleErrorWith {
       case _: FileAlreadyExistsException =>
         IO(t.err.println(s"mvt: cannot create directory $dir: a file of that name is in the way")).as(Left(
-          Cli.Failure
+          Status.Failure
         ))
       case e: IOException => fail(t, "create directory", dir.toString, e).map(Left(_))
       case e => IO.raiseError(e)
     }
-
-  /**
-   * Opens a command source (either format) on an input stream; a version 1 log, which has no trailer to check
-   * its end by, is read with a warning on stderr.
-   */
-  def source(
-      raw: InputStream,
-      path: String,
-      t: Terminal
-  ): Either[mvt.workload.SourceError, mvt.workload.CommandSource] =
-    mvt.workload.CommandSource.open(raw).map { s =>
-      if (!s.checked)
-        t.err.println(
-          s"mvt: warning: ${BadInput.where(path)} is a version 1 command log: it has no trailer, so a cut at a record boundary cannot be detected"
-        )
-      s
-    }
-
-  /** Reports why a command stream stopped (a line or a log's byte offset), status 2, naming command and file. */
-  def sourceError(e: mvt.workload.SourceError, command: String, path: String, t: Terminal): IO[ExitCode] =
-    BadInput(e).report(command, path, t)
 }

@@ -1,8 +1,6 @@
-package mvt.cli
+package mvt.core.console
 
 import cats.effect.{ExitCode, IO}
-import mvt.analytics.ExecutionFormatError
-import mvt.workload.SourceError
 
 /**
  * Bad data in an input file, whichever reader found it: the one message form and the one exit status (2) for
@@ -39,7 +37,7 @@ enum BadInput {
   }
 
   /** Bad data is status 2 (0 is success, 1 a usage or I/O error). */
-  def status: ExitCode = Cli.BadData
+  def status: ExitCode = Status.BadData
 
   /** Prints the message on stderr and gives the status. */
   def report(command: String, path: String, t: Terminal): IO[ExitCode] =
@@ -51,12 +49,8 @@ object BadInput {
   /** The file as messages name it. */
   def where(path: String): String = if (path == "-") "standard input" else path
 
-  def apply(e: SourceError): BadInput = e match {
-    case SourceError.Format(f) => Line(f.line, f.detail)
-    case SourceError.Log(l) => Offset(l.offset, l.detail)
-  }
-
-  def apply(e: ExecutionFormatError): BadInput = Line(e.line, e.detail)
+  /** A reader's format error: its line and what is wrong there. */
+  def apply(e: mvt.core.FormatError): BadInput = Line(e.line, e.detail)
 
   private val LinePrefix = "line ([0-9]+): (.*)".r
 

@@ -1,4 +1,4 @@
-package mvt.cli
+package mvt.core.console
 
 import cats.effect.{ExitCode, IO}
 import mvt.core.files.{OutputClash, OutputFile, Temporaries}
@@ -47,14 +47,14 @@ object Outputs {
   )(body: Opened => IO[ExitCode]): IO[ExitCode] = {
     val named = outputs.flatten
     clash(inputs, named, t) match {
-      case Some(message) => IO(t.err.println(s"mvt $command: $message")).as(Cli.Failure)
+      case Some(message) => IO(t.err.println(s"mvt $command: $message")).as(Status.Failure)
       case None =>
         IO.blocking(openAll(named.filter(_ != "-"))).flatMap {
-          case Left(e) => IO(t.err.println(s"mvt $command: ${e.getMessage}")).as(Cli.Failure)
+          case Left(e) => IO(t.err.println(s"mvt $command: ${e.getMessage}")).as(Status.Failure)
           case Right(files) =>
             val opened = new Opened(files.map(f => f.path -> f).toMap, t)
             body(opened).attempt.flatMap {
-              case Right(code) if code == ExitCode.Success || (keepOnBadData && code == Cli.BadData) =>
+              case Right(code) if code == ExitCode.Success || (keepOnBadData && code == Status.BadData) =>
                 IO.blocking(commit(named.contains("-"), files, t)).as(code).recoverWith(failed(
                   command,
                   t,
@@ -88,7 +88,7 @@ object Outputs {
   ): PartialFunction[Throwable, IO[ExitCode]] = {
     case e: OutputFile.WriteFailed =>
       IO.blocking(files.foreach(_.discard())) *> IO(t.err.println(s"mvt $command: ${e.getMessage}")).as(
-        Cli.Failure
+        Status.Failure
       )
     case e => IO.blocking(files.foreach(_.discard())) *> IO.raiseError(e)
   }

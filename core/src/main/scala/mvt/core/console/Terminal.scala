@@ -1,4 +1,4 @@
-package mvt.cli
+package mvt.core.console
 
 import java.io.{InputStream, PrintStream}
 

@@ -1,11 +1,11 @@
-package mvt.cli
+package mvt.core.console
 
 import cats.effect.IO
 
 /**
  * A command's blocking work. cats-effect treats an `OutOfMemoryError` as fatal: the runtime prints its stack
  * trace and halts the JVM, and no error handler sees it. Caught here, inside the work, it becomes
- * [[Blocking.OutOfMemory]], an ordinary failure that [[Main]] reports as one line with status 1.
+ * [[Blocking.OutOfMemory]], an ordinary failure that the program reports as one line with status 1.
  */
 object Blocking {
 

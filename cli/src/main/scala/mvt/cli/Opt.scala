@@ -1,0 +1,83 @@
+package mvt.cli
+
+import cats.data.Validated
+import cats.syntax.all.*
+import com.monovore.decline.Opts
+
+import java.nio.file.Path
+import java.time.LocalDate
+
+/**
+ * One-line builders for the usual option shapes, each with the house's refusal words: the name and shape first,
+ * the help last, so an option with a long help is one call with the help on the next line.
+ */
+object Opt {
+
+  /** `--name METAVAR`, as given. */
+  def text(name: String, metavar: String = "FILE")(help: String): Opts[String] =
+    Opts.option[String](name, help, metavar = metavar)
+
+  /** `--name METAVAR`, repeatable; none is an empty list. */
+  def texts(name: String, metavar: String)(help: String): Opts[List[String]] =
+    Opts.options[String](name, help, metavar = metavar).orEmpty
+
+  /** `--name METAVAR`, a path. */
+  def path(name: String, metavar: String = "FILE")(help: String): Opts[Path] =
+    Opts.option[Path](name, help, metavar = metavar)
+
+  /** `--name N`, an Int. */
+  def number(name: String, metavar: String = "N")(help: String): Opts[Int] =
+    Opts.option[Int](name, help, metavar = metavar)
+
+  /** `--name N` from `min` to `max` (`default` when absent); else `--name: expected MIN to MAX`. */
+  def int(name: String, default: Int, min: Int, max: Int, metavar: String = "N")(help: String): Opts[Int] =
+    number(name, metavar)(help).withDefault(default)
+      .validate(s"--$name: expected $min to $max")(n => n >= min && n <= max)
+
+  /** `--name N`, a whole number from `min` to `max`; else `--name must be a whole number from MIN to MAX; got 'T'`. */
+  def whole(name: String, metavar: String, min: Long, max: Long)(help: String): Opts[Long] =
+    text(name, metavar)(help).mapValidated(wholeIn(name, min, max))
+
+  /** [[whole]] with a default, which the help names. */
+  def wholeOr(name: String, default: Long, min: Long, max: Long)(help: String): Opts[Long] =
+    text(name, "N")(s"$help (default $default).").withDefault(default.toString).mapValidated(wholeIn(
+      name,
+      min,
+      max
+    ))
+
+  private def wholeIn(name: String, min: Long, max: Long)(t: String) =
+    t.toLongOption.filter(v => v >= min && v <= max).toValidNel(
+      s"--$name must be a whole number from $min to $max; got '$t'"
+    )
+
+  /** `--name X`, a number `valid` accepts; else `--name must be RANGE; got 'T'`. */
+  def decimal(
+      name: String,
+      metavar: String,
+      range: String,
+      valid: Double => Boolean
+  )(help: String): Opts[Double] =
+    text(name, metavar)(help)
+      .mapValidated(t => t.toDoubleOption.filter(valid).toValidNel(s"--$name must be $range; got '$t'"))
+
+  /** `--days FROM..TO` (either end may be left out) or one DATE; no option is every day. */
+  val dayRange: Opts[(Option[LocalDate], Option[LocalDate])] =
+    text("days", "FROM..TO")("The dates to run, FROM..TO inclusive (either may be left out), or one DATE.")
+      .mapValidated { text =>
+        val bad = s"--days: expected FROM..TO with dates YYYY-MM-DD, found \"$text\""
+        def date(s: String) =
+          if (s.isEmpty) Validated.validNel(None)
+          else scala.util.Try(LocalDate.parse(s)).toOption.map(Some(_)).toValidNel(bad)
+        text.split("\\.\\.", -1) match {
+          case Array(a, b) =>
+            (date(a), date(b)).tupled.andThen {
+              case (Some(f), Some(t)) if f.isAfter(t) =>
+                Validated.invalidNel(s"--days: the range ends ($t) before it starts ($f)")
+              case ok => Validated.validNel(ok)
+            }
+          case Array(a) if a.nonEmpty => date(a).map(d => (d, d))
+          case _ => Validated.invalidNel(bad)
+        }
+      }.withDefault((None, None))
+}
