@@ -14,13 +14,14 @@ final class FastOrderBook(
     initialOrders: Int = Sizing.Default.ordersPerBook,
     initialLevels: Int = Sizing.Default.levelsPerBook
 ) extends OrderBook {
-  import FastOrderBook.{LevelStride, NoSlot, Stride, hi, lo, pair, withHi, withLo}
+  import FastOrderBook.{LevelStride, NoSlot, PostOnlyFlag, PriceMask, Stride, hi, lo, pair, withHi, withLo}
   require(
     initialOrders >= 1 && initialLevels >= 1,
     s"capacities must be positive: $initialOrders orders, $initialLevels levels"
   )
 
-  // order slots interleaved in one array, Stride longs each, so one order's fields share a cache line;
+  // order slots interleaved in one array, Stride longs each, so one order's fields share a cache line: everything a
+  // move decides on (price, side, post-only, links, level, quantity) is in it, and the level's line is only written;
   // slot 0 is no order, so that 0 can mean "none"; its links are scratch: linking writes a neighbour's link
   // unconditionally, into slot 0 when there is no neighbour, instead of branching on an unpredictable test
   private var ord = new Array[Long](initialOrders * Stride)
@@ -29,38 +30,41 @@ final class FastOrderBook(
   private var orderSlots = initialOrders
 
   private inline def slotId(o: Int): Long = ord(o * Stride)
-  private inline def slotQty(o: Int): Long = ord(o * Stride + 1) // remaining, > 0 while the slot rests
-  private inline def setQty(o: Int, q: Long): Unit = ord(o * Stride + 1) = q
+  // word 1: price | side code << 62 | post-only << 61 (prices are below 2^60); 0 in a free slot
+  private inline def slotPrice(o: Int): Long = ord(o * Stride + 1) & PriceMask
+  private inline def slotSide(o: Int): Int = (ord(o * Stride + 1) >>> 62).toInt
+  private inline def postOnlyBit(o: Int): Int = ((ord(o * Stride + 1) >>> 61) & 1L).toInt
+  private inline def setSlotPrice(o: Int, price: Long): Unit =
+    ord(o * Stride + 1) = (ord(o * Stride + 1) & ~PriceMask) | price
+  // word 3: remaining qty << 32 | level (quantities are at most 1e9 < 2^31); qty > 0 while the slot rests, 0 when free
+  private inline def slotQty(o: Int): Long = ord(o * Stride + 3) >>> 32
+  private inline def levelOf(o: Int): Int = ord(o * Stride + 3).toInt
+  private inline def setQtyAt(o: Int, q: Long, lvl: Int): Unit = ord(o * Stride + 3) = (q << 32) | lvl.toLong
   private inline def nextOf(o: Int): Int = hi(ord(o * Stride + 2)) // later order in level, NoSlot at tail
   private inline def prevOf(o: Int): Int = lo(ord(o * Stride + 2)) // earlier order in level, NoSlot at head
   private inline def setLinks(o: Int, prev: Int, next: Int): Unit = ord(o * Stride + 2) = pair(next, prev)
   private inline def setNext(o: Int, n: Int): Unit = ord(o * Stride + 2) = withHi(ord(o * Stride + 2), n)
   private inline def setPrev(o: Int, p: Int): Unit = ord(o * Stride + 2) = withLo(ord(o * Stride + 2), p)
-  private inline def levelOf(o: Int): Int = ord(o * Stride + 3).toInt
-  // the high half of the level field: 1 for a post-only order, 0 otherwise and in every free slot
-  private inline def postOnlyBit(o: Int): Int = (ord(o * Stride + 3) >>> 32).toInt
 
-  // level slots interleaved the same way, LevelStride longs each: price, total remaining qty of its orders,
-  // links (head << 32 | tail: earliest and latest order), and count << 32 | side code; a level with no
-  // orders is freed at once, and free levels link through head
+  // level slots interleaved the same way, LevelStride longs each: total remaining qty of its orders, links
+  // (head << 32 | tail: earliest and latest order), count << 32 | side code, and a spare word that keeps a level
+  // inside one cache line; a level's price is its key in the window, so a level moved along is not rewritten. A
+  // level with no orders is freed at once, and free levels link through head
   private var levelData = new Array[Long](initialLevels * LevelStride)
   private var levelSlots = initialLevels
 
-  private inline def lvlPrice(l: Int): Long = levelData(l * LevelStride)
-  private inline def lvlQty(l: Int): Long = levelData(l * LevelStride + 1)
-  private inline def addLvlQty(l: Int, d: Long): Unit = levelData(l * LevelStride + 1) += d
-  private inline def lvlHead(l: Int): Int = hi(levelData(l * LevelStride + 2))
-  private inline def lvlTail(l: Int): Int = lo(levelData(l * LevelStride + 2))
-  private inline def setLvlHead(l: Int, o: Int): Unit =
-    levelData(l * LevelStride + 2) = withHi(levelData(l * LevelStride + 2), o)
+  private inline def lvlQty(l: Int): Long = levelData(l * LevelStride)
+  private inline def addLvlQty(l: Int, d: Long): Unit = levelData(l * LevelStride) += d
+  private inline def lvlHead(l: Int): Int = hi(levelData(l * LevelStride + 1))
+  private inline def lvlTail(l: Int): Int = lo(levelData(l * LevelStride + 1))
   // both ends at once, head << 32 | tail: linking reads them together and writes them by selects
-  private inline def lvlEnds(l: Int): Long = levelData(l * LevelStride + 2)
+  private inline def lvlEnds(l: Int): Long = levelData(l * LevelStride + 1)
   private inline def setLvlEnds(l: Int, head: Int, tail: Int): Unit =
-    levelData(l * LevelStride + 2) = pair(head, tail)
-  private inline def lvlCount(l: Int): Int = hi(levelData(l * LevelStride + 3))
+    levelData(l * LevelStride + 1) = pair(head, tail)
+  private inline def lvlCount(l: Int): Int = hi(levelData(l * LevelStride + 2))
   // the addend's low half is zero, so the side code below the count is never touched
-  private inline def addLvlCount(l: Int, d: Int): Unit = levelData(l * LevelStride + 3) += d.toLong << 32
-  private inline def lvlSide(l: Int): Int = lo(levelData(l * LevelStride + 3))
+  private inline def addLvlCount(l: Int, d: Int): Unit = levelData(l * LevelStride + 2) += d.toLong << 32
+  private inline def lvlSide(l: Int): Int = lo(levelData(l * LevelStride + 2))
   private var freeLevel = NoSlot
   private var levelHigh = 1
 
@@ -76,7 +80,7 @@ final class FastOrderBook(
 
   def bestPrice(side: Side): Long = {
     val l = ladder(side)
-    if (l.isEmpty) 0L else lvlPrice(l.bestLevel)
+    if (l.isEmpty) 0L else keyOf(side, l.bestKey) // keyOf is its own inverse
   }
 
   def bestQty(side: Side): Long = {
@@ -108,7 +112,7 @@ final class FastOrderBook(
     val reach = keyOf(opposite, limit)
     while (remaining > 0 && book.bestKey >= reach) {
       val lvl = book.bestLevel
-      remaining = fillLevel(lvl, lvlPrice(lvl), remaining, fills)
+      remaining = fillLevel(lvl, keyOf(opposite, book.bestKey), remaining, fills)
       if (lvlCount(lvl) == 0) {
         book.removeBest()
         releaseLevel(lvl)
@@ -133,15 +137,16 @@ final class FastOrderBook(
     sum
   }
 
-  private[orderbook] def sideOf(id: OrderId, o: Int): Side = Side.fromCode(lvlSide(levelOf(o)))
-  private[orderbook] def priceOf(id: OrderId, o: Int): Long = lvlPrice(levelOf(o))
+  private[orderbook] def sideOf(id: OrderId, o: Int): Side = Side.fromCode(slotSide(o))
+  private[orderbook] def priceOf(id: OrderId, o: Int): Long = slotPrice(o)
   private[orderbook] def qtyOf(id: OrderId, o: Int): Long = slotQty(o)
   private[orderbook] def isPostOnly(id: OrderId, o: Int): Boolean = postOnlyBit(o) != 0
 
   // in place: the slot keeps its links, so the order keeps its place; only its and its level's quantity change
   private[orderbook] def reduce(id: OrderId, o: Int, qty: Long): Unit = {
-    addLvlQty(levelOf(o), qty - slotQty(o))
-    setQty(o, qty)
+    val lvl = levelOf(o)
+    addLvlQty(lvl, qty - slotQty(o))
+    setQtyAt(o, qty, lvl)
   }
 
   /**
@@ -157,7 +162,7 @@ final class FastOrderBook(
       val makerQty = slotQty(o)
       val trade = math.min(remaining, makerQty)
       remaining -= trade
-      setQty(o, makerQty - trade)
+      setQtyAt(o, makerQty - trade, lvl)
       addLvlQty(lvl, -trade)
       val makerId = slotId(o)
       val done = makerQty == trade
@@ -182,15 +187,15 @@ final class FastOrderBook(
     var lvl = ladder.levelOf(key)
     if (lvl == NoSlot) {
       // no level at this price yet: open one (level ids are positive, so NoSlot means none)
-      lvl = acquireLevel(side, price)
+      lvl = acquireLevel(side)
       ladder.insert(key, lvl)
     }
     val o = acquireOrder()
     val base = o * Stride
     ord(base) = id
-    ord(base + 1) = qty
     val flag = if (postOnly) 1 else 0
-    ord(base + 3) = (flag.toLong << 32) | lvl.toLong
+    ord(base + 1) = price | (side.code.toLong << 62) | (flag.toLong << 61)
+    ord(base + 3) = (qty << 32) | lvl.toLong
     postOnlyResting += flag
     val ends = lvlEnds(lvl)
     val tail = lo(ends)
@@ -203,7 +208,7 @@ final class FastOrderBook(
     index.register(id, bookNo, o)
   }
 
-  // links a moved order's slot `o` (unlinked, its id and post-only bit set) at the tail of `side`'s level at
+  // links a moved order's slot `o` (unlinked, its id, side and post-only bit set) at the tail of `side`'s level at
   // `price`, opening the level when there is none, with `qty` remaining
   private def link(o: Int, side: Side, price: Long, qty: Long): Unit = {
     val ladder = this.ladder(side)
@@ -211,17 +216,16 @@ final class FastOrderBook(
     var lvl = ladder.levelOf(key)
     if (lvl == NoSlot) {
       // no level at this price yet: open one (level ids are positive, so NoSlot means none)
-      lvl = acquireLevel(side, price)
+      lvl = acquireLevel(side)
       ladder.insert(key, lvl)
     }
+    setSlotPrice(o, price)
     linkAt(o, lvl, qty)
   }
 
-  // links slot `o` at the tail of level `lvl`, which is on its ladder, keeping the slot's post-only bit
+  // links slot `o` at the tail of level `lvl`, which is on its ladder, with `qty`; the slot's price is the caller's
   private inline def linkAt(o: Int, lvl: Int, qty: Long): Unit = {
-    val base = o * Stride
-    ord(base + 1) = qty
-    ord(base + 3) = (ord(base + 3) & 0xffffffff00000000L) | lvl.toLong
+    setQtyAt(o, qty, lvl)
     val ends = lvlEnds(lvl)
     val tail = lo(ends)
     setLinks(o, tail, NoSlot)
@@ -253,30 +257,33 @@ final class FastOrderBook(
    * Returns the quantity resting after it (0 when it filled completely). Allocates nothing.
    */
   private[orderbook] def modify(id: Long, o: Int, price: Long, qty: Long, fills: FillListener): Long = {
-    val lvl = levelOf(o)
-    val side = Side.fromCode(lvlSide(lvl))
-    val opposite = side.opposite
-    val book = ladder(opposite)
-    val reach = keyOf(opposite, price)
+    // the decision reads the order's slot only: the level's line is not on the path to it
+    val w1 = ord(o * Stride + 1)
+    val sideCode = (w1 >>> 62).toInt
+    val side = Side.fromCode(sideCode)
+    val oldPrice = w1 & PriceMask
+    val book = sides(sideCode ^ 1)
+    val reach = keyOf(side.opposite, price)
     val crosses = book.bestKey >= reach
-    val oldPrice = lvlPrice(lvl)
-    if (crosses && postOnlyBit(o) != 0) -1L
+    if (crosses && (w1 & PostOnlyFlag) != 0L) -1L
     else if (price == oldPrice && qty <= slotQty(o)) {
       reduce(OrderId(id), o, qty)
       qty
     } else if (!crosses) {
-      moveResting(o, lvl, side, oldPrice, price, qty)
+      moveResting(o, side, oldPrice, price, qty)
       qty
     } else {
+      val lvl = levelOf(o)
       unlink(o, lvl)
       if (lvlCount(lvl) == 0) {
         ladder(side).remove(keyOf(side, oldPrice))
         releaseLevel(lvl)
       }
+      val opposite = side.opposite
       var remaining = qty
       while (remaining > 0 && book.bestKey >= reach) {
         val l = book.bestLevel
-        remaining = fillLevel(l, lvlPrice(l), remaining, fills)
+        remaining = fillLevel(l, keyOf(opposite, book.bestKey), remaining, fills)
         if (lvlCount(l) == 0) {
           book.removeBest()
           releaseLevel(l)
@@ -292,32 +299,49 @@ final class FastOrderBook(
   }
 
   // a move that crosses nothing: to the tail of the level at `price` with `qty`, with one ladder probe for the new
-  // price. An order alone at its level stays linked: it takes its level along to a price with no level (the level is
-  // re-keyed), or keeps it when the price is the same (it is the tail already).
-  private def moveResting(o: Int, lvl: Int, side: Side, oldPrice: Long, price: Long, qty: Long): Unit = {
+  // price. An order alone at its level (no links: the slot tells, not the level) takes its level along to a price
+  // with no level (the level is re-keyed, not rewritten), or leaves it to be freed unread; a quantity that does not
+  // change is not written.
+  private def moveResting(o: Int, side: Side, oldPrice: Long, price: Long, qty: Long): Unit = {
+    val base = o * Stride
+    val lvl = ord(base + 3).toInt
+    val alone = ord(base + 2) == 0L // prev and next both NoSlot
     val ladder = this.ladder(side)
-    val key = keyOf(side, price)
-    val target = if (price == oldPrice) lvl else ladder.levelOf(key)
-    if (lvlCount(lvl) == 1 && (target == NoSlot || target == lvl)) {
-      if (target == NoSlot) {
-        ladder.remove(keyOf(side, oldPrice))
-        levelData(lvl * LevelStride) = price
-        ladder.insert(key, lvl)
+    if (price == oldPrice) {
+      // more quantity at the same price: to the tail of its own level
+      if (alone) {
+        addLvlQty(lvl, qty - slotQty(o))
+        setQtyAt(o, qty, lvl)
+      } else {
+        unlink(o, lvl)
+        linkAt(o, lvl, qty)
       }
-      addLvlQty(lvl, qty - slotQty(o))
-      setQty(o, qty)
     } else {
-      unlink(o, lvl)
-      var to = target
-      if (to == NoSlot) {
-        // the old level keeps other orders here (else the branch above took it)
-        to = acquireLevel(side, price)
-        ladder.insert(key, to)
-      } else if (lvlCount(lvl) == 0) {
-        ladder.remove(keyOf(side, oldPrice))
-        releaseLevel(lvl)
+      val key = keyOf(side, price)
+      val target = ladder.levelOf(key)
+      if (alone) {
+        if (target == NoSlot) ladder.rekey(keyOf(side, oldPrice), key)
+        else {
+          ladder.remove(keyOf(side, oldPrice))
+          releaseLevel(lvl) // its only order leaves it: nothing in it is kept
+        }
+        val to = if (target == NoSlot) lvl else target
+        if (target != NoSlot) linkAt(o, to, qty)
+        else if (qty != slotQty(o)) {
+          addLvlQty(lvl, qty - slotQty(o))
+          setQtyAt(o, qty, lvl)
+        }
+      } else {
+        // the old level keeps its other orders
+        unlink(o, lvl)
+        var to = target
+        if (to == NoSlot) {
+          to = acquireLevel(side)
+          ladder.insert(key, to)
+        }
+        linkAt(o, to, qty)
       }
-      linkAt(o, to, qty)
+      setSlotPrice(o, price)
     }
   }
 
@@ -331,9 +355,8 @@ final class FastOrderBook(
     val lvl = levelOf(o)
     unlink(o, lvl)
     if (lvlCount(lvl) == 0) {
-      val side = Side.fromCode(lvlSide(lvl))
-      val ladder = this.ladder(side)
-      ladder.remove(keyOf(side, lvlPrice(lvl)))
+      val side = Side.fromCode(slotSide(o))
+      this.ladder(side).remove(keyOf(side, slotPrice(o)))
       releaseLevel(lvl)
     }
     releaseOrder(o)
@@ -355,13 +378,13 @@ final class FastOrderBook(
   private def releaseOrder(o: Int): Unit = {
     resting -= 1
     postOnlyResting -= postOnlyBit(o)
-    ord(o * Stride + 3) = 0L
-    setQty(o, 0L)
+    ord(o * Stride + 1) = 0L // price, side and post-only bit
+    ord(o * Stride + 3) = 0L // quantity and level
     setLinks(o, NoSlot, freeOrder)
     freeOrder = o
   }
 
-  private def acquireLevel(side: Side, price: Long): Int = {
+  private def acquireLevel(side: Side): Int = {
     val l =
       if (freeLevel != NoSlot) {
         val l = freeLevel
@@ -374,15 +397,15 @@ final class FastOrderBook(
         l
       }
     val base = l * LevelStride
-    levelData(base) = price
-    levelData(base + 1) = 0L
-    levelData(base + 2) = pair(NoSlot, NoSlot)
-    levelData(base + 3) = pair(0, side.code) // count 0
+    levelData(base) = 0L
+    levelData(base + 1) = pair(NoSlot, NoSlot)
+    levelData(base + 2) = pair(0, side.code) // count 0
     l
   }
 
   private def releaseLevel(l: Int): Unit = {
-    setLvlHead(l, freeLevel) // free levels link through head
+    // free levels link through head; written whole, not read: a level left by its only order is released unread
+    levelData(l * LevelStride + 1) = pair(freeLevel, NoSlot)
     freeLevel = l
   }
 
@@ -398,9 +421,16 @@ final class FastOrderBook(
 
   def levels(symbol: Symbol, side: Side): Vector[Level] = {
     val ids = this.ladder(side).levelsAscending
+    val keys = this.ladder(side).keysAscending
     Vector.tabulate(ids.length) { i =>
       val l = ids(ids.length - 1 - i)
-      Level(symbol, side, Price.fromRaw(lvlPrice(l)), Quantity(lvlQty(l)), lvlCount(l))
+      Level(
+        symbol,
+        side,
+        Price.fromRaw(keyOf(side, keys(ids.length - 1 - i))),
+        Quantity(lvlQty(l)),
+        lvlCount(l)
+      )
     }
   }
 
@@ -412,7 +442,7 @@ final class FastOrderBook(
       val l = ids(i)
       var o = lvlHead(l)
       while (o != NoSlot) {
-        out += RestingOrder(OrderId(slotId(o)), side, Price.fromRaw(lvlPrice(l)), Quantity(slotQty(o)))
+        out += RestingOrder(OrderId(slotId(o)), side, Price.fromRaw(slotPrice(o)), Quantity(slotQty(o)))
         o = nextOf(o)
       }
       i -= 1
@@ -448,7 +478,6 @@ final class FastOrderBook(
         if (l <= NoSlot || l >= levelHigh) fail(s"ladder holds level slot $l, outside 1 until $levelHigh")
         if (levelInUse.get(l)) fail(s"level slot $l is on the ladders twice")
         levelInUse.set(l)
-        if (keyOf(side, lvlPrice(l)) != keys(i)) fail(s"level $l price does not match its ladder key")
         if (lvlSide(l) != side.code) fail(s"level $l on the wrong side")
         var o = lvlHead(l)
         var prev = NoSlot
@@ -459,10 +488,13 @@ final class FastOrderBook(
           if (orderInUse.get(o)) fail(s"order slot $o is linked twice (a cycle or two levels share it)")
           orderInUse.set(o)
           if (levelOf(o) != l) fail(s"order slot $o points to level ${levelOf(o)}, rests in $l")
+          if (keyOf(side, slotPrice(o)) != keys(i) || slotSide(o) != side.code)
+            fail(s"order ${slotId(o)} has price ${slotPrice(o)} side ${slotSide(o)}, rests at key ${keys(i)}")
+          val w1 = ord(o * Stride + 1)
+          if (w1 < 0L || ((w1 >>> 60) & 1L) != 0L) fail(s"order ${slotId(o)} has stray bits in word 1: $w1")
           if (prevOf(o) != prev) fail(s"order slot $o has a broken prev link")
           // a reduction in place keeps the quantity positive, and the level's total below sums what is left
           if (slotQty(o) <= 0L) fail(s"order ${slotId(o)} rests with quantity ${slotQty(o)}")
-          if ((postOnlyBit(o) >>> 1) != 0) fail(s"order ${slotId(o)} has post-only bits ${postOnlyBit(o)}")
           postOnlySeen += postOnlyBit(o)
           if (index.handle(slotId(o), bookNo) != o) fail(s"order ${slotId(o)} is not indexed to its slot")
           qty += slotQty(o)
@@ -481,7 +513,7 @@ final class FastOrderBook(
     if (seen != resting) fail(s"$resting slots in use but $seen orders rest")
     if (postOnlySeen != postOnlyResting)
       fail(s"$postOnlyResting post-only orders counted, $postOnlySeen rest")
-    if (!bids.isEmpty && !asks.isEmpty && lvlPrice(bids.bestLevel) >= lvlPrice(asks.bestLevel))
+    if (!bids.isEmpty && !asks.isEmpty && bestPrice(Side.Buy) >= bestPrice(Side.Sell))
       fail("book is crossed at rest")
 
     // free order slots: a proper list (it ends, no slot twice) of slots not resting, with nothing left in them
@@ -492,7 +524,7 @@ final class FastOrderBook(
       if (freeOrders.get(o)) fail(s"free order list has a cycle through slot $o")
       if (orderInUse.get(o)) fail(s"order slot $o is both free and resting")
       if (slotQty(o) != 0L) fail(s"free order slot $o keeps quantity ${slotQty(o)}")
-      if (postOnlyBit(o) != 0) fail(s"free order slot $o keeps its post-only bit")
+      if (ord(o * Stride + 1) != 0L) fail(s"free order slot $o keeps its price, side or post-only bit")
       freeOrders.set(o)
       o = nextOf(o)
     }
@@ -519,8 +551,11 @@ final class FastOrderBook(
 
 object FastOrderBook {
   private inline val NoSlot = 0
-  private inline val Stride = 4 // id, remaining qty, links (next << 32 | prev), post-only << 32 | level
-  private inline val LevelStride = 4 // price, qty, links (head << 32 | tail), count << 32 | side
+  private inline val Stride =
+    4 // id, price | side << 62 | post-only << 61, links (next << 32 | prev), qty << 32 | level
+  private inline val LevelStride = 4 // qty, links (head << 32 | tail), count << 32 | side, spare
+  private inline val PriceMask = (1L << 61) - 1 // the price bits of an order's word 1
+  private inline val PostOnlyFlag = 1L << 61
 
   // two ints packed in one long, the first in the high half: order and level links, a level's count and side
   private inline def pair(high: Int, low: Int): Long = (high.toLong << 32) | (low.toLong & 0xffffffffL)

@@ -126,6 +126,45 @@ final class LevelWindow {
       refreshBest()
     }
 
+  /**
+   * Moves the level open at `from` to `to`, which must not be open: a level whose only order moved goes along with
+   * it. Within the window, its id changes slot and the top moves only when `to` passes it or `from` was it.
+   */
+  def rekey(from: Long, to: Long): Unit = {
+    val q = slotIndex(to)
+    if (from >= base && to >= base && isSlot(q)) {
+      val j = slotIndex(from).toInt
+      val k = q.toInt
+      val level = slots(j)
+      slots(j) = 0
+      bits(j >>> 6) &= ~(1L << j)
+      slots(k) = level
+      bits(k >>> 6) |= 1L << k
+      if (k > top) {
+        top = k
+        best = to
+      } else if (j == top) {
+        top = highestAtOrBelow(j) // finds k at worst
+        best = topKey
+      }
+    } else {
+      val level = levelOf(from)
+      remove(from)
+      insert(to, level)
+    }
+  }
+
+  // the highest occupied slot at or below j's word whose bits above j are clear, -1 when none
+  private inline def highestAtOrBelow(j: Int): Int = {
+    var w = j >>> 6
+    var b = bits(w)
+    while (b == 0L && w > 0) {
+      w -= 1
+      b = bits(w)
+    }
+    if (b == 0L) -1 else (w << 6) + 63 - java.lang.Long.numberOfLeadingZeros(b)
+  }
+
   // after every change that can move the greatest key: a new top, or the fallback's best when the window is empty
   private def refreshBest(): Unit =
     best =
@@ -148,13 +187,7 @@ final class LevelWindow {
     inWindow -= 1
     if (j == top) {
       // next best: the highest set bit at or below j's word (bits above j are clear, as j was the top)
-      var w = j >>> 6
-      var b = bits(w)
-      while (b == 0L && w > 0) {
-        w -= 1
-        b = bits(w)
-      }
-      top = if (b == 0L) -1 else (w << 6) + 63 - java.lang.Long.numberOfLeadingZeros(b)
+      top = highestAtOrBelow(j)
       refreshBest() // only the top's removal moves the best: the fallback's keys are all below the window
     }
   }

@@ -14,6 +14,8 @@ class LevelWindowSuite extends munit.ScalaCheckSuite {
   private final case class Open(offset: Long, fine: Long) extends Op // find, and open when absent
   private final case class Close(offset: Long) extends Op // find, and close when present
   private case object PopBest extends Op
+  // the level at one key (when open) moves to another (when not open), as a lone order's level goes along with it
+  private final case class Rekey(from: Long, to: Long, fine: Long) extends Op
   private final case class Drift(ticks: Long) extends Op // the market moves: later keys centre elsewhere
 
   private val genOffset: Gen[Long] = Gen.frequency(
@@ -25,6 +27,9 @@ class LevelWindowSuite extends munit.ScalaCheckSuite {
     10 -> Gen.zip(genOffset, Gen.frequency(30 -> Gen.const(0L), 1 -> Gen.choose(1L, 9L))).map(Open.apply),
     5 -> genOffset.map(Close.apply),
     2 -> Gen.const(PopBest),
+    6 -> Gen
+      .zip(genOffset, genOffset, Gen.frequency(30 -> Gen.const(0L), 1 -> Gen.choose(1L, 9L)))
+      .map(Rekey.apply),
     1 -> Gen.choose(-6000L, 6000L).map(Drift.apply)
   )
 
@@ -51,6 +56,16 @@ class LevelWindowSuite extends munit.ScalaCheckSuite {
           if (model.contains(k)) {
             window.remove(k)
             model -= k
+          }
+        case Rekey(from, to, fine) =>
+          // from an open key near the touch when there is one, so that most steps move a level
+          val near = key(from, 0)
+          val f = model.rangeFrom(near).headOption.orElse(model.lastOption).fold(near)(_._1)
+          val t = key(to, fine)
+          if (model.contains(f) && !model.contains(t)) {
+            val level = model(f)
+            window.rekey(f, t)
+            model = model - f + (t -> level)
           }
         case PopBest =>
           if (model.nonEmpty) {
