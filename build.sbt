@@ -229,7 +229,7 @@ lazy val backtest = (project in file("backtest"))
 // The product's demo (`mvt demo`): a timed replay, the client volumes, the trader leg, the cluster leg (forked
 // nodes) and the client portal over the demo's days. No measurement harness.
 lazy val demo = (project in file("demo"))
-  .dependsOn(workload % "compile->compile;test->test", trader, reporting, cluster, portal)
+  .dependsOn(workload % "compile->compile;test->test", trader, reporting, cluster, portal, fix)
   .settings(common, name := "mvt-demo")
 
 // Measurement that `mvt bench` runs; no JMH, so the product jar built through cli carries none.

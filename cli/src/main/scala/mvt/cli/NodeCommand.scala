@@ -23,7 +23,8 @@ object NodeCommand {
       speed: ReplaySpeed,
       trades: Option[String],
       json: Boolean,
-      tls: Option[TlsFiles]
+      tls: Option[TlsFiles],
+      fix: Option[(Int, java.nio.file.Path, String)]
   )
 
   /** A trader node's pipeline, as `mvt trade` takes it (defaults: conflate, 1,024, fold, a 10 ms budget). */
@@ -75,7 +76,8 @@ object NodeCommand {
           "Append the node's operations (debits, fills, refunds, ...) to FILE, for `mvt cluster check`.",
           metavar = "FILE"
         ).orNone,
-        TlsFiles.opts
+        TlsFiles.opts,
+        VenueClientsCommand.fixOpts
       ).mapN {
         (
             role,
@@ -94,16 +96,19 @@ object NodeCommand {
             pipeline,
             json,
             history,
-            tls
+            tls,
+            fix
         ) =>
           val node = NodeRun.settings(role, host, port, seeds, mode, accounts, balance, downAfter, pipeline)
             .copy(history = history.map(java.nio.file.Path.of(_)))
-          Args(node, day, dir, traders, speed, trades, json, tls)
+          Args(node, day, dir, traders, speed, trades, json, tls, fix)
       }.mapValidated { a =>
         if (a.node.role == NodeRole.Exchange && a.day.isEmpty)
           "--data is required for --role exchange".invalidNel
         else if (a.node.role == NodeRole.Exchange && a.dir.isEmpty)
           "--dir is required for --role exchange".invalidNel
+        else if (a.node.role != NodeRole.Exchange && a.fix.isDefined)
+          "--fix-port is for --role exchange only".invalidNel
         else if (a.tls.isEmpty && !loopback(a.node.host))
           s"--host ${a.node.host}: without --tls-keystore a node listens on loopback only".invalidNel
         else a.validNel
@@ -148,7 +153,8 @@ object NodeCommand {
                 a.speed,
                 plan,
                 report,
-                log
+                log,
+                mvt.fix.FixGateway.attach(a.fix, java.nio.file.Paths.get(dir), t.err)
               ))))
                 .flatMap {
                   case Left(why) => cannotStart(why)

@@ -7,7 +7,7 @@ class DemoCommandSuite extends munit.FunSuite {
   override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
 
   test(
-    "a small demo prints events, throughput, books, the five most active clients, the trader and the cluster"
+    "a small demo prints events, throughput, books, the five most active clients, the trader and the live day"
   ) {
     val dir = java.nio.file.Files.createTempDirectory("mvt-demo")
     val r = CliRun("demo", "--commands", "30000", "--seed", "7", "--dir", dir.toString)()
@@ -19,11 +19,12 @@ class DemoCommandSuite extends munit.FunSuite {
         "events of both engines: identical",
         "busiest books",
         "Automated trader",
-        // the cluster leg: forked JVMs, one killed, its work taken over, every balance reconciled by the fills
-        "The trader cluster",
-        " (killed): ",
-        "takeover: survivors re-shared the subscriptions",
-        "reconciled true"
+        // the live day: the venue as a forked JVM with FIX clients and traders on it, killed and restarted
+        "The live day, 2026-03-09",
+        "venue killed with SIGKILL",
+        "venue restarted on its journal: recovered ",
+        "every acknowledged order is in the journal after the crash",
+        "trader cluster: "
       )
     )
       assert(r.out.contains(part), s"no '$part' in:\n${r.out}")
@@ -48,7 +49,9 @@ class DemoCommandSuite extends munit.FunSuite {
     assertEquals(day, day.sorted.reverse)
     val journal = dir.resolve("journal")
     val files = java.nio.file.Files.list(journal).iterator.asScala.map(_.getFileName.toString).toVector.sorted
-    assertEquals(files.count(_.endsWith(".trades.csv")), 5, files)
+    // the five client days and the live day's venue feeds
+    assertEquals(files.count(_.endsWith(".trades.csv")), 6, files)
+    assert(files.contains("2026-03-09.mvtc"), files)
     val trades = dir.resolve("all.trades.csv")
     val quotes = dir.resolve("all.quotes.csv")
     java.nio.file.Files.write(

@@ -28,6 +28,15 @@ class NodeRefusalSuite extends munit.FunSuite {
     } finally taken.close()
   }
 
+  test("node --fix-port on a trader, or without --clients, is a usage error naming the option") {
+    val trader = CliRun("node", "--role", "trader", "--fix-port", "9878", "--clients", "clients.csv")()
+    assertEquals(trader.status, 1, trader.err)
+    assert(trader.err.contains("--fix-port is for --role exchange only"), trader.err)
+    val alone = CliRun("node", "--role", "exchange", "--data", "d.csv", "--dir", "v", "--fix-port", "9878")()
+    assertEquals(alone.status, 1, alone.err)
+    assert(alone.err.contains("--fix-port needs --clients FILE"), alone.err)
+  }
+
   test("node --host that does not resolve says so, status 1") {
     val r = CliRun("node", "--role", "trader", "--host", "nosuch.invalid")()
     oneLine(r, 1)

@@ -41,45 +41,63 @@ final class ClusterNode private (
    * through the venue at its speed, with the traders' orders submitted between its commands; closes it (open
    * orders settled and credited back), then waits until this replica's balance of every account equals what the
    * trade feed says, or `reconcileWithin` has passed, taking late orders meanwhile. The day and its
-   * reconciliation per account, or why the venue could not open (`log` hears its recovery report).
+   * reconciliation per account, or why the venue could not open (`log` hears its recovery report). `attach` adds
+   * another way in to the open venue (the FIX gateway), closed once the session has closed.
    */
   def playDay(
       recorded: mvt.venue.RecordedDay,
       dir: java.nio.file.Path,
       reconcileWithin: FiniteDuration,
-      log: String => Unit
+      log: String => Unit,
+      attach: mvt.venue.Venue => Either[String, AutoCloseable] = _ => Right(() => ())
   ): Either[String, ClusterNode.DayOutcome] = {
     val accounts = settings.subscriptions.map(_.account).distinct
     val config = mvt.venue.VenueConfig(dir, recorded.name, Vector.empty, replay = Some(recorded))
     mvt.venue.Venue.open(config, log, holdReplay = true).left.map(_.render).flatMap { venue =>
+      def refused(e: String) = {
+        venue.stop()
+        try { val _ = venue.terminated.get() }
+        catch { case _: java.util.concurrent.ExecutionException => () }
+        Left(e)
+      }
       ExchangeDay.open(venue, accounts, ledger, tops, inbox, ClusterNode.refs(system)) match {
-        case Left(e) =>
-          venue.stop()
-          try { val _ = venue.terminated.get() }
-          catch { case _: java.util.concurrent.ExecutionException => () }
-          Left(e)
+        case Left(e) => refused(e)
         case Right(day) =>
-          venue.releaseReplay()
-          while (!venue.terminated.isDone) if (day.drain() == 0) Thread.sleep(5)
-          day.close()
-          // late orders keep coming for a moment (decided before the close): done once the balances match and the
-          // inbox has been quiet for half a second
-          val deadline = reconcileWithin.fromNow
-          var quietSince = System.nanoTime()
-          var r = day.reconciliation(settings.provisionCents)
-          while (
-            (!r.forall(_.matches) || System.nanoTime() - quietSince < 500_000_000L) && deadline.hasTimeLeft()
-          ) {
-            Thread.sleep(50)
-            if (day.drain() > 0) quietSince = System.nanoTime()
-            r = day.reconciliation(settings.provisionCents)
+          attach(venue) match {
+            case Left(e) => day.release(); refused(e)
+            case Right(attached) =>
+              venue.releaseReplay()
+              while (!venue.terminated.isDone) if (day.drain() == 0) Thread.sleep(5)
+              attached.close()
+              Right(reconcile(recorded, day, reconcileWithin))
           }
-          day.release()
-          // every replica agreed (or the wait ran out): the balances the history ends with
-          r.foreach(x => ledger.history.balance(x.account, x.balance))
-          Right(ClusterNode.DayOutcome(recorded.commands.size.toLong, day, r))
       }
     }
+  }
+
+  // the day's session closed: the reconciliation of every account once the late orders have settled
+  private def reconcile(
+      recorded: mvt.venue.RecordedDay,
+      day: ExchangeDay,
+      reconcileWithin: FiniteDuration
+  ): ClusterNode.DayOutcome = {
+    day.close()
+    // late orders keep coming for a moment (decided before the close): done once the balances match and the
+    // inbox has been quiet for half a second
+    val deadline = reconcileWithin.fromNow
+    var quietSince = System.nanoTime()
+    var r = day.reconciliation(settings.provisionCents)
+    while (
+      (!r.forall(_.matches) || System.nanoTime() - quietSince < 500_000_000L) && deadline.hasTimeLeft()
+    ) {
+      Thread.sleep(50)
+      if (day.drain() > 0) quietSince = System.nanoTime()
+      r = day.reconciliation(settings.provisionCents)
+    }
+    day.release()
+    // every replica agreed (or the wait ran out): the balances the history ends with
+    r.foreach(x => ledger.history.balance(x.account, x.balance))
+    ClusterNode.DayOutcome(recorded.commands.size.toLong, day, r)
   }
 
   def close(): Unit = {

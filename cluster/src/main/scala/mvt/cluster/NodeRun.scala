@@ -97,7 +97,7 @@ object NodeRun {
   /**
    * The exchange's day: once `traders` trader nodes are up, plays `plan`'s day through the venue at its speed with
    * their orders, then reports the reconciliation. The day's outcome, or why the venue could not open (`log`
-   * hears its recovery report).
+   * hears its recovery report). `attach` opens another way in to the venue (`mvt node --fix-port`).
    */
   def exchange(
       node: ClusterNode,
@@ -105,7 +105,8 @@ object NodeRun {
       speed: ReplaySpeed,
       plan: ExchangePlan,
       report: NodeEvent => Unit,
-      log: String => Unit
+      log: String => Unit,
+      attach: mvt.venue.Venue => Either[String, AutoCloseable] = _ => Right(() => ())
   ): Either[String, ClusterNode.DayOutcome] = {
     report(NodeEvent.Up(
       node.name,
@@ -116,7 +117,7 @@ object NodeRun {
     ))
     while (node.tradersUp < traders) Thread.sleep(50)
     report(NodeEvent.DayStarted(node.tradersUp))
-    val played = node.playDay(plan.day, plan.dir, 30.seconds, log)
+    val played = node.playDay(plan.day, plan.dir, 30.seconds, log, attach)
     played.foreach(o => dayEvents(o).foreach(report))
     played
   }

@@ -11,7 +11,7 @@ import java.nio.file.Path
 
 /**
  * `mvt demo`: a seeded session through the fast engine and a baseline (events, throughput, books, clients, the
- * trader), then the trader cluster ([[DemoCluster]]), then the client days and their portal ([[DemoClients]]).
+ * trader), then the client days, the live day on the venue ([[LiveDay]]) and their portal ([[DemoClients]]).
  * Each leg runs only if those before it succeeded.
  */
 object Demo {
@@ -42,11 +42,11 @@ object Demo {
     val progress: ProgressBar = ProgressBar(err)
   }
 
-  /** Every leg in turn; false once one fails (the engines disagree, the cluster or the client days fail). */
+  /** Every leg in turn; false once one fails (the engines disagree, the live day or the client days fail). */
   def run(s: Settings, c: Console): IO[Boolean] = {
     def andThen(first: IO[Boolean])(next: => IO[Boolean]) =
       first.flatMap(ok => if (ok) next else IO.pure(false))
-    andThen(andThen(c.work(engines(s, c)))(DemoCluster.run(s.seed, c)))(DemoClients.run(s, c))
+    andThen(c.work(engines(s, c)))(DemoClients.run(s, c))
   }
 
   /** The engines leg; true when both engines produced the same events. */
