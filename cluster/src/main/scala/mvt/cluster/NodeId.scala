@@ -11,7 +11,10 @@ opaque type NodeId = String
 
 object NodeId {
 
-  /** `text` as a node id, or why it is none: one word of printable text without ',' or '/' (which join lines and an order's name). */
+  /**
+   * `text` as a node id, or why it is none: one word of printable text without ',' or '/' (which join the lines
+   * and the order names that carry it).
+   */
   def parse(text: String): Either[String, NodeId] = mvt.crdt.Ids.word(text, "a node id", ",/")
 
   /** @throws IllegalArgumentException if `text` is no node id ([[parse]]); for names the cluster makes itself */
