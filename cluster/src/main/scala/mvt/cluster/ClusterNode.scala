@@ -28,6 +28,9 @@ final class ClusterNode private (
   /** This node's address as `host:port`. */
   def name: String = Cluster(system).selfMember.address.hostPort.dropWhile(_ != '@').drop(1)
 
+  /** This node's address as the id its events carry. */
+  def id: NodeId = NodeId(name)
+
   /** How many trader nodes this node sees up. */
   def tradersUp: Int =
     Cluster(system).state.members.count(m => m.status == MemberStatus.Up && m.hasRole(TraderNode.Role.label))

@@ -1,5 +1,6 @@
 package mvt.cluster
 
+import mvt.crdt.{ClientId, ReplicaId}
 import mvt.crdt.codec.{WireReader, WireWriter}
 import org.apache.pekko.actor.ExtendedActorSystem
 import org.apache.pekko.actor.typed.ActorRefResolver
@@ -38,9 +39,9 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     case r: Replicated[?] => encode(r)
     case RightsRequest(account, amount, requester) =>
       val out = new WireWriter(32)
-      out.writeString(account)
+      out.writeString(account.value)
       out.writeVarLong(amount)
-      out.writeString(requester)
+      out.writeString(requester.value)
       out.toByteArray
     case MarketUpdates(updates) =>
       val out = new WireWriter(16 + updates.size * 24)
@@ -62,10 +63,10 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
         case OrderCommand.Withdraw => CrdtSerializer.WithdrawTag
         case _: OrderCommand.Modify => CrdtSerializer.ModifyTag
       })
-      out.writeString(o.node)
+      out.writeString(o.node.value)
       out.writeVarLong(o.seq)
-      out.writeString(o.account)
-      out.writeString(o.strategy)
+      out.writeString(o.account.value)
+      out.writeString(o.strategy.value)
       o.command match {
         case c: OrderCommand.Add =>
           out.writeString(c.symbol)
@@ -88,8 +89,8 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.toByteArray
     case r: OrderReport =>
       val out = new WireWriter(48)
-      out.writeString(r.account)
-      out.writeString(r.strategy)
+      out.writeString(r.account.value)
+      out.writeString(r.strategy.value)
       out.writeVarLong(r.orderId)
       out.writeByte(if (r.buy) 1 else 0)
       out.writeVarLong(r.fillQty)
@@ -98,20 +99,20 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.toByteArray
     case a: OrderAck =>
       val out = new WireWriter(48)
-      out.writeString(a.node)
+      out.writeString(a.node.value)
       out.writeVarLong(a.seq)
       out.toByteArray
     case r: PositionRequest =>
       val out = new WireWriter(64)
-      out.writeString(r.node)
-      out.writeString(r.account)
-      out.writeString(r.strategy)
+      out.writeString(r.node.value)
+      out.writeString(r.account.value)
+      out.writeString(r.strategy.value)
       out.writeString(resolver.toSerializationFormat(r.replyTo))
       out.toByteArray
     case r: PositionReport =>
       val out = new WireWriter(32 + r.holdings.size * 24)
-      out.writeString(r.account)
-      out.writeString(r.strategy)
+      out.writeString(r.account.value)
+      out.writeString(r.strategy.value)
       out.writeVarLong(r.holdings.size.toLong)
       r.holdings.foreach { h =>
         out.writeString(h.symbol)
@@ -129,7 +130,7 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
   def fromBinary(bytes: Array[Byte], manifest: String): AnyRef =
     if (manifest == CrdtSerializer.RightsManifest)
       message(bytes, "rights request") { in =>
-        RightsRequest(in.readString("an account"), in.readVarLong("an amount"), in.readString("a replica id"))
+        RightsRequest(readAccount(in), in.readVarLong("an amount"), readReplica(in))
       }
     else if (manifest == CrdtSerializer.MarketManifest)
       message(bytes, "market updates") { in =>
@@ -149,10 +150,10 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
         val tag = in.readVarLong("a kind")
         if (tag < CrdtSerializer.AddTag || tag > CrdtSerializer.ModifyTag)
           throw new IllegalArgumentException(s"unknown order kind $tag")
-        val node = in.readString("a node")
+        val node = readNode(in)
         val seq = in.readVarLong("a sequence number")
-        val account = in.readString("an account")
-        val strategy = in.readString("a strategy")
+        val account = readAccount(in)
+        val strategy = readStrategy(in)
         val command =
           if (tag == CrdtSerializer.AddTag)
             OrderCommand.Add(
@@ -185,8 +186,8 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     else if (manifest == CrdtSerializer.ReportManifest)
       message(bytes, "order report") { in =>
         OrderReport(
-          in.readString("an account"),
-          in.readString("a strategy"),
+          readAccount(in),
+          readStrategy(in),
           in.readVarLong("an order id"),
           in.readByte("a side") == 1,
           in.readVarLong("a quantity"),
@@ -196,21 +197,21 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       }
     else if (manifest == CrdtSerializer.AckManifest)
       message(bytes, "order acknowledgement") { in =>
-        OrderAck(in.readString("a node"), in.readVarLong("a sequence number"))
+        OrderAck(readNode(in), in.readVarLong("a sequence number"))
       }
     else if (manifest == CrdtSerializer.PositionRequestManifest)
       message(bytes, "position request") { in =>
         PositionRequest(
-          in.readString("a node"),
-          in.readString("an account"),
-          in.readString("a strategy"),
+          readNode(in),
+          readAccount(in),
+          readStrategy(in),
           resolver.resolveActorRef[TraderNode.Command](in.readString("a reply-to actor"))
         )
       }
     else if (manifest == CrdtSerializer.PositionReportManifest)
       message(bytes, "position report") { in =>
-        val account = in.readString("an account")
-        val strategy = in.readString("a strategy")
+        val account = readAccount(in)
+        val strategy = readStrategy(in)
         val n = in.readCount("holdings")
         val holdings = Vector.fill(n)(
           PositionReport.Holding(
@@ -234,6 +235,14 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
         case None =>
           throw new NotSerializableException(s"unknown manifest [$manifest] for ${getClass.getName}")
       }
+
+  // an id read off the wire is checked as it would be anywhere else; a bad one fails the message
+  private def id[A](in: WireReader, what: String, parse: String => Either[String, A]): A =
+    parse(in.readString(what)).fold(e => throw new IllegalArgumentException(e), identity)
+  private def readNode(in: WireReader): NodeId = id(in, "a node", NodeId.parse)
+  private def readAccount(in: WireReader): ClientId = id(in, "an account", ClientId.parse)
+  private def readStrategy(in: WireReader): StrategyId = id(in, "a strategy", StrategyId.parse)
+  private def readReplica(in: WireReader): ReplicaId = id(in, "a replica id", ReplicaId.parse)
 
   private def message[A](bytes: Array[Byte], what: String)(read: WireReader => A): A = {
     val in = new WireReader(bytes)

@@ -1,6 +1,7 @@
 package mvt.cluster
 
 import mvt.core.*
+import mvt.crdt.ClientId
 import mvt.trader.orders.StrategyIds
 import mvt.trader.pipeline.PreTradeCheck
 import mvt.venue.{Outcome, Refusal, Reply, Venue}
@@ -27,7 +28,7 @@ import scala.collection.mutable
  */
 final class ExchangeDay(
     val venue: Venue,
-    accounts: Vector[String],
+    accounts: Vector[ClientId],
     ledger: Ledger[?],
     tops: LatestTops,
     inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
@@ -43,15 +44,15 @@ final class ExchangeDay(
   /** The fills of the traders' orders. */
   val fills = new TradeFeed
 
-  private val accountIndex: Map[String, Account] =
+  private val accountIndex: Map[ClientId, Account] =
     accounts.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
   private val traded: Set[String] = venue.symbols.map(_.name).toSet
 
   // per subscription (account, strategy): its fills whoever sent them, and the node incarnation that owns it now
-  private val subscriptionBooks = mutable.HashMap.empty[(String, String), SubscriptionBook]
-  private val owners = mutable.HashMap.empty[(String, String), String]
+  private val subscriptionBooks = mutable.HashMap.empty[(ClientId, StrategyId), SubscriptionBook]
+  private val owners = mutable.HashMap.empty[(ClientId, StrategyId), NodeId]
   // per subscription, how many times it was handed over today: each hand-over's desk gets its own id range
-  private val epochs = mutable.HashMap.empty[(String, String), Long]
+  private val epochs = mutable.HashMap.empty[(ClientId, StrategyId), Long]
   private var handedOver = 0L
   private var notOwner = 0L
 
@@ -131,7 +132,9 @@ final class ExchangeDay(
         case ReplicaGone(replica) =>
           // the order feed knows every debit the node made for an order that reached the exchange
           if (ledger.mode == Consistency.Bounded) {
-            accounts.foreach(a => adoptedCents += ledger.adopt(a, replica, feed.debitedBy(replica.value, a)))
+            accounts.foreach(a =>
+              adoptedCents += ledger.adopt(a, replica, feed.debitedBy(NodeId(replica.value), a))
+            )
             adoptions += 1
           }
         case _ => ()
@@ -400,7 +403,7 @@ final class ExchangeDay(
   // the orders of an earlier run of this day: the journal's fills and closes, the side file's identities. An add
   // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied
   private def recover(): Unit = {
-    recovered.others.foreach((node, seq) => feed.recordTaken(node, seq, "", 0L))
+    recovered.others.foreach((node, seq) => feed.recordOther(node, seq))
     recovered.adds.foreach { a =>
       nextId = math.max(nextId, a.engineId + 1)
       recovered.journaled.get(a.engineId).foreach { j =>
@@ -434,7 +437,7 @@ object ExchangeDay {
    */
   def open(
       venue: Venue,
-      accounts: Vector[String],
+      accounts: Vector[ClientId],
       ledger: Ledger[?],
       tops: LatestTops,
       inbox: ConcurrentLinkedQueue[Inbound],
@@ -480,7 +483,7 @@ object ExchangeDay {
    */
   final case class Recovered(
       adds: Vector[ExchangeLog.Added],
-      others: Vector[(String, Long)],
+      others: Vector[(NodeId, Long)],
       journaled: Map[Long, ExchangeRecovery.Order],
       tradesFrom: Long,
       quotesFrom: Long
@@ -504,7 +507,7 @@ object ExchangeDay {
   }
   private final case class Result(work: Work, outcome: Outcome, refusal: Refusal)
 
-  private final case class Key(node: String, account: String, strategy: String, orderId: Long)
+  private final case class Key(node: NodeId, account: ClientId, strategy: StrategyId, orderId: Long)
 
   private final class Open(
       val key: Key,
@@ -520,7 +523,7 @@ object ExchangeDay {
    * the trade feed says, against a replica's balance.
    */
   final case class Reconciled(
-      account: String,
+      account: ClientId,
       provisioned: Long,
       spent: Long,
       received: Long,

@@ -1,5 +1,7 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
+
 import java.nio.ByteBuffer
 import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets.UTF_8
@@ -21,12 +23,12 @@ final class ExchangeLog private (channel: FileChannel) extends AutoCloseable {
   /** An add about to be submitted under `engineId`. */
   def add(engineId: Long, o: OrderMessage, c: OrderCommand.Add, replyTo: String): Unit =
     put(
-      s"A,$engineId,${o.node},${o.seq},${o.account},${o.strategy},${c.orderId},${c.symbol}," +
+      s"A,$engineId,${o.node.value},${o.seq},${o.account.value},${o.strategy.value},${c.orderId},${c.symbol}," +
         s"${if (c.buy) "B" else "S"},${c.qty},${c.costCents},$replyTo\n"
     )
 
   /** Any other message taken (its identity only). */
-  def taken(o: OrderMessage): Unit = put(s"M,${o.node},${o.seq}\n")
+  def taken(o: OrderMessage): Unit = put(s"M,${o.node.value},${o.seq}\n")
 
   private def put(line: String): Unit = {
     val b = line.getBytes(UTF_8)
@@ -55,10 +57,10 @@ object ExchangeLog {
   /** One add the log holds. */
   final case class Added(
       engineId: Long,
-      node: String,
+      node: NodeId,
       seq: Long,
-      account: String,
-      strategy: String,
+      account: ClientId,
+      strategy: StrategyId,
       orderId: Long,
       symbol: String,
       buy: Boolean,
@@ -68,7 +70,7 @@ object ExchangeLog {
   )
 
   /** What the log held: its adds in order, every other message's (node, seq), and the torn tail it cut. */
-  final case class Recovered(adds: Vector[Added], others: Vector[(String, Long)], tornBytes: Long)
+  final case class Recovered(adds: Vector[Added], others: Vector[(NodeId, Long)], tornBytes: Long)
 
   /** The side file of the venue day `day` in `dir`. */
   def pathFor(dir: Path, day: String): Path = dir.resolve(s"$day.cluster-orders")
@@ -83,7 +85,7 @@ object ExchangeLog {
     while (end > 0 && bytes(end - 1) != '\n') end -= 1
     val lines = new String(bytes, 0, end, UTF_8).linesIterator.toVector
     val adds = Vector.newBuilder[Added]
-    val others = Vector.newBuilder[(String, Long)]
+    val others = Vector.newBuilder[(NodeId, Long)]
     var error: Option[String] = None
     var i = 0
     while (error.isEmpty && i < lines.size) {
@@ -102,11 +104,12 @@ object ExchangeLog {
     }
   }
 
-  private def parse(line: String): Either[String, Either[(String, Long), Added]] =
+  private def parse(line: String): Either[String, Either[(NodeId, Long), Added]] =
     if (line.startsWith("M,")) {
       val f = line.split(",", -1)
-      f.lift(2).flatMap(_.toLongOption).filter(_ => f.length == 3).map(s => Left((f(1), s)))
-        .toRight(s"expected M,node,seq, found \"${line.take(60)}\"")
+      f.lift(2).flatMap(_.toLongOption).filter(_ => f.length == 3).toRight(
+        s"expected M,node,seq, found \"${line.take(60)}\""
+      ).flatMap(s => NodeId.parse(f(1)).map(n => Left((n, s))).left.map(e => s"field 2 (node): $e"))
     } else if (line.startsWith("A,")) {
       val f = line.split(",", 12)
       val a = for {
@@ -116,9 +119,15 @@ object ExchangeLog {
         orderId <- f(6).toLongOption
         qty <- f(9).toLongOption
         cost <- f(10).toLongOption
-      } yield Added(id, f(2), seq, f(4), f(5), orderId, f(7), f(8) == "B", qty, cost, f(11))
-      a.map(Right(_)).toRight(
+      } yield (id, seq, orderId, qty, cost)
+      a.toRight(
         s"expected A,engineId,node,seq,account,strategy,orderId,symbol,B|S,qty,cost,replyTo, found \"${line.take(60)}\""
-      )
+      ).flatMap { (id, seq, orderId, qty, cost) =>
+        for {
+          node <- NodeId.parse(f(2)).left.map(e => s"field 3 (node): $e")
+          account <- ClientId.parse(f(4)).left.map(e => s"field 5 (account): $e")
+          strategy <- StrategyId.parse(f(5)).left.map(e => s"field 6 (strategy): $e")
+        } yield Right(Added(id, node, seq, account, strategy, orderId, f(7), f(8) == "B", qty, cost, f(11)))
+      }
     } else Left(s"expected a line starting A, or M, found \"${line.take(40)}\"")
 }

@@ -1,6 +1,6 @@
 package mvt.cluster
 
-import mvt.crdt.{ReplicaId, Updated}
+import mvt.crdt.{ClientId, ReplicaId, Updated}
 import org.apache.pekko.actor.typed.{ActorRef, ActorSystem}
 import org.apache.pekko.cluster.typed.Cluster
 
@@ -25,7 +25,7 @@ final class Ledger[S] private (
     val history: mvt.cluster.history.HistoryWriter
 ) {
 
-  private val views = new ConcurrentHashMap[String, AtomicReference[S]]()
+  private val views = new ConcurrentHashMap[ClientId, AtomicReference[S]]()
   @volatile private var actor: ActorRef[LedgerActor.Command] = null
 
   private val approvedCount = new LongAdder
@@ -33,10 +33,10 @@ final class Ledger[S] private (
   private val undoneCount = new LongAdder
 
   /** The balance of `account` on this replica. */
-  def balance(account: String): Long = spending.value(view(account).get)
+  def balance(account: ClientId): Long = spending.value(view(account).get)
 
   /** This replica's state of `account`, for inspection and reports. */
-  def state(account: String): S = view(account).get
+  def state(account: ClientId): S = view(account).get
 
   /** Spends approved at once, spends refused at once, and `majority` debits undone because no majority had them. */
   def approved: Long = approvedCount.sum
@@ -48,7 +48,7 @@ final class Ledger[S] private (
    * the `majority` mode it is [[Authorization.Pending]] until a majority holds the debit, and a debit no
    * majority took is credited back. A `bounded` refusal asks the peers for rights, for the next attempt.
    */
-  def authorize(account: String, amount: Long): Authorization = {
+  def authorize(account: ClientId, amount: Long): Authorization = {
     val spent = transition(account) { cur =>
       Option.when(spending.canSpend(cur, self, amount)) {
         val u = spending.spend(cur, self, amount)
@@ -72,13 +72,13 @@ final class Ledger[S] private (
   }
 
   /** Provides `account` with `amount` at the start of the day: a credit, recorded in the history as a provision. */
-  def provision(account: String, amount: Long): Unit = {
+  def provision(account: ClientId, amount: Long): Unit = {
     history.provision(account, amount)
     credit(account, amount)
   }
 
   /** Credits `amount` to `account` as this replica (a provision, a cancel's refund, a sale's proceeds). */
-  def credit(account: String, amount: Long): Unit = {
+  def credit(account: ClientId, amount: Long): Unit = {
     val up = update(account, s => spending.credit(s, self, amount))
     actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
   }
@@ -87,7 +87,7 @@ final class Ledger[S] private (
    * Takes over `dead`'s entries of `account` (see [[Spending.adopt]]): its debits raised to `debitedAtLeast` and its
    * rights moved to this replica; the amount of debits that had not reached this replica. A no-op outside `bounded`.
    */
-  def adopt(account: String, dead: ReplicaId, debitedAtLeast: Long): Long =
+  def adopt(account: ClientId, dead: ReplicaId, debitedAtLeast: Long): Long =
     transition(account) { cur =>
       spending.adopt(cur, self, dead, debitedAtLeast).map((next, delta) =>
         (next, (spending.value(cur) - spending.value(next), delta))
@@ -98,27 +98,27 @@ final class Ledger[S] private (
     }
 
   /** In the `bounded` mode, asks the peers for `amount` rights on `account` ahead of need; a no-op otherwise. */
-  def requestRights(account: String, amount: Long): Unit =
+  def requestRights(account: ClientId, amount: Long): Unit =
     if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
 
   /** Starts following `account`'s replicated state; idempotent. */
-  def watch(account: String): Unit = actor ! LedgerActor.Watch(account)
+  def watch(account: ClientId): Unit = actor ! LedgerActor.Watch(account)
 
   private val keyPrefix = s"balance-${mode.label}-"
 
-  private[cluster] def key(account: String): ReplicatedKey[S] = ReplicatedKey(keyPrefix + account)
+  private[cluster] def key(account: ClientId): ReplicatedKey[S] = ReplicatedKey(keyPrefix + account.value)
 
   /** The account a key of this ledger names. */
-  private[cluster] def account(keyId: String): String = keyId.stripPrefix(keyPrefix)
+  private[cluster] def account(keyId: String): ClientId = ClientId(keyId.stripPrefix(keyPrefix))
 
   private[cluster] def lattice0: Lattice[S] = lattice
 
-  private[cluster] def received(account: String, s: S): Unit = {
+  private[cluster] def received(account: ClientId, s: S): Unit = {
     val _ = transition(account)(cur => Some((lattice.join.combine(cur, s), ())))
   }
 
   /** The majority write finished: counts it, and on failure credits the debit back (a local write). */
-  private[cluster] def settled(account: String, amount: Long, ok: Boolean): Unit =
+  private[cluster] def settled(account: ClientId, amount: Long, ok: Boolean): Unit =
     if (ok) approvedCount.increment()
     else {
       undoneCount.increment()
@@ -126,7 +126,7 @@ final class Ledger[S] private (
     }
 
   /** A peer asked for rights: gives part of this replica's, if it holds any, and returns the delta to ship. */
-  private[cluster] def give(account: String, to: ReplicaId, asked: Long): Option[S] =
+  private[cluster] def give(account: ClientId, to: ReplicaId, asked: Long): Option[S] =
     if (to == self) None
     else
       transition(account) { cur =>
@@ -137,7 +137,7 @@ final class Ledger[S] private (
         }
       }
 
-  private def update(account: String, f: S => Updated[S]): Updated[S] =
+  private def update(account: ClientId, f: S => Updated[S]): Updated[S] =
     transition(account) { cur =>
       val u = f(cur)
       Some((u.state, u))
@@ -147,7 +147,7 @@ final class Ledger[S] private (
    * The one compare-and-set loop: `step` sees the account's current state and gives the next with a result, or
    * `None` to leave it unchanged; a step that lost the race to another thread runs again on the newer state.
    */
-  private def transition[A](account: String)(step: S => Option[(S, A)]): Option[A] = {
+  private def transition[A](account: ClientId)(step: S => Option[(S, A)]): Option[A] = {
     val ref = view(account)
     var result: Option[A] = None
     var trying = true
@@ -165,7 +165,7 @@ final class Ledger[S] private (
     result
   }
 
-  private def view(account: String): AtomicReference[S] = {
+  private def view(account: ClientId): AtomicReference[S] = {
     val r = views.get(account)
     if (r ne null) r
     else {
@@ -196,7 +196,7 @@ object Ledger {
   def start(
       system: ActorSystem[?],
       mode: Consistency,
-      accounts: Seq[String],
+      accounts: Seq[ClientId],
       writeTimeout: FiniteDuration,
       history: mvt.cluster.history.HistoryWriter = mvt.cluster.history.HistoryWriter.none
   ): Ledger[?] =
@@ -209,7 +209,7 @@ object Ledger {
   /** The history of this node incarnation, appended to `path`: named by its address, numbered by its incarnation. */
   def historyOf(system: ActorSystem[?], path: java.nio.file.Path): mvt.cluster.history.HistoryWriter = {
     val u = Cluster(system).selfMember.uniqueAddress
-    mvt.cluster.history.HistoryWriter.open(path, u.address.hostPort, u.longUid)
+    mvt.cluster.history.HistoryWriter.open(path, NodeId(u.address.hostPort), u.longUid)
   }
 
   private def make[S](
@@ -217,7 +217,7 @@ object Ledger {
       mode: Consistency,
       lattice: Lattice[S],
       spending: Spending[S],
-      accounts: Seq[String],
+      accounts: Seq[ClientId],
       writeTimeout: FiniteDuration,
       history: mvt.cluster.history.HistoryWriter
   ): Ledger[S] = {

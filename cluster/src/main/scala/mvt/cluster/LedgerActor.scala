@@ -1,6 +1,6 @@
 package mvt.cluster
 
-import mvt.crdt.ReplicaId
+import mvt.crdt.ClientId
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
@@ -30,7 +30,7 @@ object LedgerActor {
 
   /** Ship `delta` of `account`; `done` (majority writes only) learns whether a majority took it. */
   final case class Publish[S](
-      account: String,
+      account: ClientId,
       delta: S,
       amount: Long,
       majority: Boolean,
@@ -38,14 +38,14 @@ object LedgerActor {
   ) extends Command
 
   /** Follow `account`'s replicated state. */
-  final case class Watch(account: String) extends Command
+  final case class Watch(account: ClientId) extends Command
 
   /** A spend of `amount` on `account` was refused for lack of rights: ask the peers. */
-  final case class NeedRights(account: String, amount: Long) extends Command
+  final case class NeedRights(account: ClientId, amount: Long) extends Command
 
   private final case class Peers(refs: Set[ActorRef[Command]]) extends Command
-  private final case class Arrived[S](account: String, state: Replicated[S]) extends Command
-  private final case class Written(account: String, amount: Long, ok: Boolean, done: Promise[Boolean])
+  private final case class Arrived[S](account: ClientId, state: Replicated[S]) extends Command
+  private final case class Written(account: ClientId, amount: Long, ok: Boolean, done: Promise[Boolean])
       extends Command
   private case object Ignored extends Command
 
@@ -73,8 +73,8 @@ object LedgerActor {
       writeTimeout: FiniteDuration,
       self: ActorRef[Command],
       peers: Set[ActorRef[Command]],
-      watched: Set[String],
-      asked: Map[String, Long]
+      watched: Set[ClientId],
+      asked: Map[ClientId, Long]
   ): Behavior[Command] =
     Behaviors.receiveMessage {
       case Watch(account) =>
@@ -110,12 +110,12 @@ object LedgerActor {
         val now = System.nanoTime()
         if (asked.get(account).exists(t => now - t < AskEveryNanos)) Behaviors.same
         else {
-          val request = RightsRequest(account, amount, ledger.self.value)
+          val request = RightsRequest(account, amount, ledger.self)
           peers.foreach(p => if (p != self) p ! request)
           running(ledger, replicator, writeTimeout, self, peers, watched, asked.updated(account, now))
         }
       case RightsRequest(account, amount, requester) =>
-        ledger.give(account, ReplicaId(requester), amount).foreach { delta =>
+        ledger.give(account, requester, amount).foreach { delta =>
           self ! Publish(account, delta, 0L, majority = false, null)
         }
         Behaviors.same

@@ -4,6 +4,7 @@ import io.circe.{Decoder, Encoder}
 import io.circe.generic.semiauto.{deriveDecoder, deriveEncoder}
 import io.circe.parser.decode
 import io.circe.syntax.*
+import mvt.crdt.ClientId
 
 /**
  * What one node of the trader cluster reports as it runs: the contract between a forked `mvt node` and its parent,
@@ -29,7 +30,7 @@ object NodeEvent {
   }
 
   /** The node joined the cluster at `atMillis` (epoch); `speed` is the exchange's replay speed. */
-  final case class Up(node: String, role: NodeRole, mode: String, atMillis: Long, speed: Option[String])
+  final case class Up(node: NodeId, role: NodeRole, mode: String, atMillis: Long, speed: Option[String])
       extends NodeEvent {
     def render: String = role match {
       case NodeRole.Exchange => s"node $node up: exchange, $mode, speed ${speed.getOrElse("max")}"
@@ -49,7 +50,7 @@ object NodeEvent {
 
   /** One account at the end of the day: its balance against the trade feed (`missing` nonzero: an update lost). */
   final case class AccountReconciled(
-      account: String,
+      account: ClientId,
       provisioned: Long,
       spent: Long,
       received: Long,
@@ -61,7 +62,7 @@ object NodeEvent {
   }
 
   /** What the orders of one trader incarnation (`node`) were debited in all. */
-  final case class OrdersFrom(node: String, debited: Long) extends NodeEvent {
+  final case class OrdersFrom(node: NodeId, debited: Long) extends NodeEvent {
     def render: String = s"orders-from $node debited=$debited"
   }
 
@@ -96,7 +97,7 @@ object NodeEvent {
   }
 
   /** A trader barred a client for the day. */
-  final case class Barred(account: String, day: String, why: String) extends NodeEvent {
+  final case class Barred(account: ClientId, day: String, why: String) extends NodeEvent {
     def render: String = s"barred $account for $day: $why"
   }
 
@@ -134,6 +135,8 @@ object NodeEvent {
   final case class Positions(held: Vector[SubscriptionHeld]) extends NodeEvent {
     def render: String = s"positions ${held.map(_.render).mkString(" ")}".trim
   }
+
+  import ClientIdJson.given
 
   given Encoder[NodeRole] = Encoder.encodeString.contramap(_.label)
   given Decoder[NodeRole] = Decoder.decodeString.emap(NodeRole.parse)

@@ -65,7 +65,7 @@ object NodeRun {
       port,
       seeds,
       mode,
-      Subscription.accounts(accounts, "spread-capture"),
+      Subscription.accounts(accounts, StrategyId("spread-capture")),
       balance,
       publishEvery = 20.millis,
       writeTimeout = 2.seconds,
@@ -109,7 +109,7 @@ object NodeRun {
       attach: mvt.venue.Venue => Either[String, AutoCloseable] = _ => Right(() => ())
   ): Either[String, ClusterNode.DayOutcome] = {
     report(NodeEvent.Up(
-      node.name,
+      node.id,
       NodeRole.Exchange,
       node.settings.mode.label,
       System.currentTimeMillis,
@@ -155,7 +155,7 @@ object NodeRun {
    * second, its status and positions, until `stop` says so (a trader node has no end of its own).
    */
   def trader(node: ClusterNode, report: NodeEvent => Unit, stop: () => Boolean): Unit = {
-    report(NodeEvent.Up(node.name, NodeRole.Trader, node.settings.mode.label, System.currentTimeMillis, None))
+    report(NodeEvent.Up(node.id, NodeRole.Trader, node.settings.mode.label, System.currentTimeMillis, None))
     val accounts = node.settings.subscriptions.map(_.account).distinct
     var caughtUp = false
     var ticks = 0

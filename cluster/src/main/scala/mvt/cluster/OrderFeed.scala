@@ -1,5 +1,7 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
+
 import scala.collection.mutable
 
 /**
@@ -9,10 +11,10 @@ import scala.collection.mutable
  */
 final class OrderFeed {
 
-  private val seen = mutable.HashSet.empty[(String, Long)]
-  private val costByAccount = mutable.HashMap.empty[String, Long]
-  private val costByNode = mutable.HashMap.empty[String, Long]
-  private val costByNodeAccount = mutable.HashMap.empty[(String, String), Long]
+  private val seen = mutable.HashSet.empty[(NodeId, Long)]
+  private val costByAccount = mutable.HashMap.empty[ClientId, Long]
+  private val costByNode = mutable.HashMap.empty[NodeId, Long]
+  private val costByNodeAccount = mutable.HashMap.empty[(NodeId, ClientId), Long]
   private var ordersCount = 0L
   private var cancelsCount = 0L
   private var duplicatesCount = 0L
@@ -20,26 +22,24 @@ final class OrderFeed {
   /** Records `o` unless this (node, sequence number) was already received: true when it is new. */
   def record(o: OrderMessage): Boolean =
     if (o.isAdd) recordTaken(o.node, o.seq, o.account, o.costCents)
-    else
-      synchronized {
-        val fresh = seen.add((o.node, o.seq))
-        if (fresh) cancelsCount += 1 else duplicatesCount += 1
-        fresh
-      }
+    else recordOther(o.node, o.seq)
 
-  /**
-   * Records an add (or, with an empty `account`, any other message) by its identity, as a restarted exchange does
-   * for what its side file holds: true when it is new.
-   */
-  def recordTaken(node: String, seq: Long, account: String, costCents: Long): Boolean = synchronized {
+  /** Records an add by its identity, as a restarted exchange does for what its side file holds: true when new. */
+  def recordTaken(node: NodeId, seq: Long, account: ClientId, costCents: Long): Boolean = synchronized {
     val fresh = seen.add((node, seq))
-    if (fresh && account.isEmpty) cancelsCount += 1
-    else if (fresh) {
+    if (fresh) {
       ordersCount += 1
       costByAccount.update(account, costByAccount.getOrElse(account, 0L) + costCents)
       costByNode.update(node, costByNode.getOrElse(node, 0L) + costCents)
       costByNodeAccount.update((node, account), costByNodeAccount.getOrElse((node, account), 0L) + costCents)
     } else duplicatesCount += 1
+    fresh
+  }
+
+  /** Records any other message (a cancel, a withdrawal, a refused add) by its identity: true when it is new. */
+  def recordOther(node: NodeId, seq: Long): Boolean = synchronized {
+    val fresh = seen.add((node, seq))
+    if (fresh) cancelsCount += 1 else duplicatesCount += 1
     fresh
   }
 
@@ -51,10 +51,10 @@ final class OrderFeed {
   def duplicates: Long = synchronized(duplicatesCount)
 
   /** What the adds received for `account` were debited. */
-  def debitedFor(account: String): Long = synchronized(costByAccount.getOrElse(account, 0L))
-  def byNode: Map[String, Long] = synchronized(costByNode.toMap)
+  def debitedFor(account: ClientId): Long = synchronized(costByAccount.getOrElse(account, 0L))
+  def byNode: Map[NodeId, Long] = synchronized(costByNode.toMap)
 
   /** What the adds `node` sent for `account` were debited. */
-  def debitedBy(node: String, account: String): Long =
+  def debitedBy(node: NodeId, account: ClientId): Long =
     synchronized(costByNodeAccount.getOrElse((node, account), 0L))
 }

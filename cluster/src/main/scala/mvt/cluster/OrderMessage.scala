@@ -1,5 +1,6 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
 import org.apache.pekko.actor.typed.ActorRef
 
 /**
@@ -8,10 +9,10 @@ import org.apache.pekko.actor.typed.ActorRef
  * `replyTo`. Crosses the network. Immutable.
  */
 final case class OrderMessage(
-    node: String,
+    node: NodeId,
     seq: Long,
-    account: String,
-    strategy: String,
+    account: ClientId,
+    strategy: StrategyId,
     command: OrderCommand,
     replyTo: ActorRef[TraderNode.Command]
 ) extends ExchangeNode.Command

@@ -1,13 +1,15 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
+
 /**
  * What the exchange tells the trader node that sent an order: a fill of `fillQty` units at `fillPriceRaw` (0 and
  * 0 for none), and whether the order is now closed (filled, cancelled or refused) so it can fill no more.
  * Crosses the network. Immutable.
  */
 final case class OrderReport(
-    account: String,
-    strategy: String,
+    account: ClientId,
+    strategy: StrategyId,
     orderId: Long,
     buy: Boolean,
     fillQty: Long,

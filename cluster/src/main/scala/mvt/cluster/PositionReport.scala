@@ -1,5 +1,7 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
+
 /**
  * The exchange's answer to a [[PositionRequest]]: the subscription's net position per symbol with its cost at
  * average price, and its realized result, all from the fills the exchange matched for it (whichever node sent the
@@ -8,8 +10,8 @@ package mvt.cluster
  * ([[SubscriptionIds]]). Crosses the network. Immutable.
  */
 final case class PositionReport(
-    account: String,
-    strategy: String,
+    account: ClientId,
+    strategy: StrategyId,
     holdings: Vector[PositionReport.Holding],
     realizedCents: Long,
     withdrawn: Int,

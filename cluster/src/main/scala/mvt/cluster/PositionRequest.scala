@@ -1,5 +1,6 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
 import org.apache.pekko.actor.typed.ActorRef
 
 /**
@@ -9,9 +10,9 @@ import org.apache.pekko.actor.typed.ActorRef
  * [[PositionReport]] to `replyTo`) is final until the new owner's own fills. Crosses the network. Immutable.
  */
 final case class PositionRequest(
-    node: String,
-    account: String,
-    strategy: String,
+    node: NodeId,
+    account: ClientId,
+    strategy: StrategyId,
     replyTo: ActorRef[TraderNode.Command]
 ) extends ExchangeNode.Command
     with ExchangeDay.Inbound

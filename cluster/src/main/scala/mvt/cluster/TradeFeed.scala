@@ -1,5 +1,7 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
+
 import scala.collection.mutable
 
 /**
@@ -11,7 +13,7 @@ import scala.collection.mutable
  */
 final class TradeFeed {
 
-  private final class Value(val account: String, val buy: Boolean) {
+  private final class Value(val account: ClientId, val buy: Boolean) {
     var cents = 0L
     var fraction = 0L // in 1e-8 dollars, below a cent (1e6)
     def roundedUp: Long = cents + (if (fraction > 0L) 1L else 0L)
@@ -22,27 +24,28 @@ final class TradeFeed {
   private var unitsFilled = 0L
 
   /** A fill of `qty` units at `priceRaw` of the exchange's order `engineId`, placed for `account`. */
-  def record(engineId: Long, account: String, buy: Boolean, priceRaw: Long, qty: Long): Unit = synchronized {
-    val v = byOrder.getOrElseUpdate(engineId, new Value(account, buy))
-    // price in 1e-8 dollars = whole cents * 1e6 + fraction; qty <= 1e9 and fraction < 1e6 keep products in a Long
-    v.cents += (priceRaw / TradeFeed.PerCent) * qty
-    v.fraction += (priceRaw % TradeFeed.PerCent) * qty
-    v.cents += v.fraction / TradeFeed.PerCent
-    v.fraction %= TradeFeed.PerCent
-    fillCount += 1
-    unitsFilled += qty
-  }
+  def record(engineId: Long, account: ClientId, buy: Boolean, priceRaw: Long, qty: Long): Unit =
+    synchronized {
+      val v = byOrder.getOrElseUpdate(engineId, new Value(account, buy))
+      // price in 1e-8 dollars = whole cents * 1e6 + fraction; qty <= 1e9 and fraction < 1e6 keep products in a Long
+      v.cents += (priceRaw / TradeFeed.PerCent) * qty
+      v.fraction += (priceRaw % TradeFeed.PerCent) * qty
+      v.cents += v.fraction / TradeFeed.PerCent
+      v.fraction %= TradeFeed.PerCent
+      fillCount += 1
+      unitsFilled += qty
+    }
 
   def fills: Long = synchronized(fillCount)
   def units: Long = synchronized(unitsFilled)
 
   /** What `account`'s filled buys cost, each order rounded up to the cent. */
-  def spentBy(account: String): Long = synchronized {
+  def spentBy(account: ClientId): Long = synchronized {
     byOrder.valuesIterator.filter(v => v.buy && v.account == account).map(_.roundedUp).sum
   }
 
   /** What `account`'s filled sells brought in, each order rounded down to the cent. */
-  def receivedBy(account: String): Long = synchronized {
+  def receivedBy(account: ClientId): Long = synchronized {
     byOrder.valuesIterator.filter(v => !v.buy && v.account == account).map(_.cents).sum
   }
 

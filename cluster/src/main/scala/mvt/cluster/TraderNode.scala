@@ -130,7 +130,7 @@ object TraderNode {
     private val cluster = Cluster(ctx.system)
     private val self = cluster.selfMember.address.hostPort
     // the sender's incarnation: a restarted node at the same address never repeats (node, seq)
-    private val node = Ledger.replicaId(ctx.system).value
+    private val node = NodeId(Ledger.replicaId(ctx.system).value)
     private val accountOf = subs.map(_.account).distinct.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
     private var desks = Map.empty[Subscription, SubscriptionDesk]
     private var exchanges = Set.empty[ActorRef[ExchangeNode.Command]]
@@ -141,9 +141,9 @@ object TraderNode {
       trust,
       provisionedCents,
       account => desks.iterator.filter(_._1.account == account).map(_._2.result.loss).sum,
-      account => blacklist.isBarred(ClientId(account)),
+      account => blacklist.isBarred(account),
       (account, why) => {
-        blacklist.bar(ClientId(account))
+        blacklist.bar(account)
         report(NodeEvent.Barred(account, blacklist.day.date.toString, why))
       }
     )
@@ -276,7 +276,7 @@ object TraderNode {
           refused(m.account)
       }
 
-    private def refused(account: String): Unit = {
+    private def refused(account: ClientId): Unit = {
       counters.refused.increment()
       judge.refused(account)
     }
@@ -294,7 +294,7 @@ object TraderNode {
       // no order is checked while no exchange is known: a debit for an order that cannot be sent would be lost
       def add(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long): Boolean =
         if (exchanges.isEmpty) false
-        else if (blacklist.isBarred(ClientId(sub.account))) { counters.barredRefusals.increment(); false }
+        else if (blacklist.isBarred(sub.account)) { counters.barredRefusals.increment(); false }
         else if (!buy) {
           send(sub, OrderCommand.Add(symbol, id, buy, price, qty, 0L), pending = false)
           true

@@ -1,5 +1,7 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
+
 import scala.collection.mutable
 
 /**
@@ -10,24 +12,24 @@ import scala.collection.mutable
 final class TrustJudge(
     trust: TrustScore,
     provisionedCents: Long,
-    lossOf: String => Long,
-    isBarred: String => Boolean,
-    bar: (String, String) => Unit
+    lossOf: ClientId => Long,
+    isBarred: ClientId => Boolean,
+    bar: (ClientId, String) => Unit
 ) {
 
-  private val rejects = mutable.HashMap.empty[String, Long]
+  private val rejects = mutable.HashMap.empty[ClientId, Long]
 
   /** Balance refusals of `account` so far. */
-  def refusals(account: String): Long = rejects.getOrElse(account, 0L)
+  def refusals(account: ClientId): Long = rejects.getOrElse(account, 0L)
 
   /** One more balance refusal of `account`, then the judgement. */
-  def refused(account: String): Unit = {
+  def refused(account: ClientId): Unit = {
     rejects.update(account, refusals(account) + 1L)
     judge(account)
   }
 
   /** Bars `account` if its refusals or its realized loss are past the trust score, and it is not barred already. */
-  def judge(account: String): Unit = {
+  def judge(account: ClientId): Unit = {
     val n = refusals(account)
     val loss = lossOf(account)
     if (trust.bars(n, loss, provisionedCents) && !isBarred(account))

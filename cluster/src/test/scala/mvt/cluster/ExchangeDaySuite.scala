@@ -1,6 +1,7 @@
 package mvt.cluster
 
 import mvt.core.*
+import mvt.crdt.ClientId
 import munit.ScalaCheckSuite
 import org.apache.pekko.actor.typed.ActorRef
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
@@ -46,7 +47,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
   private val fresh = new AtomicInteger(0)
   private var seq = 0L
 
-  private final class Fixture(val accounts: Vector[String], provision: Long) {
+  private final class Fixture(val accounts: Vector[ClientId], provision: Long) {
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
     val day = LoneExchange.day(node, accounts, inbox)
     accounts.foreach(a => node.ledger.credit(a, provision))
@@ -54,7 +55,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     /** What a trader node does: debit a buy's cost on the ledger, then send. */
     def send(
         kind: LoneExchange.Kind,
-        account: String,
+        account: ClientId,
         id: Long,
         buy: Boolean,
         price: String,
@@ -64,9 +65,9 @@ class ExchangeDaySuite extends ScalaCheckSuite {
       inbox.add(LoneExchange.order(
         node.ledger,
         kind,
-        "t#1",
+        NodeId("t#1"),
         seq,
-        Subscription(account, "s"),
+        Subscription(account, StrategyId("s")),
         id,
         buy,
         price,
@@ -81,7 +82,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
 
   private def fixture(n: Int, provision: Long = Provision): Fixture = {
     val k = fresh.incrementAndGet()
-    new Fixture(Vector.tabulate(n)(i => s"x$k-${i + 1}"), provision)
+    new Fixture(Vector.tabulate(n)(i => ClientId(s"x$k-${i + 1}")), provision)
   }
 
   private def takeReports(n: Int): Vector[OrderReport] =
@@ -206,7 +207,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     // acknowledged both times, once durable: the sender stops resending
     val heard =
       Vector.fill(2)(Option(acks.poll(30, java.util.concurrent.TimeUnit.SECONDS)).getOrElse(fail("no ack")))
-    assertEquals(heard, Vector.fill(2)(OrderAck("t#1", sent.seq)))
+    assertEquals(heard, Vector.fill(2)(OrderAck(NodeId("t#1"), sent.seq)))
     f.inbox.add(ExchangeDay.NodeGone(trader))
     f.day.drain()
     assertEquals(f.day.openOrders, 0)
@@ -270,7 +271,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     "reopened on its directory, the exchange knows its orders and their fills, and a resent add is applied once"
   ) {
     reports.clear()
-    val a = s"x${fresh.incrementAndGet()}-1"
+    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
     node.ledger.credit(a, Provision)
     val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-reopen")
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
@@ -280,9 +281,9 @@ class ExchangeDaySuite extends ScalaCheckSuite {
       LoneExchange.order(
         node.ledger,
         LoneExchange.Kind.Add,
-        "t#9",
+        NodeId("t#9"),
         seq,
-        Subscription(a, "s"),
+        Subscription(a, StrategyId("s")),
         0L,
         true,
         "10.00",

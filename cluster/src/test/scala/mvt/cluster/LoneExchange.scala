@@ -43,7 +43,7 @@ object LoneExchange {
    */
   def day(
       node: ClusterNode,
-      accounts: Vector[String],
+      accounts: Vector[mvt.crdt.ClientId],
       inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound]
   ): ExchangeDay =
     dayIn(node, accounts, inbox, Files.createTempDirectory("mvt-exchange"))
@@ -51,7 +51,7 @@ object LoneExchange {
   /** The same in `dir`: a directory an earlier day left is recovered. */
   def dayIn(
       node: ClusterNode,
-      accounts: Vector[String],
+      accounts: Vector[mvt.crdt.ClientId],
       inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
       dir: Path
   ): ExchangeDay = {
@@ -82,7 +82,7 @@ object LoneExchange {
   def order(
       ledger: Ledger[?],
       kind: LoneExchange.Kind,
-      from: String,
+      from: NodeId,
       seq: Long,
       sub: Subscription,
       id: Long,

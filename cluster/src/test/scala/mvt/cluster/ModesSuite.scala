@@ -1,6 +1,6 @@
 package mvt.cluster
 
-import mvt.crdt.BoundedCounter
+import mvt.crdt.{BoundedCounter, ClientId}
 
 import scala.concurrent.duration.*
 import scala.concurrent.{Await, ExecutionContext, Future}
@@ -28,7 +28,7 @@ class ModesSuite extends munit.FunSuite {
 
   override def afterAll(): Unit = if (nodes ne null) nodes.close()
 
-  private def converged(mode: Consistency, account: String, expected: Long): Boolean =
+  private def converged(mode: Consistency, account: ClientId, expected: Long): Boolean =
     ledgers(mode).forall(_.balance(account) == expected)
 
   private def approved(a: Authorization): Boolean = a match {
@@ -39,7 +39,7 @@ class ModesSuite extends munit.FunSuite {
 
   // Spends `step` until `refusals` attempts in a row are refused; a refusal in the bounded mode asks peers for rights,
   // so the pause gives their transfer time to arrive before the next attempt.
-  private def spendUntilRefused(ledger: Ledger[?], account: String, step: Long, refusals: Int): Long = {
+  private def spendUntilRefused(ledger: Ledger[?], account: ClientId, step: Long, refusals: Int): Long = {
     var spent = 0L
     var misses = 0
     while (misses < refusals) {
@@ -57,13 +57,13 @@ class ModesSuite extends munit.FunSuite {
   test("a credit on one node and a spend on another reach every node, in every mode") {
     Consistency.values.foreach { mode =>
       val l = ledgers(mode)
-      l(0).credit("alice", 1000L)
-      Eventually(s"$mode: the credit everywhere")(converged(mode, "alice", 1000L))
+      l(0).credit(ClientId("alice"), 1000L)
+      Eventually(s"$mode: the credit everywhere")(converged(mode, ClientId("alice"), 1000L))
       // in the bounded mode node 1 holds no rights yet: its refusal asks node 0, and a later attempt succeeds
-      Eventually(s"$mode: node 1 spends 100")(approved(l(1).authorize("alice", 100L)))
-      Eventually(s"$mode: the spend everywhere")(converged(mode, "alice", 900L))
+      Eventually(s"$mode: node 1 spends 100")(approved(l(1).authorize(ClientId("alice"), 100L)))
+      Eventually(s"$mode: the spend everywhere")(converged(mode, ClientId("alice"), 900L))
     }
-    def shares = ledgers(Consistency.Bounded).map(_.state("alice").asInstanceOf[BoundedCounter])
+    def shares = ledgers(Consistency.Bounded).map(_.state(ClientId("alice")).asInstanceOf[BoundedCounter])
     // the balance can agree before the transfers do: a second rights request may still be in flight
     Eventually("every replica holds the same bounded state")(shares.forall(_ == shares(0)))
     assertEquals(shares(0).shares.values.sum, 900L)
@@ -74,7 +74,7 @@ class ModesSuite extends munit.FunSuite {
     "under a partition: local overspends, majority refuses the minority, bounded trades on and never overspends"
   ) {
     given ExecutionContext = ExecutionContext.global
-    val account = "bob"
+    val account = ClientId("bob")
     val provisioned = 1000L
     Consistency.values.foreach { mode =>
       ledgers(mode)(0).credit(account, provisioned)

@@ -1,5 +1,7 @@
 package mvt.cluster
 
+import mvt.crdt.ClientId
+
 /**
  * The node's events cross a process boundary as JSON lines: every kind reads back as itself, a line that is not
  * an event is refused with a reason, and the text form is the line `mvt node` prints.
@@ -12,17 +14,17 @@ class NodeEventSuite extends munit.FunSuite {
   )
 
   private val every: Vector[NodeEvent] = Vector(
-    NodeEvent.Up("127.0.0.1:2552", NodeRole.Exchange, "bounded", 1L, Some("max")),
-    NodeEvent.Up("127.0.0.1:2553", NodeRole.Trader, "local", 1795678966277L, None),
+    NodeEvent.Up(NodeId("127.0.0.1:2552"), NodeRole.Exchange, "bounded", 1L, Some("max")),
+    NodeEvent.Up(NodeId("127.0.0.1:2553"), NodeRole.Trader, "local", 1795678966277L, None),
     NodeEvent.DayStarted(3),
     NodeEvent.DayPlayed(120000L),
-    NodeEvent.AccountReconciled("acct-1", 20000000L, 9361100L, 25633100L, 36272000L, 0L),
-    NodeEvent.OrdersFrom("mvt@127.0.0.1:35551#-7476058188278934379", 79354100L),
+    NodeEvent.AccountReconciled(ClientId("acct-1"), 20000000L, 9361100L, 25633100L, 36272000L, 0L),
+    NodeEvent.OrdersFrom(NodeId("mvt@127.0.0.1:35551#-7476058188278934379"), 79354100L),
     NodeEvent.FeedPosition(held),
     NodeEvent.DaySummary(82L, 18L, 0L, 64L, 3L, 216956200L, 1, 0L, 20L, 0L, reconciled = true),
     NodeEvent.Owns(1795678966277L, Vector("acct-1/spread", "acct-2/spread")),
     NodeEvent.Owns(5L, Vector.empty),
-    NodeEvent.Barred("acct-2", "2026-03-04", "3 balance refusals, realized loss 10 cents"),
+    NodeEvent.Barred(ClientId("acct-2"), "2026-03-04", "3 balance refusals, realized loss 10 cents"),
     NodeEvent.PositionStarted(held, 7L, 2),
     NodeEvent.CaughtUp(9L),
     NodeEvent.Status(2, 74L, 53L, 11L, 40L, 17L, 0L, 200L, "sent=20 superseded=196"),

@@ -16,7 +16,7 @@ class NodePipelineSuite extends munit.FunSuite {
 
   private val acme = Symbol.unsafe("ACME")
   private val bbo = BboUpdated.fromRaw(acme, Price.unsafe("10.00").raw, 100L, Price.unsafe("10.10").raw, 100L)
-  private val subs = Vector(Subscription("a", "s"), Subscription("b", "s"))
+  private val subs = Vector("a", "b").map(a => Subscription(mvt.crdt.ClientId(a), StrategyId("s")))
 
   private def run(settings: NodePipeline.Settings): (Vector[(Subscription, Decision)], NodePipeline) = {
     val got = new ConcurrentLinkedQueue[(Subscription, Decision)]()

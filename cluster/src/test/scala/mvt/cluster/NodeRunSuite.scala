@@ -31,7 +31,7 @@ class NodeRunSuite extends munit.FunSuite {
       1500,
       NodePipeline.Settings.default
     )
-    assertEquals(s.subscriptions, Subscription.accounts(3, "spread-capture"))
+    assertEquals(s.subscriptions, Subscription.accounts(3, StrategyId("spread-capture")))
     assertEquals((s.downAfter, s.testMode, s.seeds), (Some(1500.millis), false, Vector("127.0.0.1:2552")))
   }
 }

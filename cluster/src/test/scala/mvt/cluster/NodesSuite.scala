@@ -15,7 +15,7 @@ class NodesSuite extends munit.FunSuite {
 
   override val munitTimeout: Duration = 3.minutes
 
-  private val subs = Subscription.accounts(6, "spread")
+  private val subs = Subscription.accounts(6, StrategyId("spread"))
 
   private def settings(role: NodeRole, seeds: Vector[String], mode: Consistency) =
     ClusterNode.Settings(

@@ -9,7 +9,7 @@ import scala.collection.mutable
 class OutboxSuite extends munit.FunSuite {
 
   private def message(seq: Long, command: OrderCommand): OrderMessage =
-    OrderMessage("n#1", seq, "acct-1", "s", command, null)
+    OrderMessage(NodeId("n#1"), seq, mvt.crdt.ClientId("acct-1"), StrategyId("s"), command, null)
 
   private def add(seq: Long) = message(seq, OrderCommand.Add("ACME", seq, buy = true, 100L, 1L, 1L))
   private def cancel(seq: Long, of: Long) = message(seq, OrderCommand.Cancel("ACME", of))

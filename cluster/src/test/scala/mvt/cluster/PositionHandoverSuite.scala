@@ -21,7 +21,7 @@ class PositionHandoverSuite extends munit.FunSuite {
 
   private val Provision = 10_000_000L
   private val acme = Symbol.unsafe("ACME")
-  private val sub = Subscription("acct-1", "spread-capture")
+  private val sub = Subscription(mvt.crdt.ClientId("acct-1"), StrategyId("spread-capture"))
 
   private lazy val node = LoneExchange.start(Provision)
 
@@ -64,7 +64,7 @@ class PositionHandoverSuite extends munit.FunSuite {
       inbox.add(LoneExchange.order(
         node.ledger,
         LoneExchange.Kind.Add,
-        from,
+        NodeId(from),
         seq,
         sub,
         id,
@@ -90,7 +90,7 @@ class PositionHandoverSuite extends munit.FunSuite {
     (1 to 2).foreach(_ => take(oldHeard)) // the two fills
 
     // the subscription moves: the new owner asks where it stands
-    inbox.add(PositionRequest("new#2", sub.account, sub.strategy, newNode))
+    inbox.add(PositionRequest(NodeId("new#2"), sub.account, sub.strategy, newNode))
     day.drain()
     val report = take(newHeard) match {
       case r: PositionReport => r

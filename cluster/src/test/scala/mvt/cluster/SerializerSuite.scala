@@ -1,6 +1,7 @@
 package mvt.cluster
 
 import mvt.crdt.{BoundedCounter, ClientId, GSet, PNCounter, ReplicaId}
+import mvt.crdt.codec.WireWriter
 import org.apache.pekko.actor.typed.ActorSystem
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.apache.pekko.actor.typed.scaladsl.adapter.*
@@ -20,6 +21,9 @@ class SerializerSuite extends munit.FunSuite {
 
   private val a = ReplicaId("a:1#1")
   private val b = ReplicaId("b:1#2")
+  private val acct1 = ClientId("acct-1")
+  private val acct2 = ClientId("acct-2")
+  private val spread = StrategyId("spread")
 
   private def roundTrip(system: ActorSystem[?], o: AnyRef): AnyRef = {
     val ser = SerializationExtension(system.toClassic)
@@ -41,29 +45,29 @@ class SerializerSuite extends munit.FunSuite {
         Replicated.of(Lattice.pnCounter, pn),
         Replicated.of(Lattice.boundedCounter, bc),
         Replicated.of(Lattice.blacklistDay, bl),
-        RightsRequest("alice", 42L, a.value),
+        RightsRequest(ClientId("alice"), 42L, a),
         MarketUpdates(Vector(
           MarketUpdates.Top("ABC", 100L, 5L, 0L, 0L),
           MarketUpdates.Top("XY", 1L, 2L, 3L, 4L)
         )),
         OrderMessage(
-          "mvt@127.0.0.1:2552#9",
+          NodeId("mvt@127.0.0.1:2552#9"),
           7L,
-          "acct-1",
-          "spread",
+          acct1,
+          spread,
           OrderCommand.Add("ABC", (1L << 62) + 3L, buy = true, 10100000000L, 10L, 10100L),
           trader
         ),
-        OrderMessage("n#1", 8L, "acct-2", "spread", OrderCommand.Withdraw, trader),
-        OrderMessage("n#1", 9L, "acct-2", "spread", OrderCommand.Cancel("XY", 5L), trader),
-        OrderMessage("n#1", 10L, "acct-2", "spread", OrderCommand.Modify("XY", 5L, 10000000L, 3L), trader),
-        OrderReport("acct-1", "spread", (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false),
-        OrderReport("acct-1", "spread", 1L << 62, buy = false, 0L, 0L, closed = true),
-        OrderAck("10.0.0.1:25521#-4711", 42L),
-        PositionRequest("mvt@127.0.0.1:2552#9", "acct-1", "spread", trader),
+        OrderMessage(NodeId("n#1"), 8L, acct2, spread, OrderCommand.Withdraw, trader),
+        OrderMessage(NodeId("n#1"), 9L, acct2, spread, OrderCommand.Cancel("XY", 5L), trader),
+        OrderMessage(NodeId("n#1"), 10L, acct2, spread, OrderCommand.Modify("XY", 5L, 10000000L, 3L), trader),
+        OrderReport(acct1, spread, (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false),
+        OrderReport(acct1, spread, 1L << 62, buy = false, 0L, 0L, closed = true),
+        OrderAck(NodeId("10.0.0.1:25521#-4711"), 42L),
+        PositionRequest(NodeId("mvt@127.0.0.1:2552#9"), acct1, spread, trader),
         PositionReport(
-          "acct-1",
-          "spread",
+          acct1,
+          spread,
           Vector(
             PositionReport.Holding("ABC", -300L, 3_030_000_000_000L),
             PositionReport.Holding("XY", 0L, 0L)
@@ -72,7 +76,7 @@ class SerializerSuite extends munit.FunSuite {
           2,
           7L
         ),
-        PositionReport("acct-2", "spread", Vector.empty, 0L, 0)
+        PositionReport(acct2, spread, Vector.empty, 0L, 0)
       )
       items.foreach(o => assertEquals(roundTrip(sys, o), o))
       // a state with pending deltas arrives as the state alone: only the sender ships its deltas
@@ -92,5 +96,23 @@ class SerializerSuite extends munit.FunSuite {
     val r = ser.deserialize(Array[Byte](1, 2, 3), CrdtSerializer.Identifier, "bc")
     assert(r.isFailure)
     assert(r.failed.get.isInstanceOf[java.io.NotSerializableException], r.toString)
+  }
+
+  system.test("ids travel as the bare text they always did, and a bad id on the wire fails its message") {
+    sys =>
+      val ser = SerializationExtension(sys.toClassic)
+      val ack = OrderAck(NodeId("10.0.0.1:25521#-4711"), 42L)
+      val s = ser.findSerializerFor(ack)
+      val old = new WireWriter(48)
+      old.writeString("10.0.0.1:25521#-4711")
+      old.writeVarLong(42L)
+      assertEquals(s.toBinary(ack).toVector, old.toByteArray.toVector)
+      val bad = new WireWriter(48)
+      bad.writeString("n/1")
+      bad.writeVarLong(42L)
+      val r = ser.deserialize(bad.toByteArray, s.identifier, Serializers.manifestFor(s, ack))
+      assert(r.isFailure, r.toString)
+      assert(r.failed.get.isInstanceOf[java.io.NotSerializableException], r.toString)
+      assert(r.failed.get.getMessage.contains("a node id must not hold"), r.failed.get.getMessage)
   }
 }

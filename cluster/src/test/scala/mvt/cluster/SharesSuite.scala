@@ -7,7 +7,7 @@ import org.scalacheck.Prop.forAll
 /** Every subscription has exactly one owner among the nodes, and a membership change moves only what it must. */
 class SharesSuite extends ScalaCheckSuite {
 
-  private val subs = Subscription.accounts(40, "spread")
+  private val subs = Subscription.accounts(40, StrategyId("spread"))
   private val nodeNames =
     Gen.choose(1, 8).flatMap(n => Gen.pick(n, (1 to 12).map(i => s"127.0.0.1:${25500 + i}")))
 

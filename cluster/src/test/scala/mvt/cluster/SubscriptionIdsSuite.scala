@@ -19,7 +19,7 @@ class SubscriptionIdsSuite extends munit.FunSuite {
   override val munitTimeout: Duration = 2.minutes
 
   private val acme = Symbol.unsafe("ACME")
-  private val sub = Subscription("acct-1", "spread-capture")
+  private val sub = Subscription(mvt.crdt.ClientId("acct-1"), StrategyId("spread-capture"))
 
   private lazy val node = LoneExchange.start(10_000_000L)
 
@@ -35,7 +35,7 @@ class SubscriptionIdsSuite extends munit.FunSuite {
     )
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
     val day = LoneExchange.day(node, Vector(sub.account), inbox)
-    def handOver(to: String): PositionReport = {
+    def handOver(to: NodeId): PositionReport = {
       inbox.add(PositionRequest(to, sub.account, sub.strategy, me))
       day.drain()
       Option(heard.poll(30, TimeUnit.SECONDS)) match {
@@ -44,7 +44,7 @@ class SubscriptionIdsSuite extends munit.FunSuite {
       }
     }
     // the same node takes the subscription, another takes it, then the first again
-    val epochs = Vector(handOver("n#1"), handOver("n#2"), handOver("n#1")).map(_.epoch)
+    val epochs = Vector("n#1", "n#2", "n#1").map(n => handOver(NodeId(n))).map(_.epoch)
     assertEquals(epochs, Vector(1L, 2L, 3L))
 
     val sent = mutable.ArrayBuffer.empty[Long]

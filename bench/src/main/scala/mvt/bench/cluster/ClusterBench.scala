@@ -114,7 +114,7 @@ object ClusterBench {
 
   // Spends of 1 cent against a balance far above the run, on node 0 (which holds every right in the bounded mode).
   private def authorization(ls: Vector[Ledger[?]], n: Int): (Long, Long) = {
-    val account = "bench-auth"
+    val account = mvt.crdt.ClientId("bench-auth")
     ls(0).credit(account, Long.MaxValue / 4)
     val warm = math.min(n, 20_000)
     var i = 0
@@ -135,7 +135,7 @@ object ClusterBench {
 
   // A credit on node 0, timed until every replica shows it.
   private def convergence(ls: Vector[Ledger[?]], samples: Int): (Long, Long) = {
-    val account = "bench-converge"
+    val account = mvt.crdt.ClientId("bench-converge")
     val times = new Array[Long](samples)
     var expected = 0L
     var i = 0
@@ -169,7 +169,7 @@ object ClusterBench {
       ledgers: Map[Consistency, Vector[Ledger[?]]],
       seconds: Int
   )(using ExecutionContext): Map[Consistency, PartitionResult] = {
-    val account = "bench-partition"
+    val account = mvt.crdt.ClientId("bench-partition")
     val provisioned = 100_000L
     val cut = cluster.systems.size - 1
     Consistency.values.foreach { m =>

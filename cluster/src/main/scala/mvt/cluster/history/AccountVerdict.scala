@@ -1,5 +1,7 @@
 package mvt.cluster.history
 
+import mvt.crdt.ClientId
+
 /**
  * What the checker found for one account. `lostCents` is money reserved for orders and never accounted for by
  * their fills and refunds (negative: given back twice); `lostOrders` names those orders. `appliedTwice` names
@@ -9,7 +11,7 @@ package mvt.cluster.history
  * balance that differs from provided minus filled cost. Immutable.
  */
 final case class AccountVerdict(
-    account: String,
+    account: ClientId,
     provisionedCents: Long,
     filledCents: Long,
     creditedCents: Long,

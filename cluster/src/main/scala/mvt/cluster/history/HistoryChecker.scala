@@ -1,5 +1,7 @@
 package mvt.cluster.history
 
+import mvt.crdt.ClientId
+
 /**
  * Checks a trading day's history the way Jepsen's counter checker checks a counter, applied to balances: per
  * account, that no reserved money was lost (every debit is paid out by its order's fills and refunds, to the
@@ -58,7 +60,7 @@ object HistoryChecker {
       }
 
   // ops of one account, in time order
-  private def account(account: String, ops: Seq[Operation]): AccountVerdict = {
+  private def account(account: ClientId, ops: Seq[Operation]): AccountVerdict = {
     val reserved = scala.collection.mutable.LinkedHashMap.empty[String, Long]
     val paidOut = scala.collection.mutable.HashMap.empty[String, Long]
     val debits = scala.collection.mutable.HashMap.empty[String, Int]

@@ -2,6 +2,7 @@ package mvt.cluster.history
 
 import io.circe.{Codec, Decoder, Encoder}
 import io.circe.generic.semiauto.deriveCodec
+import mvt.cluster.ClientIdJson.given
 
 /** The JSON form of a history: one `Operation` an object, its kind by its lower-case name. */
 object HistoryCodec {

@@ -1,6 +1,8 @@
 package mvt.cluster.history
 
 import io.circe.syntax.*
+import mvt.cluster.NodeId
+import mvt.crdt.ClientId
 
 import java.io.{BufferedWriter, OutputStreamWriter}
 import java.nio.charset.StandardCharsets
@@ -12,13 +14,13 @@ import java.nio.file.{Files, Path, StandardOpenOption}
  * so a `kill -9` loses at most the line being written, which the checker then reports as a gap. Safe to call
  * from any thread.
  */
-final class HistoryLog private (out: BufferedWriter, node: String, incarnation: Long) extends AutoCloseable {
+final class HistoryLog private (out: BufferedWriter, node: NodeId, incarnation: Long) extends AutoCloseable {
   import HistoryCodec.given
 
   private var seq = 0L
 
   /** Appends one operation. */
-  def record(kind: OpKind, account: String, order: String, cents: Long): Unit = synchronized {
+  def record(kind: OpKind, account: ClientId, order: String, cents: Long): Unit = synchronized {
     seq += 1
     val now = java.time.Instant.now()
     val op = Operation(
@@ -42,7 +44,7 @@ final class HistoryLog private (out: BufferedWriter, node: String, incarnation: 
 object HistoryLog {
 
   /** Opens (appending to) the history file of one node incarnation. */
-  def open(path: Path, node: String, incarnation: Long): HistoryLog =
+  def open(path: Path, node: NodeId, incarnation: Long): HistoryLog =
     new HistoryLog(
       new BufferedWriter(
         new OutputStreamWriter(

@@ -1,6 +1,7 @@
 package mvt.cluster.history
 
-import mvt.cluster.{OrderCommand, OrderMessage}
+import mvt.cluster.{NodeId, OrderCommand, OrderMessage, StrategyId}
+import mvt.crdt.ClientId
 
 import java.nio.file.Path
 
@@ -13,23 +14,23 @@ import java.nio.file.Path
  */
 final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseable {
 
-  private def record(kind: OpKind, account: String, order: String, cents: Long): Unit =
+  private def record(kind: OpKind, account: ClientId, order: String, cents: Long): Unit =
     log.foreach(_.record(kind, account, order, cents))
 
   /** Whether anything is recorded. */
   def enabled: Boolean = log.isDefined
 
   /** Funds given to `account` at the start of the day. */
-  def provision(account: String, cents: Long): Unit = record(OpKind.Provision, account, "", cents)
+  def provision(account: ClientId, cents: Long): Unit = record(OpKind.Provision, account, "", cents)
 
   /** The balance check approved a buy and reserved its cost. */
-  def authorized(account: String, order: String, cents: Long): Unit = {
+  def authorized(account: ClientId, order: String, cents: Long): Unit = {
     record(OpKind.Authorize, account, order, cents)
     record(OpKind.Debit, account, order, cents)
   }
 
   /** The balance check refused a buy: nothing reserved, nothing sent. */
-  def refused(account: String, order: String, cents: Long): Unit =
+  def refused(account: ClientId, order: String, cents: Long): Unit =
     record(OpKind.Refuse, account, order, cents)
 
   /** An add left the trader for the exchange (a cancel or a withdraw moves no money and is not recorded). */
@@ -47,7 +48,7 @@ final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseabl
   }
 
   /** The exchange put the order on its book (once: a duplicate message is not applied). */
-  def applied(node: String, account: String, strategy: String, orderId: Long): Unit =
+  def applied(node: NodeId, account: ClientId, strategy: StrategyId, orderId: Long): Unit =
     record(OpKind.Apply, account, HistoryWriter.order(node, strategy, orderId), 0L)
 
   /**
@@ -55,9 +56,9 @@ final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseabl
    * `filledCents` are credited to the account.
    */
   def settled(
-      node: String,
-      account: String,
-      strategy: String,
+      node: NodeId,
+      account: ClientId,
+      strategy: StrategyId,
       orderId: Long,
       buy: Boolean,
       reservedCents: Long,
@@ -71,7 +72,7 @@ final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseabl
   }
 
   /** A replica's balance of `account` once the day is reconciled. */
-  def balance(account: String, cents: Long): Unit = record(OpKind.Balance, account, "", cents)
+  def balance(account: ClientId, cents: Long): Unit = record(OpKind.Balance, account, "", cents)
 
   def close(): Unit = log.foreach(_.close())
 }
@@ -82,12 +83,13 @@ object HistoryWriter {
   val none: HistoryWriter = new HistoryWriter(None)
 
   /** Appends to `path` as the node `node` in its incarnation `incarnation`. */
-  def open(path: Path, node: String, incarnation: Long): HistoryWriter =
+  def open(path: Path, node: NodeId, incarnation: Long): HistoryWriter =
     new HistoryWriter(Some(HistoryLog.open(path, node, incarnation)))
 
   /**
    * An order's name in a history: the sending node incarnation, the strategy and the strategy's order id, which is
    * what both the trader (when it debits) and the exchange (when it fills and refunds) know of it.
    */
-  def order(node: String, strategy: String, orderId: Long): String = s"$node/$strategy/$orderId"
+  def order(node: NodeId, strategy: StrategyId, orderId: Long): String =
+    s"${node.value}/${strategy.value}/$orderId"
 }

@@ -1,5 +1,8 @@
 package mvt.cluster.history
 
+import mvt.cluster.NodeId
+import mvt.crdt.ClientId
+
 /**
  * One operation of a node's history, as a Jepsen-style checker reads it: who did it (`node` and its
  * `incarnation`, with `seq` numbering that incarnation's operations from 1 with no gaps), when (`atNanos`, a clock
@@ -8,12 +11,12 @@ package mvt.cluster.history
  * operations on the account alone. Immutable.
  */
 final case class Operation(
-    node: String,
+    node: NodeId,
     incarnation: Long,
     seq: Long,
     atNanos: Long,
     kind: OpKind,
-    account: String,
+    account: ClientId,
     order: String,
     cents: Long
 )

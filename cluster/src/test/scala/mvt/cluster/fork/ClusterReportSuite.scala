@@ -1,6 +1,6 @@
 package mvt.cluster.fork
 
-import mvt.cluster.{Consistency, NodeEvent, NodeRole, ReplaySpeed}
+import mvt.cluster.{Consistency, NodeEvent, NodeId, NodeRole, ReplaySpeed}
 
 import java.nio.file.Path
 
@@ -31,10 +31,10 @@ class ClusterReportSuite extends munit.FunSuite {
   private val exchange = ForkedCluster.Captured(
     "exchange",
     NodeEvents(Vector(
-      NodeEvent.Up("127.0.0.1:1", NodeRole.Exchange, "bounded", 1L, Some("100")),
+      NodeEvent.Up(NodeId("127.0.0.1:1"), NodeRole.Exchange, "bounded", 1L, Some("100")),
       NodeEvent.DayStarted(2),
       NodeEvent.DayPlayed(10L),
-      NodeEvent.AccountReconciled("a", 1000L, 10L, 5L, 995L, 0L),
+      NodeEvent.AccountReconciled(mvt.crdt.ClientId("a"), 1000L, 10L, 5L, 995L, 0L),
       NodeEvent.FeedPosition(held("a/s", "ACME" -> 3L)),
       NodeEvent.FeedPosition(held("b/s", "ACME" -> -2L)),
       NodeEvent.DaySummary(4L, 1L, 0L, 2L, 0L, 5L, 1, 0L, 1L, 0L, reconciled = true)
@@ -51,7 +51,7 @@ class ClusterReportSuite extends munit.FunSuite {
     ForkedCluster.Captured(
       name,
       NodeEvents(Vector(
-        NodeEvent.Up(name, NodeRole.Trader, "bounded", at - 10L, None),
+        NodeEvent.Up(NodeId(name), NodeRole.Trader, "bounded", at - 10L, None),
         NodeEvent.Owns(at, owns),
         status(2L),
         NodeEvent.Positions(positions)

@@ -1,5 +1,7 @@
 package mvt.cluster.history
 
+import mvt.cluster.NodeId
+import mvt.crdt.ClientId
 import munit.FunSuite
 
 class HistoryCheckerSuite extends FunSuite {
@@ -8,7 +10,7 @@ class HistoryCheckerSuite extends FunSuite {
   // a node's operations, numbered 1, 2, ... in the order given, at the given instants
   private def node(name: String, ops: (Long, OpKind, String, String, Long)*): Seq[Operation] =
     ops.zipWithIndex.map { case ((at, k, acct, order, cents), i) =>
-      Operation(name, 1L, i + 1L, at, k, acct, order, cents)
+      Operation(NodeId(name), 1L, i + 1L, at, k, ClientId(acct), order, cents)
     }
 
   // the venue provisions 100 cents; trader t1 buys one order of 60 that fills 50 and is refunded 10
@@ -78,7 +80,7 @@ class HistoryCheckerSuite extends FunSuite {
   }
 
   test("a node's history with a missing operation is incomplete") {
-    val gap = clean.filterNot(o => o.node == "t1" && o.seq == 3)
+    val gap = clean.filterNot(o => o.node == NodeId("t1") && o.seq == 3)
     val v = HistoryChecker.check(gap)
     assertEquals(v.gaps, Vector("node t1 incarnation 1: operations missing (seq 3)"))
   }

@@ -1,5 +1,7 @@
 package mvt.cluster.history
 
+import mvt.cluster.NodeId
+import mvt.crdt.ClientId
 import munit.FunSuite
 
 import java.nio.charset.StandardCharsets
@@ -14,22 +16,22 @@ class HistoryFileSuite extends FunSuite {
 
   dir.test("what a node records reads back, numbered and in order") { d =>
     val f = d.resolve("t1.jsonl")
-    val log = HistoryLog.open(f, "t1", 7L)
-    log.record(OpKind.Debit, "a", "t1/1", 60)
-    log.record(OpKind.Refund, "a", "t1/1", 60)
+    val log = HistoryLog.open(f, NodeId("t1"), 7L)
+    log.record(OpKind.Debit, ClientId("a"), "t1/1", 60)
+    log.record(OpKind.Refund, ClientId("a"), "t1/1", 60)
     log.close()
     val ops = HistoryFile.read(f).fold(e => fail(e), identity)
     assertEquals(
       ops.map(o => (o.node, o.incarnation, o.seq, o.kind, o.cents)),
-      Vector(("t1", 7L, 1L, OpKind.Debit, 60L), ("t1", 7L, 2L, OpKind.Refund, 60L))
+      Vector((NodeId("t1"), 7L, 1L, OpKind.Debit, 60L), (NodeId("t1"), 7L, 2L, OpKind.Refund, 60L))
     )
     assert(ops(0).atNanos <= ops(1).atNanos)
   }
 
   dir.test("a line cut by a kill is left out; a bad whole line is named with its file and line") { d =>
     val f = d.resolve("t2.jsonl")
-    val log = HistoryLog.open(f, "t2", 1L)
-    log.record(OpKind.Provision, "a", "", 100)
+    val log = HistoryLog.open(f, NodeId("t2"), 1L)
+    log.record(OpKind.Provision, ClientId("a"), "", 100)
     log.close()
     Files.write(
       f,
@@ -56,11 +58,11 @@ class HistoryFileSuite extends FunSuite {
 
   test("the report names each finding and fails an overspend only where it is not allowed") {
     val ops = Seq(
-      Operation("v", 1, 1, 0, OpKind.Provision, "a", "", 100),
-      Operation("x", 1, 1, 1, OpKind.Debit, "a", "x/1", 80),
-      Operation("y", 1, 1, 2, OpKind.Debit, "a", "y/1", 80),
-      Operation("x", 1, 2, 3, OpKind.Refund, "a", "x/1", 80),
-      Operation("y", 1, 2, 4, OpKind.Refund, "a", "y/1", 80)
+      Operation(NodeId("v"), 1, 1, 0, OpKind.Provision, ClientId("a"), "", 100),
+      Operation(NodeId("x"), 1, 1, 1, OpKind.Debit, ClientId("a"), "x/1", 80),
+      Operation(NodeId("y"), 1, 1, 2, OpKind.Debit, ClientId("a"), "y/1", 80),
+      Operation(NodeId("x"), 1, 2, 3, OpKind.Refund, ClientId("a"), "x/1", 80),
+      Operation(NodeId("y"), 1, 2, 4, OpKind.Refund, ClientId("a"), "y/1", 80)
     )
     val v = HistoryChecker.check(ops)
     val strict = CheckReport.render(v, ops.size, overspendAllowed = false)

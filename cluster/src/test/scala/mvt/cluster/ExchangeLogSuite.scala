@@ -1,0 +1,44 @@
+package mvt.cluster
+
+import mvt.crdt.ClientId
+
+import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.Files
+
+/** The exchange's side file reads its ids back as types, and refuses a line whose id is bad by line and field. */
+class ExchangeLogSuite extends munit.FunSuite {
+
+  private val dir = FunFixture[java.nio.file.Path](
+    _ => Files.createTempDirectory("exchange-log"),
+    d => { Files.list(d).forEach(Files.delete(_)); Files.delete(d) }
+  )
+
+  private val add =
+    "A,5,mvt@127.0.0.1:2553#-4711,3,acct-1,spread-capture,4611686018427387907,ACME,B,10,10100," +
+      "pekko://mvt@127.0.0.1:2553/system/trader#123\n"
+
+  dir.test("a side file written before reads back, its ids as they were") { d =>
+    val f = d.resolve("2026-03-05.cluster-orders")
+    Files.write(f, (add + "M,mvt@127.0.0.1:2553#-4711,4\n").getBytes(UTF_8))
+    val (log, held) = ExchangeLog.open(f).fold(e => fail(e), identity)
+    log.close()
+    val node = NodeId("mvt@127.0.0.1:2553#-4711")
+    assertEquals(
+      held.adds.map(a => (a.engineId, a.node, a.seq, a.account, a.strategy, a.orderId, a.costCents)),
+      Vector((5L, node, 3L, ClientId("acct-1"), StrategyId("spread-capture"), 4611686018427387907L, 10100L))
+    )
+    assertEquals(held.others, Vector((node, 4L)))
+  }
+
+  dir.test("a line with a bad id is refused with its line and field") { d =>
+    val f = d.resolve("2026-03-05.cluster-orders")
+    Files.write(f, (add + add.replace(",acct-1,", ",acct 1,")).getBytes(UTF_8))
+    val err = ExchangeLog.open(f).swap.getOrElse(fail("a bad line was read"))
+    assert(err.startsWith(s"$f: line 2: field 5 (account): a client id must not hold whitespace"), err)
+    Files.write(f, "M,,4\n".getBytes(UTF_8))
+    assertEquals(
+      ExchangeLog.open(f).swap.toOption,
+      Some(s"$f: line 1: field 2 (node): a node id must not be empty")
+    )
+  }
+}
