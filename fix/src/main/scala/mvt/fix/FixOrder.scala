@@ -63,7 +63,8 @@ final class FixOrder(
         bigNotional = java.math.BigInteger.valueOf(notional)
           .add(java.math.BigInteger.valueOf(px.raw).multiply(java.math.BigInteger.valueOf(q)))
     } else
-      bigNotional = bigNotional.add(java.math.BigInteger.valueOf(px.raw).multiply(java.math.BigInteger.valueOf(q)))
+      bigNotional =
+        bigNotional.add(java.math.BigInteger.valueOf(px.raw).multiply(java.math.BigInteger.valueOf(q)))
     if (cumQty >= qty) open = false
   }
 }

@@ -57,9 +57,11 @@ private[fix] final class OrderDesk(
   }
 
   private def order(id: Long): FixOrder =
-    if (!FixOrder.isFix(id) || id - FixOrder.IdBase >= byId.size) null else byId.get((id - FixOrder.IdBase).toInt)
+    if (!FixOrder.isFix(id) || id - FixOrder.IdBase >= byId.size) null
+    else byId.get((id - FixOrder.IdBase).toInt)
 
-  private def sessionIds(compId: String) = clOrdIds.getOrElseUpdate(compId, new java.util.HashMap[String, FixOrder])
+  private def sessionIds(compId: String) =
+    clOrdIds.getOrElseUpdate(compId, new java.util.HashMap[String, FixOrder])
 
   // the session's open or closed order named `clOrdId`, or null
   private def named(compId: String, clOrdId: String): FixOrder =
@@ -493,14 +495,13 @@ private[fix] final class OrderDesk(
     }
   }
 
-  private def fill(id: Long, px: Price, q: Long, execId: () => String): Unit =
-    {
-      val o = order(id)
-      if (o != null) {
-        o.fill(px, q)
-        send(o.compId, Reports.execution(o, execId(), Reports.Trade, o.clOrdId, None, Some((px, q)), None))
-      }
+  private def fill(id: Long, px: Price, q: Long, execId: () => String): Unit = {
+    val o = order(id)
+    if (o != null) {
+      o.fill(px, q)
+      send(o.compId, Reports.execution(o, execId(), Reports.Trade, o.clOrdId, None, Some((px, q)), None))
     }
+  }
 
   private def cannotRecord(work: Work): Unit = {
     val text = "the venue cannot record orders now (its order log failed); nothing was taken"

@@ -34,7 +34,47 @@ object FixBench {
    * sending thread fell behind its schedule (nanos, one value an order; large means the load, not the gateway, was
    * the limit).
    */
-  final case class Run(histogram: Histogram, sent: Int, unanswered: Long, rejected: Long, sendLag: Histogram)
+  final case class Run(
+      histogram: Histogram,
+      sent: Int,
+      unanswered: Long,
+      rejected: Long,
+      sendLag: Histogram,
+      work: Work
+  )
+
+  /**
+   * What the orders cost while they flowed: bytes allocated by every thread of the JVM (the load's included) and by
+   * the gateway thread alone, and threads started, from the first order sent to the last report.
+   */
+  final case class Work(
+      allocated: Long,
+      gatewayAllocated: Long,
+      threadsStarted: Long,
+      gatewayCpu: Long,
+      venueCpu: Long,
+      nanos: Long
+  )
+
+  private val threads =
+    java.lang.management.ManagementFactory.getThreadMXBean.asInstanceOf[com.sun.management.ThreadMXBean]
+
+  // bytes allocated so far by the live threads (a thread that ended meanwhile drops out: a lower bound)
+  private def allocatedByLiveThreads(): Long =
+    threads.getThreadAllocatedBytes(threads.getAllThreadIds).iterator.filter(_ > 0L).sum
+
+  private def gatewayThread(): Option[Thread] = named(_ == "fix-gateway").headOption
+
+  private def named(p: String => Boolean): Vector[Thread] = {
+    val it = Thread.getAllStackTraces.keySet.iterator
+    val found = Vector.newBuilder[Thread]
+    while (it.hasNext) { val t = it.next(); if (p(t.getName)) found += t }
+    found.result()
+  }
+
+  // CPU time of `ts` so far, nanos (a thread that ended counts nothing)
+  private def cpu(ts: Vector[Thread]): Long =
+    ts.iterator.map(t => math.max(0L, threads.getThreadCpuTime(t.getId))).sum
 
   private val Acme = Symbol.unsafe("ACME")
   private val Password = "bench-only-password"
@@ -82,6 +122,13 @@ object FixBench {
       val interval = 1e9 / rate
       val start = System.nanoTime() + 5000000L
       val lag = new Histogram(3600L * 1000000000L, 3)
+      val desk = gatewayThread()
+      val deskBefore = desk.fold(0L)(t => threads.getThreadAllocatedBytes(t.getId))
+      val allBefore = allocatedByLiveThreads()
+      val startedBefore = threads.getTotalStartedThreadCount
+      val venueThreads = named(_.startsWith("venue-"))
+      val cpuBefore = (cpu(desk.toVector), cpu(venueThreads))
+      val began = System.nanoTime()
       var i = 0
       while (i < n) {
         val due = start + (i * interval).toLong
@@ -98,7 +145,15 @@ object FixBench {
       }
       val deadline = System.nanoTime() + 60000000000L
       while (load.answers.get < n && System.nanoTime() < deadline) LockSupport.parkNanos(1000000L)
-      Run(load.result, n, n - load.answers.get, load.rejects.get, lag)
+      val work = Work(
+        allocatedByLiveThreads() - allBefore,
+        desk.fold(0L)(t => threads.getThreadAllocatedBytes(t.getId) - deskBefore),
+        threads.getTotalStartedThreadCount - startedBefore,
+        cpu(desk.toVector) - cpuBefore._1,
+        cpu(venueThreads) - cpuBefore._2,
+        System.nanoTime() - began
+      )
+      Run(load.result, n, n - load.answers.get, load.rejects.get, lag, work)
     } finally {
       load.stop()
       gateway.close()
@@ -141,6 +196,18 @@ object FixBench {
         )
       }
       rate -> runs.toMap
+    }
+    line(
+      "While the orders flowed: kilobytes allocated an order (every thread, the load's included; the gateway thread alone), threads started, CPU of the gateway thread and of the venue's threads (% of one core):"
+    )
+    results.foreach { (rate, runs) =>
+      Mode.values.foreach { m =>
+        val r = runs(m)
+        val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
+        line(
+          f"  $rate%8d $label%-20s ${r.work.allocated / 1024.0 / r.sent}%9.1f ${r.work.gatewayAllocated / 1024.0 / r.sent}%9.1f ${r.work.threadsStarted}%6d ${100.0 * r.work.gatewayCpu / r.work.nanos}%7.1f ${100.0 * r.work.venueCpu / r.work.nanos}%7.1f"
+        )
+      }
     }
     val underOneMs = results.filter((_, runs) =>
       runs(Mode.Group).unanswered == 0 && us(runs(Mode.Group).histogram, 99) < 1000.0
