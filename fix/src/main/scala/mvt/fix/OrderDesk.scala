@@ -73,20 +73,24 @@ private[fix] final class OrderDesk(
   def run(): Unit = {
     val batch = new java.util.ArrayList[Inbound]()
     var running = true
-    while (running) {
-      batch.add(queue.take())
-      queue.drainTo(batch)
-      val it = batch.iterator()
-      while (it.hasNext) {
-        it.next() match {
-          case Inbound.Stop => running = false
-          case i => handle(i)
+    try
+      while (running) {
+        batch.add(queue.take())
+        queue.drainTo(batch)
+        val it = batch.iterator()
+        while (it.hasNext) {
+          it.next() match {
+            case Inbound.Stop => running = false
+            case i => handle(i)
+          }
         }
+        batch.clear()
+        flush()
       }
-      batch.clear()
-      flush()
+    finally {
+      // after this thread's last batch, also when it ends on an error: the gateway's close joins the forcer
+      if (forcer != null) forcer.stop()
     }
-    if (forcer != null) forcer.stop()
   }
 
   private def handle(i: Inbound): Unit =
