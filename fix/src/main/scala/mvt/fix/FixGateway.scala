@@ -111,24 +111,36 @@ object FixGateway {
       provider(settings, unknown)
     )
     val deskThread = new Thread(desk, "fix-gateway")
+    val forcerThread = Option(desk.forcer).map(f => new Thread(f, "fix-order-log"))
     // fills before now are in the recovered orders; the feed from here on brings those by outside takers
     val trades = LineTail.fromEnd(tradeFeed)
     @volatile var following = true
     val quotesThread = new Thread(
       () =>
-        while (following) {
-          marketData.poll()
-          trades.poll(desk.tradeLine)
-          Thread.sleep(5)
-        },
+        try
+          while (following) {
+            marketData.poll()
+            trades.poll(desk.tradeLine)
+            // a maker's fill by an outside taker and a quote reach clients within about this nap
+            Thread.sleep(1)
+          }
+        finally { marketData.close(); trades.close() },
       "fix-feeds"
     )
     quotesThread.setDaemon(true)
     deskThread.start()
+    forcerThread.foreach(_.start())
     quotesThread.start()
     acceptor.start()
     desk.queue.put(Inbound.Restate)
-    new FixGateway(acceptor, desk, List(deskThread, quotesThread), () => following = false, log, settings)
+    new FixGateway(
+      acceptor,
+      desk,
+      List(deskThread, quotesThread) ++ forcerThread,
+      () => following = false,
+      log,
+      settings
+    )
   }
 
   /**
@@ -197,6 +209,9 @@ object FixGateway {
     defaults("StartTime", "00:00:00")
     defaults("EndTime", "00:00:00")
     defaults("FileStorePath", s.storeDir.toString)
+    // the store keeps an index entry in memory for each of a session's last N messages (the rest are found in its
+    // header file, as a resend after a restart does): a bound on what a busy day keeps
+    defaults("FileStoreMaxCachedMsgs", "1000")
     defaults("UseDataDictionary", "Y")
     defaults("DataDictionary", "FIX44.xml")
     defaults("CheckLatency", "N")

@@ -19,7 +19,8 @@ final class FixOrder(
   var formerClOrdIds: List[String] = Nil // the ClOrdIDs of the order before its replaces, newest first
 
   var cumQty = 0L
-  var notional: BigDecimal = BigDecimal(0) // sum of fill price x quantity, in whole price units
+  private var notional = 0L // sum of fill raw price x quantity, while it fits a Long
+  private var bigNotional: java.math.BigInteger = null // the same sum once it does not fit; null until then
   var open = true // false once filled, canceled, expired or rejected
   var canceled = false
   var expired = false // an IOC or FOK whose remainder did not rest
@@ -28,9 +29,18 @@ final class FixOrder(
 
   def leaves: Long = if (open) qty - cumQty else 0L
 
-  /** AvgPx (6): the quantity-weighted mean fill price, 0 before the first fill. */
-  def avgPx: BigDecimal =
-    if (cumQty == 0) BigDecimal(0) else (notional / cumQty).setScale(8, BigDecimal.RoundingMode.HALF_EVEN)
+  /**
+   * AvgPx (6) as its text: the quantity-weighted mean fill price rounded half-even to the price's 8 decimals, "0"
+   * before the first fill. Exact; allocates only the text while the fills' notional fits a Long.
+   */
+  def avgPxText: String =
+    if (cumQty == 0) "0"
+    else if (bigNotional == null) Price.fromRaw(FixOrder.divideHalfEven(notional, cumQty)).render
+    else {
+      val q = new java.math.BigDecimal(bigNotional)
+        .divide(java.math.BigDecimal.valueOf(cumQty), 0, java.math.RoundingMode.HALF_EVEN)
+      Price.fromRaw(q.longValueExact).render // a mean of valid prices is a valid price
+    }
 
   /** A replace the venue took: the new ClOrdID, price and OrderQty; the old ClOrdID still names the order. */
   def replaced(newClOrdId: String, newPrice: Price, newQty: Long): Unit = {
@@ -42,7 +52,19 @@ final class FixOrder(
 
   def fill(px: Price, q: Long): Unit = {
     cumQty += q
-    notional += BigDecimal(px.raw) / Price.Scale * q
+    if (bigNotional == null) {
+      val hi = Math.multiplyHigh(px.raw, q)
+      val lo = px.raw * q
+      val sum = notional + lo
+      // both are non-negative: the product fits when its high word is zero and its sign bit clear, the sum when
+      // its sign bit stays clear
+      if (hi == 0L && lo >= 0L && sum >= 0L) notional = sum
+      else
+        bigNotional = java.math.BigInteger.valueOf(notional)
+          .add(java.math.BigInteger.valueOf(px.raw).multiply(java.math.BigInteger.valueOf(q)))
+    } else
+      bigNotional =
+        bigNotional.add(java.math.BigInteger.valueOf(px.raw).multiply(java.math.BigInteger.valueOf(q)))
     if (cumQty >= qty) open = false
   }
 }
@@ -57,4 +79,12 @@ object FixOrder {
   val IdBase: Long = 1L << 62
 
   def isFix(id: Long): Boolean = id >= IdBase
+
+  /** `n / d` rounded half to even, for `n >= 0` and `d > 0`. */
+  def divideHalfEven(n: Long, d: Long): Long = {
+    val q = n / d
+    val r = n % d
+    // r < d, so d - r does not overflow; compares 2r with d without computing 2r
+    if (r > d - r || (r == d - r && (q & 1L) == 1L)) q + 1 else q
+  }
 }

@@ -11,6 +11,9 @@ private[fix] enum Inbound {
   /** A resting FIX order filled by an order from outside the gateway, as the durable trade feed shows it. */
   case MakerFill(id: Long, price: mvt.core.Price, qty: Long, execId: String)
 
+  /** A command whose side-file record could not be written: never submitted, refused to its client. */
+  case Unrecorded(work: Work)
+
   /** Once after the acceptor started: report what a crash kept from clients (see `OrderDesk.restate`). */
   case Restate
   case Stop

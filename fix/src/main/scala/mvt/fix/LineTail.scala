@@ -1,42 +1,53 @@
 package mvt.fix
 
-import java.io.RandomAccessFile
+import java.nio.ByteBuffer
+import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets.US_ASCII
-import java.nio.file.{Files, Path}
+import java.nio.file.{Files, Path, StandardOpenOption}
 
 /**
  * Follows a feed file the venue appends to: each `poll` hands over the complete lines written since the last,
- * with the byte offset each starts at (unique in the day, so usable as an id). One thread only.
+ * with the byte offset each starts at (unique in the day, so usable as an id). The file stays open between polls
+ * and its bytes go through one reused buffer, so a poll that finds nothing new costs one size check and
+ * allocates nothing. One thread only.
  */
 private[fix] final class LineTail(path: Path, private var offset: Long) {
-  private var pending = Array.emptyByteArray // the start of a line whose newline has not been written yet
-  private var pendingAt = offset
+  private var channel: FileChannel = null // null until the file exists
+  private var buf = new Array[Byte](1 << 16)
+  private var held = 0 // buf(0 until held): the start of a line whose newline has not been written yet
+  private var heldAt = offset // the file offset of buf(0)
 
-  def poll(line: (Long, String) => Unit): Unit =
-    if (Files.exists(path)) {
-      val f = new RandomAccessFile(path.toFile, "r")
-      try {
-        val len = f.length
-        if (len > offset) {
-          val fresh = new Array[Byte]((len - offset).toInt.min(1 << 20))
-          f.seek(offset)
-          f.readFully(fresh)
-          offset += fresh.length
-          val bytes = pending ++ fresh
+  def poll(line: (Long, String) => Unit): Unit = {
+    if (channel == null && Files.exists(path)) channel = FileChannel.open(path, StandardOpenOption.READ)
+    if (channel != null) {
+      var more = channel.size > offset
+      while (more) {
+        if (held == buf.length) buf = java.util.Arrays.copyOf(buf, buf.length * 2)
+        val n = channel.read(ByteBuffer.wrap(buf, held, buf.length - held), offset)
+        if (n <= 0) more = false
+        else {
+          offset += n
+          val end = held + n
           var start = 0
-          var i = 0
-          while (i < bytes.length) {
-            if (bytes(i) == '\n') {
-              line(pendingAt + start, new String(bytes, start, i - start, US_ASCII))
+          var i = held
+          while (i < end) {
+            if (buf(i) == '\n') {
+              line(heldAt + start, new String(buf, start, i - start, US_ASCII))
               start = i + 1
             }
             i += 1
           }
-          pendingAt += start
-          pending = java.util.Arrays.copyOfRange(bytes, start, bytes.length)
+          System.arraycopy(buf, start, buf, 0, end - start)
+          heldAt += start
+          held = end - start
+          more = channel.size > offset
         }
-      } finally f.close()
+      }
     }
+  }
+
+  /** Closes the file; a later `poll` opens it again. */
+  def close(): Unit = if (channel != null) { channel.close(); channel = null }
 }
 
 private[fix] object LineTail {

@@ -63,6 +63,9 @@ private[fix] final class MarketData(quotes: Path, venueCompId: String, traded: S
       }
   }
 
+  /** Closes the quote feed (the follower thread, once it has stopped polling). */
+  def close(): Unit = synchronized(tail.close())
+
   /** Drops every subscription of a session (at its logout). */
   def forget(compId: String): Unit = synchronized {
     subscribers.values.foreach(_.filterInPlace((c, _) => c != compId))

@@ -6,6 +6,7 @@ import quickfix.{Message, Session, SessionID}
 
 import java.util.concurrent.LinkedBlockingQueue
 import scala.collection.mutable
+import scala.jdk.CollectionConverters.*
 
 /**
  * The gateway's one thread: it owns every FIX order's state, turns clients' messages into venue commands (after
@@ -22,37 +23,73 @@ private[fix] final class OrderDesk(
     marketData: MarketData
 ) extends Runnable {
   val queue = new LinkedBlockingQueue[Inbound]()
-  private val byId = mutable.HashMap.empty[Long, FixOrder]
-  private val byClOrdId = mutable.HashMap.empty[(String, String), FixOrder]
-  private val used = mutable.HashMap.empty[String, mutable.HashSet[String]]
+  // the orders by id less FixOrder.IdBase: ids are handed out one after another, so an array holds them densely
+  // (null for an id the gateway never gave, as after a restart's unused numbers)
+  private val byId = new java.util.ArrayList[FixOrder]()
+  // per CompID, every ClOrdID the session used today: to the order it names, or to null for one that names no order
+  // (a cancel's, or a replace's the venue has not taken); one entry a ClOrdID, no key object beside the text
+  private val clOrdIds = mutable.HashMap.empty[String, java.util.HashMap[String, FixOrder]]
   private val traded = symbols.map(_.name).toSet
+  private val accounts = settings.clients.map(c => c.compId -> c.account).toMap
   private var nextId = FixOrder.IdBase
-  private val pending = mutable.ArrayBuffer.empty[(Command, Work)]
+  private val pendingCommands = mutable.ArrayBuffer.empty[Command]
+  private val pendingWork = mutable.ArrayBuffer.empty[Work]
   private var rejects = 0L
   private val runTag = java.lang.Long.toString(System.currentTimeMillis(), 36)
 
+  /**
+   * Under durability, the thread that forces the order log and then submits (null without durability: the records
+   * are written, not forced, by this thread). Started by the gateway; this thread stops it when it stops.
+   */
+  val forcer: LogForcer = if (log.forced) new LogForcer(log, submitBatch, cannotRecordBatch) else null
+
+  recovered.used.foreach((c, ids) => ids.foreach(id => sessionIds(c).put(id, null)))
   recovered.orders.foreach { o =>
-    byId(o.id) = o
-    (o.clOrdId :: o.formerClOrdIds).foreach(c => byClOrdId((o.compId, c)) = o)
+    index(o)
+    (o.clOrdId :: o.formerClOrdIds).foreach(c => sessionIds(o.compId).put(c, o))
     nextId = math.max(nextId, o.id + 1)
   }
-  recovered.used.foreach((c, ids) => used.getOrElseUpdate(c, mutable.HashSet.empty) ++= ids)
+
+  private def index(o: FixOrder): Unit = {
+    val i = (o.id - FixOrder.IdBase).toInt
+    while (byId.size <= i) { val _ = byId.add(null) }
+    val _ = byId.set(i, o)
+  }
+
+  private def order(id: Long): FixOrder =
+    if (!FixOrder.isFix(id) || id - FixOrder.IdBase >= byId.size) null
+    else byId.get((id - FixOrder.IdBase).toInt)
+
+  private def sessionIds(compId: String) =
+    clOrdIds.getOrElseUpdate(compId, new java.util.HashMap[String, FixOrder])
+
+  // the session's open or closed order named `clOrdId`, or null
+  private def named(compId: String, clOrdId: String): FixOrder =
+    clOrdIds.get(compId).fold(null)(_.get(clOrdId))
+
+  private def isUsed(compId: String, clOrdId: String): Boolean =
+    clOrdIds.get(compId).exists(_.containsKey(clOrdId))
 
   def run(): Unit = {
     val batch = new java.util.ArrayList[Inbound]()
     var running = true
-    while (running) {
-      batch.add(queue.take())
-      queue.drainTo(batch)
-      val it = batch.iterator()
-      while (it.hasNext) {
-        it.next() match {
-          case Inbound.Stop => running = false
-          case i => handle(i)
+    try
+      while (running) {
+        batch.add(queue.take())
+        queue.drainTo(batch)
+        val it = batch.iterator()
+        while (it.hasNext) {
+          it.next() match {
+            case Inbound.Stop => running = false
+            case i => handle(i)
+          }
         }
+        batch.clear()
+        flush()
       }
-      batch.clear()
-      flush()
+    finally {
+      // after this thread's last batch, also when it ends on an error: the gateway's close joins the forcer
+      if (forcer != null) forcer.stop()
     }
   }
 
@@ -63,6 +100,7 @@ private[fix] final class OrderDesk(
         case Inbound.Done(w, o) => done(w, o)
         case Inbound.Refused(w, r) => refused(w, r)
         case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
+        case Inbound.Unrecorded(w) => cannotRecord(w)
         case Inbound.Restate => restate()
         case Inbound.Stop => ()
       }
@@ -71,27 +109,44 @@ private[fix] final class OrderDesk(
       case e: Exception => settings.log(s"fix: error handling a message: $e")
     }
 
-  // forces the side-file records of this batch, then submits its commands in order
+  // hands this batch's side-file records and commands to the forcer; without durability writes the records and
+  // submits the commands here
   private def flush(): Unit =
-    if (pending.nonEmpty) {
-      val forced =
-        try { log.commit(); None }
-        catch { case e: java.io.IOException => Some(e) }
-      forced.foreach { e =>
-        // without its side-file line an order could not be matched to its session after a crash: refuse it
-        settings.log(s"fix: cannot write the order log: $e")
-        pending.foreach((_, work) => cannotRecord(work))
-        pending.clear()
+    if (pendingCommands.nonEmpty) {
+      val b = new LogForcer.Batch(log.take(), pendingCommands.toArray, pendingWork.toArray)
+      pendingCommands.clear()
+      pendingWork.clear()
+      if (forcer != null) forcer.offer(b)
+      else {
+        val written =
+          try { log.write(b.records); true }
+          catch {
+            case e: java.io.IOException => cannotRecordBatch(b, e); false
+          }
+        if (written) submitBatch(b)
       }
-      pending.foreach { (cmd, work) =>
-        val reply = new Reply {
-          def done(o: Outcome): Unit = queue.put(Inbound.Done(work, o))
-          override def refused(why: Refusal): Unit = queue.put(Inbound.Refused(work, why))
-        }
-        submit(cmd, reply).foreach(r => queue.put(Inbound.Refused(work, r)))
-      }
-      pending.clear()
     }
+
+  // submits a batch whose records are written (and forced, under durability), in order; any thread
+  private def submitBatch(b: LogForcer.Batch): Unit = {
+    var i = 0
+    while (i < b.commands.length) {
+      val work = b.works(i)
+      val reply = new Reply {
+        def done(o: Outcome): Unit = queue.put(Inbound.Done(work, o))
+        override def refused(why: Refusal): Unit = queue.put(Inbound.Refused(work, why))
+      }
+      submit(b.commands(i), reply).foreach(r => queue.put(Inbound.Refused(work, r)))
+      i += 1
+    }
+  }
+
+  // without its side-file line an order could not be matched to its session after a crash: its command is never
+  // submitted, and this thread refuses it; any thread
+  private def cannotRecordBatch(b: LogForcer.Batch, e: java.io.IOException): Unit = {
+    settings.log(s"fix: cannot write the order log: $e")
+    b.works.foreach(w => queue.put(Inbound.Unrecorded(w)))
+  }
 
   private def fromClient(compId: String, m: Message): Unit =
     m.getHeader.getString(35) match {
@@ -134,7 +189,7 @@ private[fix] final class OrderDesk(
       price <- FixFields.price(field(m, 44))
       qty <- FixFields.quantity(qtyText)
       _ <- Either.cond(
-        !usedBy(compId).contains(clOrdId),
+        !isUsed(compId, clOrdId),
         (),
         s"ClOrdID (11) \"$clOrdId\" was already used by this session today"
       )
@@ -144,21 +199,21 @@ private[fix] final class OrderDesk(
       case Right((kind, side, symbol, price, qty)) =>
         val o = new FixOrder(nextId, compId, clOrdId, symbol, side, price, qty)
         nextId += 1
-        byId(o.id) = o
-        byClOrdId((compId, clOrdId)) = o
-        usedBy(compId) += clOrdId
+        index(o)
+        val _ = sessionIds(compId).put(clOrdId, o)
         log.newOrder(o)
-        pending += ((
-          Command.Add(symbol, OrderId(o.id), side, price, Quantity(qty), clientAccount(compId), kind.tif),
-          Work.Add(o)
-        ))
+        pendingCommands += Command.Add(
+          symbol,
+          OrderId(o.id),
+          side,
+          price,
+          Quantity(qty),
+          accounts.getOrElse(compId, Account.House),
+          kind.tif
+        )
+        pendingWork += Work.Add(o)
     }
   }
-
-  private def usedBy(compId: String) = used.getOrElseUpdate(compId, mutable.HashSet.empty)
-
-  private def clientAccount(compId: String): Account =
-    settings.clients.find(_.compId == compId).map(_.account).getOrElse(Account.House)
 
   private def cancel(compId: String, m: Message): Unit = {
     val clOrdId = field(m, 11)
@@ -166,7 +221,7 @@ private[fix] final class OrderDesk(
     def reject(orderId: String, status: Char, reason: Int, text: String): Unit =
       send(compId, Reports.cancelReject(orderId, clOrdId, orig, false, status, reason, text))
     // only this session's own orders are found: the key holds its CompID
-    byClOrdId.get((compId, orig)) match {
+    Option(named(compId, orig)) match {
       case None => reject(
           "NONE",
           Reports.Rejected,
@@ -176,7 +231,7 @@ private[fix] final class OrderDesk(
       case Some(o) =>
         FixFields.clOrdId(clOrdId) match {
           case Left(text) => reject(o.id.toString, Reports.status(o), 99, text)
-          case Right(_) if usedBy(compId).contains(clOrdId) =>
+          case Right(_) if isUsed(compId, clOrdId) =>
             reject(
               o.id.toString,
               Reports.status(o),
@@ -191,9 +246,10 @@ private[fix] final class OrderDesk(
               s"too late to cancel: the order is ${if (o.canceled) "canceled" else "filled"}"
             )
           case Right(_) =>
-            usedBy(compId) += clOrdId
+            val _ = sessionIds(compId).put(clOrdId, null)
             log.clOrdIdUsed(compId, clOrdId)
-            pending += ((Command.Cancel(o.symbol, OrderId(o.id)), Work.Cancel(o, clOrdId)))
+            pendingCommands += Command.Cancel(o.symbol, OrderId(o.id))
+            pendingWork += Work.Cancel(o, clOrdId)
         }
     }
   }
@@ -203,7 +259,7 @@ private[fix] final class OrderDesk(
   private def replace(compId: String, m: Message): Unit = {
     val clOrdId = field(m, 11)
     val orig = field(m, 41)
-    byClOrdId.get((compId, orig)) match {
+    Option(named(compId, orig)) match {
       case None => send(
           compId,
           Reports.cancelReject(
@@ -227,13 +283,11 @@ private[fix] final class OrderDesk(
           replaceFields(compId, o, m) match {
             case Left(text) => refuse(99, text)
             case Right((price, qty)) =>
-              usedBy(compId) += clOrdId
+              val _ = sessionIds(compId).put(clOrdId, null)
               val r = OrderLog.Replace(o.id, price, qty - o.cumQty, qty, clOrdId)
               log.replace(r)
-              pending += ((
-                Command.Modify(o.symbol, OrderId(o.id), price, Quantity(r.remaining)),
-                Work.Replace(o, r)
-              ))
+              pendingCommands += Command.Modify(o.symbol, OrderId(o.id), price, Quantity(r.remaining))
+              pendingWork += Work.Replace(o, r)
           }
     }
   }
@@ -244,7 +298,7 @@ private[fix] final class OrderDesk(
     for {
       _ <- FixFields.clOrdId(clOrdId)
       _ <- Either.cond(
-        !usedBy(compId).contains(clOrdId),
+        !isUsed(compId, clOrdId),
         (),
         s"ClOrdID (11) \"$clOrdId\" was already used by this session today"
       )
@@ -369,7 +423,7 @@ private[fix] final class OrderDesk(
           case Event.Executed(_, b, s, _, q, _) if b.value == o.id || s.value == o.id => q.units
         }.sum
         o.replaced(r.clOrdId, r.price, o.cumQty + moveFills + resting)
-        byClOrdId((o.compId, r.clOrdId)) = o
+        val _ = sessionIds(o.compId).put(r.clOrdId, o)
         send(
           o.compId,
           Reports.execution(o, execId(), Reports.Replaced, o.clOrdId, o.formerClOrdIds.headOption, None, None)
@@ -389,7 +443,7 @@ private[fix] final class OrderDesk(
    * of the order log the journal never took is reported rejected. So a client's view ends equal to the journal's.
    */
   private def restate(): Unit =
-    byId.values.toVector.sortBy(_.id).groupBy(_.compId).foreach { (compId, orders) =>
+    byId.asScala.toVector.filter(_ != null).groupBy(_.compId).foreach { (compId, orders) =>
       Option(Session.lookupSession(sessionOf(compId))).foreach { session =>
         val reported = Restatement.lastReported(session.getStore)
         orders.foreach { o =>
@@ -445,11 +499,13 @@ private[fix] final class OrderDesk(
     }
   }
 
-  private def fill(id: Long, px: Price, q: Long, execId: () => String): Unit =
-    if (FixOrder.isFix(id)) byId.get(id).foreach { o =>
+  private def fill(id: Long, px: Price, q: Long, execId: () => String): Unit = {
+    val o = order(id)
+    if (o != null) {
       o.fill(px, q)
       send(o.compId, Reports.execution(o, execId(), Reports.Trade, o.clOrdId, None, Some((px, q)), None))
     }
+  }
 
   private def cannotRecord(work: Work): Unit = {
     val text = "the venue cannot record orders now (its order log failed); nothing was taken"

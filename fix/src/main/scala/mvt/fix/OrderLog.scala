@@ -18,12 +18,22 @@ import scala.jdk.CollectionConverters.*
  * ClOrdID); the ClOrdID last, so it may hold commas.
  * Gateway thread only.
  */
-final class OrderLog private (channel: FileChannel, force: Boolean) extends AutoCloseable {
+final class OrderLog private (channel: FileChannel, durable: Boolean) extends AutoCloseable {
   private var buf = ByteBuffer.allocate(1 << 16)
   private var dirty = false
+  private val line = new java.lang.StringBuilder(128)
 
-  def newOrder(o: FixOrder): Unit =
-    put(s"N,${o.id},${o.compId},${o.symbol.name},${o.side.render},${o.price.render},${o.qty},${o.clOrdId}\n")
+  /** True when `commit` and `force` reach the disk (the venue is durable); false when they only write. */
+  def forced: Boolean = durable
+
+  def newOrder(o: FixOrder): Unit = {
+    line.setLength(0)
+    line.append("N,").append(o.id).append(',').append(o.compId).append(',').append(o.symbol.name).append(',')
+    line.append(o.side.render).append(',')
+    mvt.core.DecimalText.appendPrice(line, o.price.raw)
+    line.append(',').append(o.qty).append(',').append(o.clOrdId).append('\n')
+    put(line.toString)
+  }
 
   def clOrdIdUsed(compId: String, clOrdId: String): Unit = put(s"C,$compId,$clOrdId\n")
 
@@ -50,9 +60,29 @@ final class OrderLog private (channel: FileChannel, force: Boolean) extends Auto
       try {
         buf.flip()
         while (buf.hasRemaining) { val _ = channel.write(buf) }
-        if (force) channel.force(false)
+        if (durable) channel.force(false)
       } finally { buf.clear(); dirty = false }
     }
+
+  /**
+   * What was appended since the last `take` or `commit`, for `write` on another thread (the appending thread goes
+   * on appending meanwhile); empty when nothing was.
+   */
+  def take(): Array[Byte] = {
+    val bytes = java.util.Arrays.copyOf(buf.array, buf.position())
+    buf.clear()
+    dirty = false
+    bytes
+  }
+
+  /** Writes records `take` returned, in the order taken; forced only by `force`. One thread at a time. */
+  def write(records: Array[Byte]): Unit = {
+    val b = ByteBuffer.wrap(records)
+    while (b.hasRemaining) { val _ = channel.write(b) }
+  }
+
+  /** Forces what `write` wrote to the disk when the log is `forced`; nothing otherwise. */
+  def force(): Unit = if (durable) channel.force(false)
 
   def close(): Unit = channel.close()
 }

@@ -19,8 +19,6 @@ private[fix] object Reports {
 
   def side(s: Side): Char = if (s.isBuy) '1' else '2'
 
-  private def decimal(b: BigDecimal): String = b.bigDecimal.stripTrailingZeros.toPlainString
-
   /** An ExecutionReport of `o` as it stands now; `last` is the fill's price and quantity on a trade. */
   def execution(
       o: FixOrder,
@@ -45,7 +43,7 @@ private[fix] object Reports {
     m.setString(38, o.qty.toString)
     m.setString(151, o.leaves.toString)
     m.setString(14, o.cumQty.toString)
-    m.setString(6, decimal(o.avgPx))
+    m.setString(6, o.avgPxText)
     last.foreach { (px, q) =>
       m.setString(31, px.render); m.setString(32, q.toString)
     }

@@ -31,9 +31,50 @@ object FixBench {
 
   /**
    * One run's round trips, the orders sent, those with no report within the wait, venue rejects, and how far the
-   * sending thread fell behind its schedule at worst (nanos; large means the load, not the gateway, was the limit).
+   * sending thread fell behind its schedule (nanos, one value an order; large means the load, not the gateway, was
+   * the limit).
    */
-  final case class Run(histogram: Histogram, sent: Int, unanswered: Long, rejected: Long, sendLag: Long)
+  final case class Run(
+      histogram: Histogram,
+      sent: Int,
+      unanswered: Long,
+      rejected: Long,
+      sendLag: Histogram,
+      work: Work
+  )
+
+  /**
+   * What the orders cost while they flowed: bytes allocated by every thread of the JVM (the load's included) and by
+   * the gateway thread alone, and threads started, from the first order sent to the last report.
+   */
+  final case class Work(
+      allocated: Long,
+      gatewayAllocated: Long,
+      threadsStarted: Long,
+      gatewayCpu: Long,
+      venueCpu: Long,
+      nanos: Long
+  )
+
+  private val threads =
+    java.lang.management.ManagementFactory.getThreadMXBean.asInstanceOf[com.sun.management.ThreadMXBean]
+
+  // bytes allocated so far by the live threads (a thread that ended meanwhile drops out: a lower bound)
+  private def allocatedByLiveThreads(): Long =
+    threads.getThreadAllocatedBytes(threads.getAllThreadIds).iterator.filter(_ > 0L).sum
+
+  private def gatewayThread(): Option[Thread] = named(_ == "fix-gateway").headOption
+
+  private def named(p: String => Boolean): Vector[Thread] = {
+    val it = Thread.getAllStackTraces.keySet.iterator
+    val found = Vector.newBuilder[Thread]
+    while (it.hasNext) { val t = it.next(); if (p(t.getName)) found += t }
+    found.result()
+  }
+
+  // CPU time of `ts` so far, nanos (a thread that ended counts nothing)
+  private def cpu(ts: Vector[Thread]): Long =
+    ts.iterator.map(t => math.max(0L, threads.getThreadCpuTime(t.getId))).sum
 
   private val Acme = Symbol.unsafe("ACME")
   private val Password = "bench-only-password"
@@ -80,22 +121,39 @@ object FixBench {
       load.prepare(n)
       val interval = 1e9 / rate
       val start = System.nanoTime() + 5000000L
+      val lag = new Histogram(3600L * 1000000000L, 3)
+      val desk = gatewayThread()
+      val deskBefore = desk.fold(0L)(t => threads.getThreadAllocatedBytes(t.getId))
+      val allBefore = allocatedByLiveThreads()
+      val startedBefore = threads.getTotalStartedThreadCount
+      val venueThreads = named(_.startsWith("venue-"))
+      val cpuBefore = (cpu(desk.toVector), cpu(venueThreads))
+      val began = System.nanoTime()
       var i = 0
-      var lag = 0L
       while (i < n) {
         val due = start + (i * interval).toLong
         var now = System.nanoTime()
+        // parks, never spins: a spinning sender would hold one of the cores the gateway needs; a park wakes tens
+        // of microseconds late, and every order already due then goes at once, each timed from its own due time
         while (now < due) {
-          if (due - now > 100000L) LockSupport.parkNanos(due - now - 50000L) else Thread.onSpinWait()
+          LockSupport.parkNanos(due - now)
           now = System.nanoTime()
         }
         load.send(i, due)
-        lag = math.max(lag, now - due)
+        lag.recordValue(now - due)
         i += 1
       }
       val deadline = System.nanoTime() + 60000000000L
       while (load.answers.get < n && System.nanoTime() < deadline) LockSupport.parkNanos(1000000L)
-      Run(load.result, n, n - load.answers.get, load.rejects.get, lag)
+      val work = Work(
+        allocatedByLiveThreads() - allBefore,
+        desk.fold(0L)(t => threads.getThreadAllocatedBytes(t.getId) - deskBefore),
+        threads.getTotalStartedThreadCount - startedBefore,
+        cpu(desk.toVector) - cpuBefore._1,
+        cpu(venueThreads) - cpuBefore._2,
+        System.nanoTime() - began
+      )
+      Run(load.result, n, n - load.answers.get, load.rejects.get, lag, work)
     } finally {
       load.stop()
       gateway.close()
@@ -120,7 +178,7 @@ object FixBench {
       f"FIX round trip, open loop from each order's intended send time to its first ExecutionReport, ${s.sessions} sessions, ${s.seconds}%.1f s a rate (microseconds):"
     )
     line(
-      f"  ${"rate/s"}%8s ${"behind the gateway"}%-20s ${"p50"}%9s ${"p99"}%9s ${"p99.9"}%9s ${"max"}%9s  p99/floor  unanswered  send lag ms"
+      f"  ${"rate/s"}%8s ${"behind the gateway"}%-20s ${"p50"}%9s ${"p99"}%9s ${"p99.9"}%9s ${"max"}%9s  p99/floor  unanswered  send lag p99, max"
     )
     line(
       f"  ${""}%8s ${"disk fsync alone"}%-20s ${us(fsync, 50)}%9.1f ${us(fsync, 99)}%9.1f ${us(fsync, 99.9)}%9.1f ${fsync.getMaxValue / 1000.0}%9.1f"
@@ -134,10 +192,22 @@ object FixBench {
         val h = r.histogram
         val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
         line(
-          f"  $rate%8d $label%-20s ${us(h, 50)}%9.1f ${us(h, 99)}%9.1f ${us(h, 99.9)}%9.1f ${h.getMaxValue / 1000.0}%9.1f  ${us(h, 99) / us(floor, 99)}%9.2f  ${r.unanswered}%10d  ${r.sendLag / 1e6}%11.1f"
+          f"  $rate%8d $label%-20s ${us(h, 50)}%9.1f ${us(h, 99)}%9.1f ${us(h, 99.9)}%9.1f ${h.getMaxValue / 1000.0}%9.1f  ${us(h, 99) / us(floor, 99)}%9.2f  ${r.unanswered}%10d  ${us(r.sendLag, 99)}%9.1f ${r.sendLag.getMaxValue / 1000.0}%9.1f"
         )
       }
       rate -> runs.toMap
+    }
+    line(
+      "While the orders flowed: kilobytes allocated an order (every thread, the load's included; the gateway thread alone), threads started, CPU of the gateway thread and of the venue's threads (% of one core):"
+    )
+    results.foreach { (rate, runs) =>
+      Mode.values.foreach { m =>
+        val r = runs(m)
+        val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
+        line(
+          f"  $rate%8d $label%-20s ${r.work.allocated / 1024.0 / r.sent}%9.1f ${r.work.gatewayAllocated / 1024.0 / r.sent}%9.1f ${r.work.threadsStarted}%6d ${100.0 * r.work.gatewayCpu / r.work.nanos}%7.1f ${100.0 * r.work.venueCpu / r.work.nanos}%7.1f"
+        )
+      }
     }
     val underOneMs = results.filter((_, runs) =>
       runs(Mode.Group).unanswered == 0 && us(runs(Mode.Group).histogram, 99) < 1000.0

@@ -41,8 +41,9 @@ final class FixLoad(port: Int, compIds: Vector[String], password: String, venueC
     }
     s
   }
+  // no store: a store in memory would keep every order sent, and its growth would be the bench's, not the gateway's
   private val initiator =
-    new SocketInitiator(this, new MemoryStoreFactory(), settings, null, new quickfix.fix44.MessageFactory())
+    new SocketInitiator(this, new NoopStoreFactory(), settings, null, new quickfix.fix44.MessageFactory())
 
   /** Connects every session and waits (up to `seconds`) until all are logged on; false if some are not. */
   def start(seconds: Int): Boolean = {
