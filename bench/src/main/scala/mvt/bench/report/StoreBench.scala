@@ -239,7 +239,7 @@ object StoreBench {
           now <- IO.realTime.map(_.toMillis)
           _ <- users.addUser(User("bench", Role.Staff, Set.empty), hashed, now)
           token <- users.createToken("bench", now).map(_.get.text)
-          // the cost of one sign-in's hash, and of one token's check (a lookup and a SHA-256), each on its own
+          // the cost of one sign-in's hash, and of one token's check (a probe in memory and a SHA-256), each on its own
           hashNanos <- timed(5)(IO.blocking(hashed.matches("wrong-password".toCharArray)))
           _ <- timed(2000)(auth.token(token))
           checkNanos <- timed(20000)(auth.token(token))
@@ -371,7 +371,7 @@ object StoreBench {
       "  (ours: the latest closed hour, from the view, every request with an API token; open: the same without the",
       "   token and its check; floor: a constant body of the same size, the HTTP stack alone; past: a random earlier",
       "   hour, from SQLite)",
-      f"  authentication: p99 ${ms(r.portal.p99 - r.unauthenticated.p99)} and ${(r.portalCpuNanosPerRequest - r.unauthenticatedCpuNanosPerRequest) / 1e3}%.0f us of CPU a request over open; one token check alone ${r.tokenCheckNanos / 1e3}%.1f us (a SQLite lookup and a SHA-256)",
+      f"  authentication: p99 ${ms(r.portal.p99 - r.unauthenticated.p99)} and ${(r.portalCpuNanosPerRequest - r.unauthenticatedCpuNanosPerRequest) / 1e3}%.0f us of CPU a request over open; one token check alone ${r.tokenCheckNanos / 1e3}%.1f us (a probe of the tokens held in memory and a SHA-256)",
       f"  sign-in: ${r.signInHashNanos / 1e6}%.1f ms an attempt (${PasswordHash.Algorithm}, ${PasswordHash.Iterations}%,d iterations, ${PasswordHash.SaltBytes}-byte salt)"
     ).mkString("\n")
   }
