@@ -26,6 +26,9 @@ final class Lots {
   private[reporting] var unsaved = false
   private[reporting] var account = 0
   private[reporting] var symbol = 0
+  // `state` as last computed, and the fee it was computed at; null until asked, and again after every fill
+  private var stateHeld: KeyState = null
+  private var stateFee: BigDecimal = null
 
   /** The signed sum of the open lots. */
   def position: Long = {
@@ -35,7 +38,10 @@ final class Lots {
     p
   }
 
-  def realized: BigDecimal = realizedBig.add(BigDecimal.valueOf(realizedSmall)).movePointLeft(8)
+  def realized: BigDecimal =
+    // the same value and scale as the general form, in one allocation: the overflow is nearly always none
+    if (realizedBig.signum == 0 && realizedBig.scale == 0) BigDecimal.valueOf(realizedSmall, 8)
+    else realizedBig.add(BigDecimal.valueOf(realizedSmall)).movePointLeft(8)
 
   /** Fees paid at `feePerShare` for every unit filled. */
   def fees(feePerShare: BigDecimal): BigDecimal = feePerShare.multiply(BigDecimal.valueOf(filledUnits))
@@ -63,6 +69,7 @@ final class Lots {
 
   /** A fill of `units` at `priceUnits` on the buy side (`buy`) or the sell side. */
   def fill(buy: Boolean, units: Long, priceUnits: Long): Unit = {
+    stateHeld = null
     filledUnits += units
     filledSinceClose = true
     var left = units
@@ -96,8 +103,22 @@ final class Lots {
     }
   }
 
-  /** The state the PnL depends on besides the mark: position, cost of the open lots, realized, fees. */
+  /**
+   * The state the PnL depends on besides the mark: position, cost of the open lots, realized, fees. Kept until
+   * the next fill, so that the live figures of a key that did not fill since cost nothing to ask again.
+   */
   def state(feePerShare: BigDecimal): KeyState = {
+    val held = stateHeld
+    if (held != null && (stateFee eq feePerShare)) held
+    else {
+      val st = computeState(feePerShare)
+      stateHeld = st
+      stateFee = feePerShare
+      st
+    }
+  }
+
+  private def computeState(feePerShare: BigDecimal): KeyState = {
     var p = 0L
     var small = 0L
     var big: BigDecimal = null

@@ -250,25 +250,57 @@ final class PnlFold(feePerShare: BigDecimal, keepHistory: Boolean = true, emitFi
    * mark now: the same exact arithmetic as a closed hour's.
    */
   def liveOf(account: Int): Vector[LiveFigure] = {
+    val order = liveOrder()
     val out = Vector.newBuilder[LiveFigure]
-    var s = 0
-    while (s < symbolNo.size) {
+    var i = 0
+    while (i < order.length) {
+      val s = order(i)
       val l = lots.getOrNull(slotOf(account, s))
       if (l != null) {
         val st = l.state(feePerShare)
-        val mark = markOf(s)
+        val unrealized = st.unrealized(liveMark(s))
         out += LiveFigure(
           symbolNames(s),
           st.position,
           st.realized,
-          st.unrealized(mark),
+          unrealized,
           st.fees,
-          st.pnl(mark)
+          // KeyState.pnl, with the unrealized part computed once
+          st.realized.add(unrealized).subtract(st.fees)
         )
       }
-      s += 1
+      i += 1
     }
-    out.result().sortBy(_.symbol)
+    out.result()
+  }
+
+  // the symbols' numbers in the byte order of their names, for the live figures; rebuilt when a symbol is new
+  private var liveSymbols = new Array[Int](0)
+  private def liveOrder(): Array[Int] = {
+    if (liveSymbols.length != symbolNo.size)
+      liveSymbols = Array.tabulate(symbolNo.size)(identity).sortBy(symbolNames(_))
+    liveSymbols
+  }
+
+  // each symbol's mark as a BigDecimal, and the twice-mark it was made from: the live figures of a thousand
+  // accounts ask for the same few marks at every poll, and the exact division is not free
+  private var liveMarks = new Array[BigDecimal](0)
+  private var liveMarksOf = new Array[Long](0)
+  private def liveMark(s: Int): BigDecimal = {
+    if (liveMarks.length < symbolNames.length) {
+      liveMarks = java.util.Arrays.copyOf(liveMarks, symbolNames.length)
+      liveMarksOf = java.util.Arrays.copyOf(liveMarksOf, symbolNames.length)
+    }
+    val t = twiceMarkOf(s)
+    val held = liveMarks(s)
+    if (held != null && liveMarksOf(s) == t) held
+    else {
+      // markOf is a function of twiceMarkOf: half the bid plus the ask, or the last trade (twice it, halved)
+      val m = markOf(s)
+      liveMarks(s) = m
+      liveMarksOf(s) = t
+      m
+    }
   }
 
   /** The last whole hour closed, in epoch hours (Long.MinValue before any line). */

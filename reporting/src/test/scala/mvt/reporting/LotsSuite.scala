@@ -66,6 +66,26 @@ class LotsSuite extends munit.ScalaCheckSuite {
     }
   }
 
+  property(
+    "the state asked between fills is always that of the fills so far, and exactly the model's realized"
+  ) {
+    Prop.forAll(fills) { fs =>
+      val fee = new JBig("0.0035")
+      val l = new Lots
+      fs.indices.foreach { i =>
+        val (b, u, p) = fs(i)
+        l.fill(b, u, p)
+        val st = l.state(fee)
+        val (open, realized, _) = model(fs.take(i + 1))
+        assertEquals(l.state(fee), st, "asked twice without a fill: the same")
+        assertEquals(BigInt(st.position), open.map(_._1).sum, s"after fill $i")
+        // the same value and scale as the general form would give
+        assertEquals(st.realized, new JBig(realized.bigInteger).movePointLeft(8), s"after fill $i")
+        assertEquals(st, lotsOf(fs.take(i + 1)).state(fee), s"after fill $i")
+      }
+    }
+  }
+
   property("decode(encode) gives lots with the same figures and bookkeeping, that go on alike") {
     Prop.forAll(
       fills,

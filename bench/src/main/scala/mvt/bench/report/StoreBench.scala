@@ -239,7 +239,7 @@ object StoreBench {
           now <- IO.realTime.map(_.toMillis)
           _ <- users.addUser(User("bench", Role.Staff, Set.empty), hashed, now)
           token <- users.createToken("bench", now).map(_.get.text)
-          // the cost of one sign-in's hash, and of one token's check (a lookup and a SHA-256), each on its own
+          // the cost of one sign-in's hash, and of one token's check (a probe in memory and a SHA-256), each on its own
           hashNanos <- timed(5)(IO.blocking(hashed.matches("wrong-password".toCharArray)))
           _ <- timed(2000)(auth.token(token))
           checkNanos <- timed(20000)(auth.token(token))
@@ -371,10 +371,22 @@ object StoreBench {
       "  (ours: the latest closed hour, from the view, every request with an API token; open: the same without the",
       "   token and its check; floor: a constant body of the same size, the HTTP stack alone; past: a random earlier",
       "   hour, from SQLite)",
-      f"  authentication: p99 ${ms(r.portal.p99 - r.unauthenticated.p99)} and ${(r.portalCpuNanosPerRequest - r.unauthenticatedCpuNanosPerRequest) / 1e3}%.0f us of CPU a request over open; one token check alone ${r.tokenCheckNanos / 1e3}%.1f us (a SQLite lookup and a SHA-256)",
+      f"  authentication: p99 ${ms(r.portal.p99 - r.unauthenticated.p99)} and ${(r.portalCpuNanosPerRequest - r.unauthenticatedCpuNanosPerRequest) / 1e3}%.0f us of CPU a request over open; one token check alone ${r.tokenCheckNanos / 1e3}%.1f us (a probe of the tokens held in memory and a SHA-256)",
+      f"  over the HTTP floor at p99: ours ${ms(r.portal.p99 - r.floor.p99)}, open ${ms(r.unauthenticated.p99 - r.floor.p99)}; ${floorVerdict(r.floor)}",
       f"  sign-in: ${r.signInHashNanos / 1e6}%.1f ms an attempt (${PasswordHash.Algorithm}, ${PasswordHash.Iterations}%,d iterations, ${PasswordHash.SaltBytes}-byte salt)"
     ).mkString("\n")
   }
+
+  /** The portal's target: an authenticated request of the latest hour answered at p99 within this. */
+  val TargetP99Nanos: Long = 5000000L
+
+  // whether this run can judge the target at all: a floor above it is the HTTP stack and the machine, not the portal
+  private def floorVerdict(floor: OpenLoad.Result): String =
+    if (floor.p99 <= TargetP99Nanos)
+      f"the floor is within the ${ms(TargetP99Nanos)} target, so ours against it is the portal's own"
+    else
+      f"the HTTP stack alone (floor) is above the ${ms(TargetP99Nanos)} target here, so this run cannot show the target met: " +
+        "its tail is the machine's (other processes, the client and server sharing the cores), not the portal's"
 
   private def workers(n: Int): String =
     if (n == 0) "the process's runtime" else if (n == 1) "one worker of its own" else s"$n workers of its own"
@@ -417,6 +429,8 @@ object StoreBench {
         "nanosPerAttempt" -> Json.fromDoubleOrNull(r.signInHashNanos)
       ),
       "httpFloorConstantBody" -> load(r.floor),
+      "targetP99Nanos" -> Json.fromLong(TargetP99Nanos),
+      "floorWithinTarget" -> Json.fromBoolean(r.floor.p99 <= TargetP99Nanos),
       "portalAtPastHours" -> load(r.pastHours),
       "naivePortal" -> load(r.naive)
     )

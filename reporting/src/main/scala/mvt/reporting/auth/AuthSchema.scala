@@ -7,7 +7,9 @@ import doobie.implicits.*
 /**
  * The portal's sign-in tables, kept in the report store's SQLite file beside the figures: users (never a
  * password, only its hash), sessions and API tokens (only an ID and a salted hash of each), and the audit log.
- * Times are epoch milliseconds. Created if absent; a user's sessions and tokens go with the user.
+ * Times are epoch milliseconds. Created if absent; a user's sessions and tokens go with the user. `auth_changes`
+ * counts every change to users and tokens (by triggers, so a change by any process that writes the file counts):
+ * a server holding the tokens in memory reads that one number to learn whether its copy is still current.
  */
 object AuthSchema {
 
@@ -21,8 +23,16 @@ object AuthSchema {
     sql"""CREATE TABLE IF NOT EXISTS tokens(id TEXT PRIMARY KEY, salt BLOB NOT NULL, hash BLOB NOT NULL,
             user TEXT NOT NULL REFERENCES users(name) ON DELETE CASCADE, created INTEGER NOT NULL)""",
     sql"""CREATE TABLE IF NOT EXISTS audit(at INTEGER NOT NULL, event TEXT NOT NULL, user TEXT, address TEXT,
-            detail TEXT)"""
-  )
+            detail TEXT)""",
+    sql"CREATE TABLE IF NOT EXISTS auth_changes(id INTEGER PRIMARY KEY CHECK (id = 0), n INTEGER NOT NULL)",
+    sql"INSERT OR IGNORE INTO auth_changes(id, n) VALUES (0, 0)"
+  ) ++ (for {
+    table <- List("users", "tokens")
+    (change, word) <- List("INSERT" -> "added", "UPDATE" -> "changed", "DELETE" -> "removed")
+  } yield Fragment.const(
+    s"""CREATE TRIGGER IF NOT EXISTS ${table}_${word} AFTER $change ON $table
+        BEGIN UPDATE auth_changes SET n = n + 1 WHERE id = 0; END"""
+  ))
 
   /** Creates whatever of the tables is missing. */
   val create: ConnectionIO[Unit] = tables.traverse_(_.update.run)

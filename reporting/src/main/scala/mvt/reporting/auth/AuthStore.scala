@@ -1,21 +1,25 @@
 package mvt.reporting.auth
 
 import cats.data.NonEmptyList
-import cats.effect.{IO, Resource}
+import cats.effect.{IO, Ref, Resource}
 import cats.syntax.all.*
 import doobie.*
 import doobie.implicits.*
 import mvt.reporting.store.Sqlite
 
 import java.nio.file.Path
+import scala.concurrent.duration.*
 
 /**
  * Users, sessions, API tokens and the audit log in the report store's SQLite file (`AuthSchema`). Secrets are
  * looked up by their ID and checked against their salted hash; nothing stored here signs anyone in by itself.
  * Writes go through a connection of its own, reads through read-only ones, so a check never waits for ingest.
- * Safe to use from any fiber.
+ * The live tokens are held in memory (`TokenTable`), so a token's check reads no file: re-read at once after
+ * this store changes them, and otherwise whenever the file's count of changes has moved, which `AuthStore.open`
+ * looks at every `AuthStore.RefreshEvery` (so a change by another process holds within about that). Safe to use
+ * from any fiber.
  */
-final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO]) {
+final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO], tokens: Ref[IO, TokenTable]) {
 
   private def accountsText(as: Set[Int]): String = as.toVector.sorted.mkString(",")
   private def accountsOf(text: String): Set[Int] =
@@ -36,7 +40,7 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO]) 
 
   /** Removes a user, their sessions and tokens; false when there is no such user. */
   def removeUser(name: String): IO[Boolean] =
-    sql"DELETE FROM users WHERE name = $name".update.run.map(_ > 0).transact(writer)
+    sql"DELETE FROM users WHERE name = $name".update.run.map(_ > 0).transact(writer) <* reloadTokens
 
   /** Sets a user's password and ends their sessions; false when there is no such user. */
   def setPassword(name: String, hash: PasswordHash): IO[Boolean] =
@@ -70,7 +74,7 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO]) 
       case Some(_) =>
         sql"INSERT INTO tokens(id, salt, hash, user, created) VALUES (${h.id}, ${h.salt}, ${h.hash}, $name, $now)"
           .update.run.as(Some(secret))
-    }.transact(writer)
+    }.transact(writer) <* reloadTokens
   }
 
   /** Revokes every token of the user; how many there were, or None when there is no such user. */
@@ -78,23 +82,65 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO]) 
     sql"SELECT 1 FROM users WHERE name = $name".query[Int].option.flatMap {
       case None => FC.pure(None)
       case Some(_) => sql"DELETE FROM tokens WHERE user = $name".update.run.map(Some(_))
-    }.transact(writer)
+    }.transact(writer) <* reloadTokens
 
-  /** The user a token belongs to, if it is a live token. */
-  def tokenUser(secret: Secret): IO[Option[User]] =
-    sql"""SELECT t.salt, t.hash, u.name, u.role, u.accounts FROM tokens t JOIN users u ON u.name = t.user
-          WHERE t.id = ${secret.id}"""
-      .query[(Array[Byte], Array[Byte], String, String, String)]
-      .option
-      .map(_.collect {
-        case (salt, hash, n, r, a) if SecretHash(secret.id, salt, hash).matches(secret.key) => userOf(n, r, a)
-      })
-      .transact(readers)
+  private val changes: ConnectionIO[Long] = sql"SELECT n FROM auth_changes WHERE id = 0".query[Long].unique
+
+  // every token with its user, and the count of changes they are as of, in one read
+  private def readTokens: IO[TokenTable] =
+    IO.monotonic.flatMap { at =>
+      (
+        changes,
+        sql"""SELECT t.id, t.salt, t.hash, u.name, u.role, u.accounts FROM tokens t JOIN users u ON u.name = t.user"""
+          .query[(String, Array[Byte], Array[Byte], String, String, String)]
+          .to[Vector]
+      ).tupled.transact(readers).map { (n, rows) =>
+        TokenTable(
+          n,
+          rows.iterator.map((id, salt, hash, u, r, a) =>
+            id -> TokenTable.Entry(SecretHash(id, salt, hash), userOf(u, r, a))
+          ).toMap,
+          at.toNanos
+        )
+      }
+    }
+
+  // a table read later may still be older than the one held (two reads racing): the count of changes decides
+  private def install(t: TokenTable): IO[TokenTable] =
+    tokens.updateAndGet(held => if (t.version >= held.version) t else held)
+
+  private def reloadTokens: IO[Unit] = readTokens.flatMap(install).void
+
+  /**
+   * Reads the count of changes to users and tokens, and the tokens again only when it moved since the table held
+   * was read: one small read when nothing changed.
+   */
+  def refreshTokens: IO[Unit] =
+    IO.monotonic.flatMap { at =>
+      changes.transact(readers).flatMap { n =>
+        tokens.get.flatMap { held =>
+          if (n == held.version)
+            tokens.update(h => if (h.version == n) h.copy(readAt = at.toNanos max h.readAt) else h)
+          else reloadTokens
+        }
+      }
+    }
+
+  // the table held, or a fresh one if the refresh has fallen behind (a stalled fiber must not keep a revoked token)
+  private def currentTokens: IO[TokenTable] =
+    (tokens.get, IO.monotonic).flatMapN { (held, now) =>
+      if (held.version < 0 || now.toNanos - held.readAt > AuthStore.StaleAfter.toNanos)
+        readTokens.flatMap(install)
+      else IO.pure(held)
+    }
+
+  /** The user a token belongs to, if it is a live token: a probe of the tokens in memory and one SHA-256. */
+  def tokenUser(secret: Secret): IO[Option[User]] = currentTokens.map(_.user(secret))
 
   /**
    * The sessions and tokens of `sessions` and `tokens` that exist and are these ones (their key matches), read in
-   * one transaction: a session with its row, a token with its user. Whether a session has expired is the
-   * caller's to judge.
+   * one transaction (the tokens from memory, as `tokenUser`): a session with its row, a token with its user.
+   * Whether a session has expired is the caller's to judge.
    */
   def held(
       sessions: Vector[Secret],
@@ -106,27 +152,16 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO]) 
         .query[(String, Array[Byte], Array[Byte], Long, Long, String, String, String)]
         .to[Vector]
     }
-    val tokenRows = byIds(tokens) { ids =>
-      (fr"""SELECT t.id, t.salt, t.hash, u.name, u.role, u.accounts FROM tokens t JOIN users u ON u.name = t.user
-            WHERE""" ++ Fragments.in(fr"t.id", ids))
-        .query[(String, Array[Byte], Array[Byte], String, String, String)]
-        .to[Vector]
-    }
-    (sessionRows, tokenRows).tupled.transact(readers).map { (ss, ts) =>
+    val sessionsRead = if (sessions.isEmpty) IO.pure(Vector.empty) else sessionRows.transact(readers)
+    (sessionsRead, currentTokens).tupled.map { (ss, table) =>
       val sessionOf = ss.map(r => r._1 -> r).toMap
-      val tokenOf = ts.map(r => r._1 -> r).toMap
       val heldSessions = sessions.flatMap(secret =>
         sessionOf.get(secret.id).collect {
           case (id, salt, hash, c, s, n, r, a) if SecretHash(id, salt, hash).matches(secret.key) =>
             secret -> SessionRow(id, userOf(n, r, a), c, s)
         }
       )
-      val heldTokens = tokens.flatMap(secret =>
-        tokenOf.get(secret.id).collect {
-          case (id, salt, hash, n, r, a) if SecretHash(id, salt, hash).matches(secret.key) =>
-            secret -> userOf(n, r, a)
-        }
-      )
+      val heldTokens = tokens.flatMap(secret => table.user(secret).map(secret -> _))
       (heldSessions.toMap, heldTokens.toMap)
     }
   }
@@ -187,14 +222,25 @@ final case class SessionRow(id: String, user: User, created: Long, seen: Long)
 
 object AuthStore {
 
+  /** How often an open store looks for changes to users and tokens made by another process. */
+  val RefreshEvery: FiniteDuration = 1.second
+
+  /** How old the tokens held may be before a check reads them afresh itself (the refresh has fallen behind). */
+  val StaleAfter: FiniteDuration = 5.seconds
+
   /**
    * The sign-in tables of the report store in `file`, created if absent. The file must already be a report
-   * store: the caller opens it as one first, which refuses a file that is not.
+   * store: the caller opens it as one first, which refuses a file that is not. Its tokens are read at once and
+   * kept current on a fiber of its own until release (a failed look is retried at the next one).
    */
   def open(file: Path): Resource[IO, AuthStore] =
     for {
       w <- Sqlite.writer(file)
       _ <- Resource.eval(AuthSchema.create.transact(w))
       r <- Sqlite.readers(file, 2)
-    } yield new AuthStore(w, r)
+      held <- Resource.eval(Ref.of[IO, TokenTable](TokenTable.Empty))
+      store = new AuthStore(w, r, held)
+      _ <- Resource.eval(store.reloadTokens)
+      _ <- (IO.sleep(RefreshEvery) >> store.refreshTokens.attempt).foreverM.void.background
+    } yield store
 }
