@@ -2,10 +2,10 @@ package mvt.fix
 
 import mvt.core.{Price, Side, Symbol}
 
-import java.nio.ByteBuffer
-import java.nio.channels.FileChannel
+import mvt.core.files.LineLog
+
 import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.{Files, Path, StandardOpenOption}
+import java.nio.file.{Files, Path}
 import scala.jdk.CollectionConverters.*
 
 /**
@@ -18,43 +18,25 @@ import scala.jdk.CollectionConverters.*
  * ClOrdID); the ClOrdID last, so it may hold commas.
  * Gateway thread only.
  */
-final class OrderLog private (channel: FileChannel, force: Boolean) extends AutoCloseable {
-  private var buf = ByteBuffer.allocate(1 << 16)
-  private var dirty = false
+final class OrderLog private (file: LineLog) extends AutoCloseable {
 
   def newOrder(o: FixOrder): Unit =
-    put(s"N,${o.id},${o.compId},${o.symbol.name},${o.side.render},${o.price.render},${o.qty},${o.clOrdId}\n")
+    file.append(
+      s"N,${o.id},${o.compId},${o.symbol.name},${o.side.render},${o.price.render},${o.qty},${o.clOrdId}\n"
+    )
 
-  def clOrdIdUsed(compId: String, clOrdId: String): Unit = put(s"C,$compId,$clOrdId\n")
+  def clOrdIdUsed(compId: String, clOrdId: String): Unit = file.append(s"C,$compId,$clOrdId\n")
 
   def replace(r: OrderLog.Replace): Unit =
-    put(s"R,${r.id},${r.price.render},${r.remaining},${r.qty},${r.clOrdId}\n")
-
-  private def put(line: String): Unit = {
-    val b = line.getBytes(UTF_8)
-    if (buf.remaining < b.length) {
-      val bigger = ByteBuffer.allocate(math.max(buf.capacity * 2, buf.position() + b.length))
-      buf.flip(); bigger.put(buf); buf = bigger
-    }
-    buf.put(b)
-    dirty = true
-  }
+    file.append(s"R,${r.id},${r.price.render},${r.remaining},${r.qty},${r.clOrdId}\n")
 
   /**
    * Writes and forces what was appended since the last commit (written only, not forced, when the venue runs
    * without durability); nothing when nothing was.
    */
-  def commit(): Unit =
-    if (dirty) {
-      // the batch's records go whether or not they reach the disk: a failed batch's commands are never submitted
-      try {
-        buf.flip()
-        while (buf.hasRemaining) { val _ = channel.write(buf) }
-        if (force) channel.force(false)
-      } finally { buf.clear(); dirty = false }
-    }
+  def commit(): Unit = file.commit()
 
-  def close(): Unit = channel.close()
+  def close(): Unit = file.close()
 }
 
 object OrderLog {
@@ -78,15 +60,12 @@ object OrderLog {
    * write a crash cut short, never forced, so never submitted) is cut.
    */
   def open(path: Path, force: Boolean = true): Either[String, (OrderLog, Recovered)] = {
-    val bytes = if (Files.exists(path)) Files.readAllBytes(path) else Array.emptyByteArray
-    var end = bytes.length
-    while (end > 0 && bytes(end - 1) != '\n') end -= 1
-    val text = new String(bytes, 0, end, UTF_8)
+    val contents = LineLog.read(path)
     val orders = Vector.newBuilder[FixOrder]
     val replaces = Vector.newBuilder[Replace]
     val owner = scala.collection.mutable.HashMap.empty[Long, String]
     val used = scala.collection.mutable.HashMap.empty[String, Set[String]]
-    val lines = text.linesIterator.toVector
+    val lines = contents.lines
     var error: Option[String] = None
     var i = 0
     while (error.isEmpty && i < lines.size) {
@@ -106,12 +85,9 @@ object OrderLog {
       i += 1
     }
     error.toLeft {
-      val ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
-      if (ch.size > end) ch.truncate(end.toLong)
-      ch.position(end.toLong)
       val recovered =
-        Recovered(orders.result().sortBy(_.id), replaces.result(), used.toMap, (bytes.length - end).toLong)
-      (new OrderLog(ch, force), recovered)
+        Recovered(orders.result().sortBy(_.id), replaces.result(), used.toMap, contents.tornBytes)
+      (new OrderLog(LineLog.append(path, contents, force)), recovered)
     }
   }
 
