@@ -132,25 +132,14 @@ final class CommandColumns(initialCapacity: Int) {
       val k = kinds(i)
       if (k == CommandReader.Add) {
         val tif = tifs(i)
-        if (tif == 0)
-          target.add(
-            books(symbolIdx(i)),
-            OrderId(ids(i)),
-            Side.fromCode(sides(i)),
-            Price.fromRaw(prices(i)),
-            Quantity(qtys(i)),
-            Account(accounts(i))
-          )
-        else
-          target.add(
-            books(symbolIdx(i)),
-            OrderId(ids(i)),
-            Side.fromCode(sides(i)),
-            Price.fromRaw(prices(i)),
-            Quantity(qtys(i)),
-            Account(accounts(i)),
-            TimeInForce.fromCode(tif)
-          )
+        val b = books(symbolIdx(i))
+        val id = OrderId(ids(i))
+        val side = Side.fromCode(sides(i))
+        val price = Price.fromRaw(prices(i))
+        val qty = Quantity(qtys(i))
+        val account = Account(accounts(i))
+        if (tif == 0) target.add(b, id, side, price, qty, account)
+        else target.add(b, id, side, price, qty, account, TimeInForce.fromCode(tif))
       } else if (k == CommandReader.Cancel) target.cancel(books(symbolIdx(i)), OrderId(ids(i)))
       else if (k == CommandReader.Modify)
         target.modify(books(symbolIdx(i)), OrderId(ids(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))
