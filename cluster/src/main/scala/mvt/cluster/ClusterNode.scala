@@ -177,7 +177,7 @@ object ClusterNode {
       val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))
       val blacklist = DayBlacklist.start(system, today)
       system.systemActorOf(
-        TraderNode(
+        TraderNode(TraderNode.Deps(
           ledger,
           blacklist,
           TrustScore.default,
@@ -187,7 +187,7 @@ object ClusterNode {
           counters,
           report,
           s.pipeline
-        ),
+        )),
         "trader"
       )
     }
