@@ -22,15 +22,15 @@ trait LineGate {
 sealed abstract class FeedLines(out: OutputStream, gate: LineGate) {
   protected final val w = new AsciiOutput(out)
 
-  // the gate's answer for the next line; a probed line starts here
-  protected final def begin(): Int = {
+  // formats one line with `line` unless the gate drops it; inlined, so no closure per line
+  protected final inline def gated(inline line: Unit): Unit = {
     val k = if (gate eq null) 2 else gate.next()
-    if (k == 1) { w.flush(); gate.probeStart() }
-    k
+    if (k != 0) {
+      if (k == 1) { w.flush(); gate.probeStart() }
+      line
+      if (k == 1) { w.flush(); gate.probeEnd() }
+    }
   }
-
-  // a probed line ends here
-  protected final def end(k: Int): Unit = if (k == 1) { w.flush(); gate.probeEnd() }
 
   def flush(): Unit = w.flush()
 }
@@ -52,16 +52,10 @@ final class TradeFeedWriter(out: OutputStream, gate: LineGate = null) extends Fe
       sellId: OrderId,
       sellAccount: Account,
       aggressor: Side
-  ): Unit = {
-    val k = begin()
-    if (k != 0) {
-      w.ascii("trade,").timestamp(time).comma().ascii(symbol.name).comma().price(price).comma().long(
-        qty.units
-      )
-        .comma().long(buyId.value).comma().long(buyAccount.value.toLong).comma().long(sellId.value).comma()
-        .long(sellAccount.value.toLong).comma().ascii(aggressor.render).newline()
-      end(k)
-    }
+  ): Unit = gated {
+    w.ascii("trade,").timestamp(time).comma().ascii(symbol.name).comma().price(price).comma().long(qty.units)
+      .comma().long(buyId.value).comma().long(buyAccount.value.toLong).comma().long(sellId.value).comma()
+      .long(sellAccount.value.toLong).comma().ascii(aggressor.render).newline()
   }
 }
 
@@ -80,16 +74,12 @@ final class QuoteFeedWriter(out: OutputStream, gate: LineGate = null) extends Fe
       bidQty: Long,
       askPrice: Long,
       askQty: Long
-  ): Unit = {
-    val k = begin()
-    if (k != 0) {
-      w.timestamp(time).comma().ascii(symbol.name).comma()
-      side(bidPrice, bidQty)
-      w.comma()
-      side(askPrice, askQty)
-      w.newline()
-      end(k)
-    }
+  ): Unit = gated {
+    w.timestamp(time).comma().ascii(symbol.name).comma()
+    side(bidPrice, bidQty)
+    w.comma()
+    side(askPrice, askQty)
+    w.newline()
   }
 
   // an empty side is two empty fields
