@@ -132,33 +132,32 @@ final class ClosedLoopDay(
       account: Account,
       tif: TimeInForce
   ): Unit = {
-    if (StrategyIds.isStrategy(id.value)) throw IdCollision(id.value)
-    if (orders.nextDue <= day.now.epochNanos) orders.deliver(day.now.epochNanos, venue)
-    current = book
-    if (mergedOut != null)
-      mergedOut.add(day.exchange.symbolOf(book), id.value, side, price.raw, qty.units, account.value, tif)
-    day.add(book, id, side, price, qty, account, tif)
-    current = -1
-    recorded += 1
+    recordedStart(book, id)
+    venue.add(book, id, side, price, qty, account, tif)
+    recordedEnd()
   }
 
   /** A recorded modify; one naming the strategy's range is a collision, as for the other commands. */
   def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
-    if (StrategyIds.isStrategy(id.value)) throw IdCollision(id.value)
-    if (orders.nextDue <= day.now.epochNanos) orders.deliver(day.now.epochNanos, venue)
-    current = book
-    if (mergedOut != null) mergedOut.modify(day.exchange.symbolOf(book), id.value, price.raw, qty.units)
-    day.modify(book, id, price, qty)
-    current = -1
-    recorded += 1
+    recordedStart(book, id)
+    venue.modify(book, id, price, qty)
+    recordedEnd()
   }
 
   def cancel(book: Int, id: OrderId): Unit = {
+    recordedStart(book, id)
+    venue.cancel(book, id)
+    recordedEnd()
+  }
+
+  // a recorded command goes after the strategy's orders due by now; its book is the one its fills are costed in
+  private def recordedStart(book: Int, id: OrderId): Unit = {
     if (StrategyIds.isStrategy(id.value)) throw IdCollision(id.value)
     if (orders.nextDue <= day.now.epochNanos) orders.deliver(day.now.epochNanos, venue)
     current = book
-    if (mergedOut != null) mergedOut.cancel(day.exchange.symbolOf(book), id.value)
-    day.cancel(book, id)
+  }
+
+  private def recordedEnd(): Unit = {
     current = -1
     recorded += 1
   }

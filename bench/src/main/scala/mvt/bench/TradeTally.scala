@@ -6,18 +6,17 @@ import mvt.core.*
  * Counts trades and traded volume per symbol, to check that two engines saw the same matches. Allocates only
  * when it meets a new symbol.
  */
-final class TradeTally extends EventSink {
+final class TradeTally extends EventSink.Ignoring {
   private val perSymbol = new java.util.HashMap[String, Array[Long]]()
 
-  def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
-  def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit = ()
-  def cancelRejected(symbol: Symbol, id: OrderId): Unit = ()
-  def rejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
-  def expired(symbol: Symbol, id: OrderId, qty: Quantity): Unit = ()
-  def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
-  def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
-
-  def executed(s: Symbol, buyId: OrderId, sellId: OrderId, p: Price, q: Quantity, aggressor: Side): Unit = {
+  override def executed(
+      s: Symbol,
+      buyId: OrderId,
+      sellId: OrderId,
+      p: Price,
+      q: Quantity,
+      aggressor: Side
+  ): Unit = {
     var t = perSymbol.get(s.name)
     if (t == null) { t = new Array[Long](2); perSymbol.put(s.name, t) }
     t(0) += 1

@@ -18,20 +18,7 @@ class BacktestClusterSuite extends munit.FunSuite {
   private lazy val dayDir: Path = {
     val dir = JFiles.createTempDirectory("mvt-backtest-cluster")
     generated = dir
-    val r = CliRun(
-      "generate",
-      "--days",
-      "4",
-      "--start",
-      "2026-03-02",
-      "--accounts",
-      "20",
-      "--commands",
-      "20000",
-      "--out",
-      dir.toString
-    )()
-    assertEquals(r.status, 0, r.err)
+    CliRun.generate(dir, days = 4, accounts = 20, commands = 20000)
     dir
   }
 

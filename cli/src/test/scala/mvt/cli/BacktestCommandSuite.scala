@@ -10,20 +10,7 @@ class BacktestCommandSuite extends munit.FunSuite {
   private val days = FunFixture[Path](
     setup = _ => {
       val dir = JFiles.createTempDirectory("mvt-backtest")
-      val r = CliRun(
-        "generate",
-        "--days",
-        "3",
-        "--start",
-        "2026-03-02",
-        "--accounts",
-        "20",
-        "--commands",
-        "6000",
-        "--out",
-        dir.toString
-      )()
-      assertEquals(r.status, 0, r.err)
+      CliRun.generate(dir, days = 3, accounts = 20, commands = 6000)
       dir
     },
     teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }

@@ -12,20 +12,7 @@ class BacktestRefusalSuite extends munit.FunSuite {
 
   override def beforeAll(): Unit = {
     dir = JFiles.createTempDirectory("mvt-backtest-refusal")
-    val r = CliRun(
-      "generate",
-      "--days",
-      "3",
-      "--start",
-      "2026-03-02",
-      "--accounts",
-      "20",
-      "--commands",
-      "3000",
-      "--out",
-      dir.toString
-    )()
-    assertEquals(r.status, 0, r.err)
+    CliRun.generate(dir, days = 3, accounts = 20, commands = 3000)
   }
 
   override def afterAll(): Unit = { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }

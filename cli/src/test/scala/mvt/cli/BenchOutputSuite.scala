@@ -42,37 +42,9 @@ class BenchOutputSuite extends munit.FunSuite {
   for (
     (name, args) <- Vector(
       "memory" -> Vector("bench", "memory", "--orders", "100000", "--json", unwritable),
-      "throughput" -> Vector("bench", "throughput", "--generate", "1000", "--json", unwritable),
-      "latency --json" -> Vector(
-        "bench",
-        "latency",
-        "--engine",
-        "fast",
-        "--rates",
-        "1000",
-        "--json",
-        unwritable
-      ),
-      "latency --html" -> Vector(
-        "bench",
-        "latency",
-        "--engine",
-        "fast",
-        "--rates",
-        "1000",
-        "--html",
-        unwritable
-      ),
-      "latency --hlog" -> Vector(
-        "bench",
-        "latency",
-        "--engine",
-        "fast",
-        "--rates",
-        "1000",
-        "--hlog",
-        unwritable
-      )
+      "throughput" -> Vector("bench", "throughput", "--generate", "1000", "--json", unwritable)
+    ) ++ Vector("--json", "--html", "--hlog").map(o =>
+      s"latency $o" -> Vector("bench", "latency", "--engine", "fast", "--rates", "1000", o, unwritable)
     )
   )
     test(s"bench $name: an unwritable output fails at once with one line and status 1") {

@@ -23,6 +23,29 @@ object CliRun {
     Result(code.code, out.toString(UTF_8), err.toString(UTF_8))
   }
 
+  /**
+   * Generates `days` days from 2026-03-02 of `commands` commands by `accounts` accounts into `dir`, as a user
+   * does before a backtest or an import; fails the test if `mvt generate` does not succeed.
+   */
+  def generate(dir: java.nio.file.Path, days: Int, accounts: Int, commands: Int)(using
+      munit.Location
+  ): Unit = {
+    val r = apply(
+      "generate",
+      "--days",
+      days.toString,
+      "--start",
+      "2026-03-02",
+      "--accounts",
+      accounts.toString,
+      "--commands",
+      commands.toString,
+      "--out",
+      dir.toString
+    )()
+    munit.Assertions.assertEquals(r.status, 0, r.err)
+  }
+
   /** Runs `f` on the path of a new empty temporary file, and deletes the file afterwards. */
   def withTempFile[A](suffix: String)(f: java.nio.file.Path => A): A = {
     val path = java.nio.file.Files.createTempFile("mvt-test", suffix)

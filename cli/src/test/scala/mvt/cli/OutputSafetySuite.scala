@@ -158,15 +158,20 @@ class OutputSafetySuite extends munit.FunSuite {
     assertEquals(new String(JFiles.readAllBytes(f), UTF_8), new String(worked.commands, UTF_8))
   }
 
+  // a forked long match over an old "events.csv" (which it returns), once its temporary output exists
+  private def longMatchWriting(dir: Path): (ForkedMvt.Running, Path) = {
+    val in = large(dir, 3000000)
+    val out = write(dir, "events.csv", "old\n".getBytes(UTF_8))
+    val p = ForkedMvt.start(dir, None, "match", "--in", in.toString, "--out", out.toString)
+    val deadline = System.nanoTime() + 120L * 1000000000L
+    while (temporaries(dir).isEmpty && System.nanoTime() < deadline) Thread.sleep(20)
+    assert(temporaries(dir).nonEmpty, "the run never started writing")
+    (p, out)
+  }
+
   tmp.test("a writer killed with SIGKILL leaves the old target intact; the next run sweeps its temporary") {
     dir =>
-      val in = large(dir, 3000000)
-      val out = write(dir, "events.csv", "old\n".getBytes(UTF_8))
-      val p = ForkedMvt.start(dir, None, "match", "--in", in.toString, "--out", out.toString)
-      // wait until the temporary output exists and is growing, then kill
-      val deadline = System.nanoTime() + 120L * 1000000000L
-      while (temporaries(dir).isEmpty && System.nanoTime() < deadline) Thread.sleep(20)
-      assert(temporaries(dir).nonEmpty, "the run never started writing")
+      val (p, out) = longMatchWriting(dir)
       p.process.destroyForcibly()
       p.await(60)
       assertEquals(JFiles.readString(out), "old\n")
@@ -185,12 +190,7 @@ class OutputSafetySuite extends munit.FunSuite {
       dir =>
         // a JVM cannot handle a signal that its parent ignores (as a background job's shell does for SIGINT)
         assume(!ignored(signal), s"SIG$signal is ignored by this process, so the child would inherit that")
-        val in = large(dir, 3000000)
-        val out = write(dir, "events.csv", "old\n".getBytes(UTF_8))
-        val p = ForkedMvt.start(dir, None, "match", "--in", in.toString, "--out", out.toString)
-        val deadline = System.nanoTime() + 120L * 1000000000L
-        while (temporaries(dir).isEmpty && System.nanoTime() < deadline) Thread.sleep(20)
-        assert(temporaries(dir).nonEmpty, "the run never started writing")
+        val (p, out) = longMatchWriting(dir)
         assertEquals(new ProcessBuilder("kill", s"-$signal", p.process.pid.toString).start().waitFor(), 0)
         assertEquals(p.await(60), Some(status), p.stderr)
         assertEquals(

@@ -13,6 +13,10 @@ class ReportCommandSuite extends munit.FunSuite {
     teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
   )
 
+  // `mvt report` over the two feeds, with more options
+  private def report(trades: Path, quotes: Path, more: String*): CliRun.Result =
+    CliRun(Seq("report", "--trades", trades.toString, "--quotes", quotes.toString) ++ more*)()
+
   private def feeds(dir: Path): (Path, Path) = {
     val c = ConformanceCases.all.find(_.name.startsWith("42")).get
     val in = dir.resolve("day.csv")
@@ -37,15 +41,7 @@ class ReportCommandSuite extends munit.FunSuite {
   tmp.test("a report at the last whole hour the feeds reach: the header, one row per client and symbol") {
     dir =>
       val (trades, quotes) = feeds(dir)
-      val r = CliRun(
-        "report",
-        "--trades",
-        trades.toString,
-        "--quotes",
-        quotes.toString,
-        "--fee-per-share",
-        "0.001"
-      )()
+      val r = report(trades, quotes, "--fee-per-share", "0.001")
       assertEquals(r.status, 0, r.err)
       val lines = r.out.linesIterator.toVector
       assertEquals(
@@ -62,33 +58,17 @@ class ReportCommandSuite extends munit.FunSuite {
   tmp.test("--at must be a whole hour that the feeds reach; a bad feed line is status 2 with its line") {
     dir =>
       val (trades, quotes) = feeds(dir)
-      val notWhole = CliRun(
-        "report",
-        "--trades",
-        trades.toString,
-        "--quotes",
-        quotes.toString,
-        "--at",
-        "2026-01-05T15:30:00Z"
-      )()
+      val notWhole = report(trades, quotes, "--at", "2026-01-05T15:30:00Z")
       assertEquals(notWhole.status, 1, notWhole.err)
       assert(notWhole.err.contains("whole hour"), notWhole.err)
-      val later = CliRun(
-        "report",
-        "--trades",
-        trades.toString,
-        "--quotes",
-        quotes.toString,
-        "--at",
-        "2030-01-01T00:00:00Z"
-      )()
+      val later = report(trades, quotes, "--at", "2030-01-01T00:00:00Z")
       assertEquals(later.status, 1, later.err)
       val bad = dir.resolve("bad.csv")
       JFiles.writeString(
         bad,
         JFiles.readString(trades, UTF_8).linesIterator.take(3).mkString("", "\n", "\ntrade,nope\n")
       )
-      val r = CliRun("report", "--trades", bad.toString, "--quotes", quotes.toString)()
+      val r = report(bad, quotes)
       assertEquals(r.status, 2, r.err)
       assert(r.err.startsWith(s"mvt report: $bad: line 4: "), r.err)
   }

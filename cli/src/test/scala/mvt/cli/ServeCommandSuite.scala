@@ -25,20 +25,7 @@ class ServeCommandSuite extends munit.FunSuite {
     val logs = dir.resolve("days")
     val j = dir.resolve("journal")
     Files.createDirectories(j)
-    val g = CliRun(
-      "generate",
-      "--days",
-      days.toString,
-      "--start",
-      "2026-03-02",
-      "--accounts",
-      "30",
-      "--commands",
-      commands.toString,
-      "--out",
-      logs.toString
-    )()
-    assertEquals(g.status, 0, g.err)
+    CliRun.generate(logs, days, accounts = 30, commands)
     Files.list(logs).iterator.asScala.toVector.sorted.foreach { log =>
       val name = log.getFileName.toString.stripSuffix(".mvtc")
       val m = CliRun(

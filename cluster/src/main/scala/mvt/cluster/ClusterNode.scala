@@ -198,7 +198,7 @@ object ClusterNode {
       val today = mvt.crdt.TradingDay(java.time.LocalDate.now(java.time.ZoneOffset.UTC))
       val blacklist = DayBlacklist.start(system, today)
       system.systemActorOf(
-        TraderNode(
+        TraderNode(TraderNode.Deps(
           ledger,
           blacklist,
           TrustScore.default,
@@ -208,7 +208,7 @@ object ClusterNode {
           counters,
           report,
           s.pipeline
-        ),
+        )),
         "trader"
       )
     }

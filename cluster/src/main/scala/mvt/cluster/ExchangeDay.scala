@@ -2,6 +2,7 @@ package mvt.cluster
 
 import mvt.core.*
 import mvt.crdt.ClientId
+import mvt.core.files.LineTail
 import mvt.trader.orders.StrategyIds
 import mvt.trader.pipeline.PreTradeCheck
 import mvt.venue.{Outcome, Refusal, Reply, Venue}
@@ -69,8 +70,8 @@ final class ExchangeDay(
   // the venue's answers to the commands submitted and not yet answered
   private val results = new LinkedBlockingQueue[Result]()
   private var inFlight = 0
-  private val trades = new FeedTail(venue.config.trades, recovered.tradesFrom)
-  private val quotes = new FeedTail(venue.config.quotes, recovered.quotesFrom)
+  private val trades = new LineTail(venue.config.trades, recovered.tradesFrom)
+  private val quotes = new LineTail(venue.config.quotes, recovered.quotesFrom)
 
   recover()
 
@@ -342,7 +343,7 @@ final class ExchangeDay(
   }
 
   // trade,time,symbol,price,qty,buyId,buyAccount,sellId,sellAccount,aggressor
-  private def tradeLine(line: String): Unit = {
+  private def tradeLine(at: Long, line: String): Unit = {
     val f = line.split(",", -1)
     if (f.length == 10 && f(0) == "trade") {
       val (maker, taker) = if (f(9) == "BUY") (f(7), f(5)) else (f(5), f(7))
@@ -357,7 +358,7 @@ final class ExchangeDay(
   }
 
   // time,symbol,bid,bid_size,ask,ask_size; an empty side is two empty fields. After the close nothing is published
-  private def quoteLine(line: String): Unit = {
+  private def quoteLine(at: Long, line: String): Unit = {
     val f = line.split(",", -1)
     if (!closed && f.length == 6 && f(0) != "time") {
       def px(s: String) = if (s.isEmpty) 0L else Price.parse(s).fold(0L)(_.raw)
@@ -421,7 +422,7 @@ final class ExchangeDay(
   }
 
   /** Closes the side file; the day takes no more messages. */
-  def release(): Unit = log.close()
+  def release(): Unit = { log.close(); trades.close(); quotes.close() }
 
   /** Each account's reconciliation against the trade feed, with this replica's balance. */
   def reconciliation(provisioned: Long): Vector[Reconciled] =

@@ -1,11 +1,9 @@
 package mvt.cluster
 
+import mvt.core.files.LineLog
 import mvt.crdt.ClientId
 
-import java.nio.ByteBuffer
-import java.nio.channels.FileChannel
-import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.{Files, Path, StandardOpenOption}
+import java.nio.file.Path
 
 /**
  * The exchange node's durable side file `DAY.cluster-orders`, beside the venue's journal, which carries neither a
@@ -16,40 +14,22 @@ import java.nio.file.{Files, Path, StandardOpenOption}
  * `A,engineId,node,seq,account,strategy,orderId,symbol,B|S,qty,costCents,replyTo` (an add submitted to the venue)
  * and `M,node,seq` (any other message, or an add the exchange refused itself). Exchange thread only.
  */
-final class ExchangeLog private (channel: FileChannel) extends AutoCloseable {
-  private var buf = ByteBuffer.allocate(1 << 16)
-  private var dirty = false
+final class ExchangeLog private (file: LineLog) extends AutoCloseable {
 
   /** An add about to be submitted under `engineId`. */
   def add(engineId: Long, o: OrderMessage, c: OrderCommand.Add, replyTo: String): Unit =
-    put(
+    file.append(
       s"A,$engineId,${o.node.value},${o.seq},${o.account.value},${o.strategy.value},${c.orderId},${c.symbol}," +
         s"${if (c.buy) "B" else "S"},${c.qty},${c.costCents},$replyTo\n"
     )
 
   /** Any other message taken (its identity only). */
-  def taken(o: OrderMessage): Unit = put(s"M,${o.node.value},${o.seq}\n")
-
-  private def put(line: String): Unit = {
-    val b = line.getBytes(UTF_8)
-    if (buf.remaining < b.length) {
-      val bigger = ByteBuffer.allocate(math.max(buf.capacity * 2, buf.position() + b.length))
-      buf.flip(); bigger.put(buf); buf = bigger
-    }
-    buf.put(b)
-    dirty = true
-  }
+  def taken(o: OrderMessage): Unit = file.append(s"M,${o.node.value},${o.seq}\n")
 
   /** Writes and forces what was appended since the last commit; nothing when nothing was. */
-  def commit(): Unit =
-    if (dirty)
-      try {
-        buf.flip()
-        while (buf.hasRemaining) { val _ = channel.write(buf) }
-        channel.force(false)
-      } finally { buf.clear(); dirty = false }
+  def commit(): Unit = file.commit()
 
-  def close(): Unit = channel.close()
+  def close(): Unit = file.close()
 }
 
 object ExchangeLog {
@@ -80,10 +60,8 @@ object ExchangeLog {
    * short by a crash, never forced, so never submitted) is cut. A damaged line is refused with its number.
    */
   def open(path: Path): Either[String, (ExchangeLog, Recovered)] = {
-    val bytes = if (Files.exists(path)) Files.readAllBytes(path) else Array.emptyByteArray
-    var end = bytes.length
-    while (end > 0 && bytes(end - 1) != '\n') end -= 1
-    val lines = new String(bytes, 0, end, UTF_8).linesIterator.toVector
+    val contents = LineLog.read(path)
+    val lines = contents.lines
     val adds = Vector.newBuilder[Added]
     val others = Vector.newBuilder[(NodeId, Long)]
     var error: Option[String] = None
@@ -97,10 +75,8 @@ object ExchangeLog {
       i += 1
     }
     error.toLeft {
-      val ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
-      if (ch.size > end) ch.truncate(end.toLong)
-      ch.position(end.toLong)
-      (new ExchangeLog(ch), Recovered(adds.result(), others.result(), (bytes.length - end).toLong))
+      val log = new ExchangeLog(LineLog.append(path, contents, force = true))
+      (log, Recovered(adds.result(), others.result(), contents.tornBytes))
     }
   }
 

@@ -88,7 +88,11 @@ object TraderNode {
   private def positionsOf(desks: Iterable[SubscriptionDesk]): Vector[NodeEvent.SubscriptionHeld] =
     desks.toVector.sortBy(_.sub.label).filter(_.held.nonEmpty).map(_.subscriptionHeld)
 
-  /** What a trader node works with: its replicas, its rules and where it reports. */
+  /**
+   * What a trader node works with: its replicas, its rules and where it reports. It trades `subs`, with a new
+   * strategy per owned subscription from `strategy`; `report` receives an event each time the owned share
+   * changes, a taken-over position starts or a client is barred.
+   */
   final case class Deps(
       ledger: Ledger[?],
       blacklist: DayBlacklist,
@@ -98,30 +102,14 @@ object TraderNode {
       strategy: Subscription => TradingStrategy,
       counters: Counters,
       report: NodeEvent => Unit,
-      pipelineSettings: NodePipeline.Settings
+      pipelineSettings: NodePipeline.Settings = NodePipeline.Settings.default
   )
 
-  /**
-   * A trader node over `ledger`, for `subs`, with a new strategy per owned subscription from `strategy`. `report`
-   * receives an event each time the owned share changes, a taken-over position starts or a client is barred.
-   */
-  def apply(
-      ledger: Ledger[?],
-      blacklist: DayBlacklist,
-      trust: TrustScore,
-      provisionedCents: Long,
-      subs: Vector[Subscription],
-      strategy: Subscription => TradingStrategy,
-      counters: Counters,
-      report: NodeEvent => Unit,
-      pipelineSettings: NodePipeline.Settings = NodePipeline.Settings.default
-  ): Behavior[Command] = {
-    val deps =
-      Deps(ledger, blacklist, trust, provisionedCents, subs, strategy, counters, report, pipelineSettings)
+  /** A trader node working with `deps`. */
+  def apply(deps: Deps): Behavior[Command] =
     Behaviors.setup[Command](ctx =>
       Behaviors.withTimers[Command](timers => new Trader(ctx, timers, deps).behavior)
     )
-  }
 
   /** One trader node's actor: its desks, its outbox, its judge of clients, and a handler per message. */
   private final class Trader(ctx: ActorContext[Command], timers: TimerScheduler[Command], deps: Deps) {

@@ -28,8 +28,8 @@ trait EventSink {
 
 object EventSink {
 
-  /** Discards every event. */
-  object Ignore extends EventSink {
+  /** Discards every event; a sink that cares for a few kinds extends it and overrides those. */
+  abstract class Ignoring extends EventSink {
     def added(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
     def executed(s: Symbol, b: OrderId, o: OrderId, p: Price, q: Quantity, a: Side): Unit = ()
     def canceled(symbol: Symbol, id: OrderId, canceledQty: Quantity): Unit = ()
@@ -39,4 +39,7 @@ object EventSink {
     def modified(symbol: Symbol, id: OrderId, side: Side, price: Price, restingQty: Quantity): Unit = ()
     def modifyRejected(symbol: Symbol, id: OrderId, reason: RejectReason): Unit = ()
   }
+
+  /** Discards every event. */
+  object Ignore extends Ignoring
 }

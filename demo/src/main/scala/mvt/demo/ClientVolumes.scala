@@ -7,24 +7,12 @@ import mvt.core.*
  * counts on both sides). The house (account 0) is left out, as the client reports leave it out. Allocates only
  * when it meets a new account. Engine thread only.
  */
-final class ClientVolumes extends TradeSink {
+final class ClientVolumes extends FillSides(null) {
   // account -> (fills, bought, sold)
   private val perAccount = new java.util.HashMap[Integer, Array[Long]]()
 
-  def trade(
-      time: Timestamp,
-      symbol: Symbol,
-      price: Price,
-      qty: Quantity,
-      buyId: OrderId,
-      buyAccount: Account,
-      sellId: OrderId,
-      sellAccount: Account,
-      aggressor: Side
-  ): Unit = {
-    record(buyAccount, qty.units, 1)
-    record(sellAccount, qty.units, 2)
-  }
+  protected def side(s: Symbol, id: OrderId, a: Account, p: Price, q: Quantity, buy: Boolean): Unit =
+    record(a, q.units, if (buy) 1 else 2)
 
   private def record(a: Account, units: Long, column: Int): Unit =
     if (!a.isHouse) {

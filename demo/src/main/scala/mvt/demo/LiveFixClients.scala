@@ -28,23 +28,9 @@ final class LiveFixClients(port: Int, logins: Vector[LiveFixClients.Login], venu
   private val firstLogon = new AtomicLong
 
   private val settings = {
-    val s = new SessionSettings()
-    s.setString("ConnectionType", "initiator")
-    s.setString("BeginString", FixVersions.BEGINSTRING_FIX44)
-    s.setString("SocketConnectHost", "127.0.0.1")
-    s.setString("SocketConnectPort", port.toString)
-    s.setString("StartTime", "00:00:00")
-    s.setString("EndTime", "00:00:00")
-    s.setString("HeartBtInt", "5")
-    s.setString("ReconnectInterval", "1")
-    s.setString("UseDataDictionary", "N")
-    s.setString("CheckLatency", "N")
+    val s = mvt.fix.InitiatorSettings(port, ids, dictionary = false)
     // the venue checks a logon's password with a deliberately slow hash
     s.setString("LogonTimeout", "30")
-    ids.foreach { id =>
-      s.setString(id, "SenderCompID", id.getSenderCompID)
-      s.setString(id, "TargetCompID", id.getTargetCompID)
-    }
     s
   }
   // the sessions' sequence numbers live as long as this process: after the venue's restart each session resumes

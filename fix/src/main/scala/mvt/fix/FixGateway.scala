@@ -5,6 +5,7 @@ import mvt.venue.Venue
 import quickfix.*
 import quickfix.mina.SessionConnector
 import quickfix.mina.acceptor.{AcceptorSessionProvider, DynamicAcceptorSessionProvider}
+import mvt.core.files.LineTail
 
 import java.net.InetSocketAddress
 import java.nio.file.Files

@@ -2,7 +2,7 @@ package mvt.fix
 
 import mvt.core.*
 import mvt.orderbook.{Engine, TradingDay}
-import mvt.workload.CommandLogReader
+import mvt.workload.{CommandLogReader, CommandSource}
 
 import java.io.{BufferedInputStream, FileInputStream}
 import java.nio.file.{Files, Path}
@@ -70,29 +70,25 @@ private[fix] object FixRecovery {
       val in = new BufferedInputStream(new FileInputStream(journal.toFile), 1 << 16)
       try
         CommandLogReader.open(in).foreach { r =>
-          var books = new Array[Int](16)
-          var booked = 0
-          var n = r.nextBlock()
+          val source = CommandSource.ofLog(r)
+          var n = source.nextBlock()
           while (n > 0) {
-            val syms = r.symbols
-            if (books.length < syms.size) books = java.util.Arrays.copyOf(books, syms.size * 2)
-            while (booked < syms.size) { books(booked) = day.bookOf(syms(booked)); booked += 1 }
-            val c = r.columns
+            val c = source.columns
             var from = 0
             var i = 0
             while (i < n) {
               // a modify of a FIX order replays alone, with the replace it carried out as `current`
               if (c.kinds(i) == CommandReader.Modify && waiting.containsKey(c.ids(i))) {
-                c.replay(day, books, from, i)
+                source.replayBlock(day, from, i)
                 current = sentAs(waiting.get(c.ids(i)), c.prices(i), c.qtys(i))
-                c.replay(day, books, i, i + 1)
+                source.replayBlock(day, i, i + 1)
                 current = null
                 from = i + 1
               }
               i += 1
             }
-            c.replay(day, books, from, n)
-            n = r.nextBlock()
+            source.replayBlock(day, from, n)
+            n = source.nextBlock()
           }
         }
       finally in.close()

@@ -7,6 +7,7 @@ import quickfix.fix44.{
   MarketDataSnapshotFullRefresh
 }
 import quickfix.{Message, Session, SessionID}
+import mvt.core.files.LineTail
 
 import java.nio.file.Path
 import scala.collection.mutable

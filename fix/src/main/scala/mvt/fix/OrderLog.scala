@@ -2,10 +2,10 @@ package mvt.fix
 
 import mvt.core.{Price, Side, Symbol}
 
-import java.nio.ByteBuffer
-import java.nio.channels.FileChannel
+import mvt.core.files.LineLog
+
 import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.{Files, Path, StandardOpenOption}
+import java.nio.file.{Files, Path}
 import scala.jdk.CollectionConverters.*
 
 /**
@@ -18,13 +18,11 @@ import scala.jdk.CollectionConverters.*
  * ClOrdID); the ClOrdID last, so it may hold commas.
  * Gateway thread only.
  */
-final class OrderLog private (channel: FileChannel, durable: Boolean) extends AutoCloseable {
-  private var buf = ByteBuffer.allocate(1 << 16)
-  private var dirty = false
+final class OrderLog private (file: LineLog) extends AutoCloseable {
   private val line = new java.lang.StringBuilder(128)
 
   /** True when `commit` and `force` reach the disk (the venue is durable); false when they only write. */
-  def forced: Boolean = durable
+  def forced: Boolean = file.forced
 
   def newOrder(o: FixOrder): Unit = {
     line.setLength(0)
@@ -32,59 +30,33 @@ final class OrderLog private (channel: FileChannel, durable: Boolean) extends Au
     line.append(o.side.render).append(',')
     mvt.core.DecimalText.appendPrice(line, o.price.raw)
     line.append(',').append(o.qty).append(',').append(o.clOrdId).append('\n')
-    put(line.toString)
+    file.append(line.toString)
   }
 
-  def clOrdIdUsed(compId: String, clOrdId: String): Unit = put(s"C,$compId,$clOrdId\n")
+  def clOrdIdUsed(compId: String, clOrdId: String): Unit = file.append(s"C,$compId,$clOrdId\n")
 
   def replace(r: OrderLog.Replace): Unit =
-    put(s"R,${r.id},${r.price.render},${r.remaining},${r.qty},${r.clOrdId}\n")
-
-  private def put(line: String): Unit = {
-    val b = line.getBytes(UTF_8)
-    if (buf.remaining < b.length) {
-      val bigger = ByteBuffer.allocate(math.max(buf.capacity * 2, buf.position() + b.length))
-      buf.flip(); bigger.put(buf); buf = bigger
-    }
-    buf.put(b)
-    dirty = true
-  }
+    file.append(s"R,${r.id},${r.price.render},${r.remaining},${r.qty},${r.clOrdId}\n")
 
   /**
    * Writes and forces what was appended since the last commit (written only, not forced, when the venue runs
    * without durability); nothing when nothing was.
    */
-  def commit(): Unit =
-    if (dirty) {
-      // the batch's records go whether or not they reach the disk: a failed batch's commands are never submitted
-      try {
-        buf.flip()
-        while (buf.hasRemaining) { val _ = channel.write(buf) }
-        if (durable) channel.force(false)
-      } finally { buf.clear(); dirty = false }
-    }
+  def commit(): Unit = file.commit()
 
   /**
    * What was appended since the last `take` or `commit`, for `write` on another thread (the appending thread goes
    * on appending meanwhile); empty when nothing was.
    */
-  def take(): Array[Byte] = {
-    val bytes = java.util.Arrays.copyOf(buf.array, buf.position())
-    buf.clear()
-    dirty = false
-    bytes
-  }
+  def take(): Array[Byte] = file.take()
 
   /** Writes records `take` returned, in the order taken; forced only by `force`. One thread at a time. */
-  def write(records: Array[Byte]): Unit = {
-    val b = ByteBuffer.wrap(records)
-    while (b.hasRemaining) { val _ = channel.write(b) }
-  }
+  def write(records: Array[Byte]): Unit = file.write(records)
 
   /** Forces what `write` wrote to the disk when the log is `forced`; nothing otherwise. */
-  def force(): Unit = if (durable) channel.force(false)
+  def force(): Unit = file.force()
 
-  def close(): Unit = channel.close()
+  def close(): Unit = file.close()
 }
 
 object OrderLog {
@@ -108,15 +80,12 @@ object OrderLog {
    * write a crash cut short, never forced, so never submitted) is cut.
    */
   def open(path: Path, force: Boolean = true): Either[String, (OrderLog, Recovered)] = {
-    val bytes = if (Files.exists(path)) Files.readAllBytes(path) else Array.emptyByteArray
-    var end = bytes.length
-    while (end > 0 && bytes(end - 1) != '\n') end -= 1
-    val text = new String(bytes, 0, end, UTF_8)
+    val contents = LineLog.read(path)
     val orders = Vector.newBuilder[FixOrder]
     val replaces = Vector.newBuilder[Replace]
     val owner = scala.collection.mutable.HashMap.empty[Long, String]
     val used = scala.collection.mutable.HashMap.empty[String, Set[String]]
-    val lines = text.linesIterator.toVector
+    val lines = contents.lines
     var error: Option[String] = None
     var i = 0
     while (error.isEmpty && i < lines.size) {
@@ -136,12 +105,9 @@ object OrderLog {
       i += 1
     }
     error.toLeft {
-      val ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
-      if (ch.size > end) ch.truncate(end.toLong)
-      ch.position(end.toLong)
       val recovered =
-        Recovered(orders.result().sortBy(_.id), replaces.result(), used.toMap, (bytes.length - end).toLong)
-      (new OrderLog(ch, force), recovered)
+        Recovered(orders.result().sortBy(_.id), replaces.result(), used.toMap, contents.tornBytes)
+      (new OrderLog(LineLog.append(path, contents, force)), recovered)
     }
   }
 

@@ -58,15 +58,20 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
     }.toSet
   }
 
+  // the clients file, a free port for the gateway and the venue's directory, in `dir`
+  private def setUp(dir: java.nio.file.Path): (java.nio.file.Path, Int, java.nio.file.Path) = {
+    val clientsFile = dir.resolve("clients.csv")
+    clients.foreach(c => ClientsFile.add(clientsFile, c).fold(fail(_), identity))
+    val venueDir = dir.resolve("venue")
+    java.nio.file.Files.createDirectories(venueDir)
+    (clientsFile, FixTestClient.freePort(), venueDir)
+  }
+
   test(
     "kill -9 while a client sends: every acknowledged order is in the journal, none acknowledged twice, the client carries on"
   ) {
     withDir { dir =>
-      val clientsFile = dir.resolve("clients.csv")
-      clients.foreach(c => ClientsFile.add(clientsFile, c).fold(fail(_), identity))
-      val port = FixTestClient.freePort()
-      val venueDir = dir.resolve("venue")
-      java.nio.file.Files.createDirectories(venueDir)
+      val (clientsFile, port, venueDir) = setUp(dir)
       var venue = fork(venueDir, port, clientsFile)
       val a = new FixTestClient("A", passwordOf("A"), port, storeDir = Some(dir.resolve("client-A"))).start()
       try {
@@ -123,11 +128,7 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
     "kill -9 with three sessions sending: after restart and resend each client's reports equal the journal's outcome of its orders, none missing, none twice"
   ) {
     withDir { dir =>
-      val clientsFile = dir.resolve("clients.csv")
-      clients.foreach(c => ClientsFile.add(clientsFile, c).fold(fail(_), identity))
-      val port = FixTestClient.freePort()
-      val venueDir = dir.resolve("venue")
-      java.nio.file.Files.createDirectories(venueDir)
+      val (clientsFile, port, venueDir) = setUp(dir)
       var venue = fork(venueDir, port, clientsFile)
       val cs = Vector("A", "B", "C").map(c =>
         new FixTestClient(c, passwordOf(c), port, storeDir = Some(dir.resolve(s"client-$c"))).start()

@@ -3,9 +3,8 @@ package mvt.fix
 import mvt.core.{PasswordHash, Symbol}
 import mvt.venue.{Venue, VenueConfig}
 
-import java.nio.file.{Files, Path}
+import java.nio.file.Path
 import java.util.concurrent.TimeUnit
-import scala.jdk.CollectionConverters.*
 
 /** A venue with the FIX gateway in front of it on a free loopback port, and clients to log on with. */
 trait FixFixture { this: munit.FunSuite =>
@@ -73,13 +72,5 @@ trait FixFixture { this: munit.FunSuite =>
     finally r.stop()
   }
 
-  def withDir[A](f: Path => A): A = {
-    val dir = Files.createTempDirectory("mvt-fix-test")
-    try f(dir)
-    finally {
-      val all = Files.walk(dir)
-      try all.iterator.asScala.toVector.reverse.foreach(Files.deleteIfExists)
-      finally all.close()
-    }
-  }
+  def withDir[A](f: Path => A): A = mvt.core.TempDir("mvt-fix-test")(f)
 }

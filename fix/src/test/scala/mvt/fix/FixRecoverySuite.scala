@@ -5,6 +5,44 @@ import FixTestClient.{cancel, limit, replace}
 /** What outlives a session and a restart: reports missed while offline, the ClOrdIDs used, each order's fills. */
 class FixRecoverySuite extends munit.FunSuite with FixFixture {
 
+  // the state a kill -9 can leave in `dir`: what `logged` writes is in the order log, only `journaled` reached the
+  // venue's journal, and no report was sent
+  private def crashedWith(
+      dir: java.nio.file.Path,
+      journaled: Seq[mvt.core.Command]
+  )(logged: OrderLog => Unit): Unit = {
+    val venue = mvt.venue.Venue.open(mvt.venue.VenueConfig(dir, Day, Vector(Acme, Beta)), _ => ()).fold(
+      e => fail(e.render),
+      identity
+    )
+    val (log, _) = OrderLog.open(OrderLog.pathFor(dir, Day)).fold(fail(_), identity)
+    logged(log)
+    log.commit(); log.close()
+    journaled.foreach { c =>
+      val done = venue.submit(c).fold(r => fail(r.reason), identity)
+      scala.concurrent.Await.result(done, scala.concurrent.duration.Duration(60, "s"))
+    }
+    venue.stop()
+    val _ = venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
+  }
+
+  // restarts the gateway on `dir`; A logs on again and a new order reusing `clOrdId` is refused as already used
+  // (past the reports resent at logon); then `more` goes on with A
+  private def afterRestart(dir: java.nio.file.Path, storeA: Option[java.nio.file.Path], clOrdId: String)(
+      more: FixTestClient => Unit
+  ): Unit = {
+    val second = start(dir)
+    try {
+      val a = second.loggedOn("A", storeA)
+      a.send(limit(clOrdId, '2', "ACME", 5, "10"))
+      var er = a.next("8")
+      while (er.isSetField(43) && er.getBoolean(43)) er = a.next("8")
+      assertEquals(er.getChar(150), '8')
+      assert(er.getString(58).contains("already used"), er.getString(58))
+      more(a)
+    } finally second.stop()
+  }
+
   test("a fill while the owner is logged out reaches it through FIX resend when it logs on again") {
     withDir { dir =>
       val r = start(dir)
@@ -42,14 +80,7 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
           a.next("8")
           n.getString(37)
         } finally first.stop()
-      val second = start(dir)
-      try {
-        val a = second.loggedOn("A", storeA)
-        a.send(limit("a1", '2', "ACME", 5, "10"))
-        var er = a.next("8")
-        while (er.isSetField(43) && er.getBoolean(43)) er = a.next("8")
-        assertEquals(er.getChar(150), '8')
-        assert(er.getString(58).contains("already used"), er.getString(58))
+      afterRestart(dir, storeA, "a1") { a =>
         a.send(cancel("a2", "a1", '2', "ACME"))
         val c = a.next("8")
         assertEquals(
@@ -59,7 +90,7 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
         // a new order after the restart takes an id above every earlier one
         a.send(limit("a3", '2', "ACME", 5, "10"))
         assert(a.next("8").getString(37).toLong > id.toLong)
-      } finally second.stop()
+      }
     }
   }
 
@@ -68,16 +99,10 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
   ) {
     withDir { dir =>
       // the state a kill -9 can leave: both orders in the order log, only the first in the journal, no report sent
-      val venue = mvt.venue.Venue.open(mvt.venue.VenueConfig(dir, Day, Vector(Acme, Beta)), _ => ()).fold(
-        e => fail(e.render),
-        identity
-      )
       val j =
         new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
       val u =
         new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 10)
-      val (log, _) = OrderLog.open(OrderLog.pathFor(dir, Day)).fold(fail(_), identity)
-      log.newOrder(j); log.newOrder(u); log.commit(); log.close()
       val add = mvt.core.Command.Add(
         Acme,
         mvt.core.OrderId(j.id),
@@ -86,10 +111,9 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
         mvt.core.Quantity(40),
         mvt.core.Account(1)
       )
-      val done = venue.submit(add).fold(r => fail(r.reason), identity)
-      scala.concurrent.Await.result(done, scala.concurrent.duration.Duration(60, "s"))
-      venue.stop()
-      venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
+      crashedWith(dir, Seq(add)) { log =>
+        log.newOrder(j); log.newOrder(u)
+      }
 
       val r = start(dir)
       try {
@@ -132,13 +156,7 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
           a.send(replace("a3", "a2", '2', "ACME", 60, "10.5")); assertEquals(a.next("8").getChar(150), '5')
           n.getString(37)
         } finally first.stop()
-      val second = start(dir)
-      try {
-        val a = second.loggedOn("A", storeA)
-        a.send(limit("a2", '2', "ACME", 5, "10"))
-        var er = a.next("8")
-        while (er.isSetField(43) && er.getBoolean(43)) er = a.next("8")
-        assert(er.getString(58).contains("already used"), er.getString(58))
+      afterRestart(dir, storeA, "a2") { a =>
         a.send(cancel("a4", "a3", '2', "ACME"))
         val c = a.next("8")
         assertEquals(
@@ -152,24 +170,14 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
           ),
           ('4', id, "a3", "60", "10.5", "10")
         )
-      } finally second.stop()
+      }
     }
   }
 
   test("recovery matches each journaled modify to its replace, skipping a replace the venue never took") {
     withDir { dir =>
-      val venue = mvt.venue.Venue.open(mvt.venue.VenueConfig(dir, Day, Vector(Acme, Beta)), _ => ()).fold(
-        e => fail(e.render),
-        identity
-      )
       val o =
         new FixOrder(FixOrder.IdBase, "A", "k1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 40)
-      val (log, _) = OrderLog.open(OrderLog.pathFor(dir, Day)).fold(fail(_), identity)
-      log.newOrder(o)
-      // k2 was logged, then refused by a full queue (never journaled); k3 was journaled, its report lost
-      log.replace(OrderLog.Replace(o.id, mvt.core.Price.unsafe("9.5"), 30, 30, "k2"))
-      log.replace(OrderLog.Replace(o.id, mvt.core.Price.unsafe("9.25"), 25, 25, "k3"))
-      log.commit(); log.close()
       val commands = Seq(
         mvt.core.Command.Add(
           Acme,
@@ -186,12 +194,12 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
           mvt.core.Quantity(25)
         )
       )
-      commands.foreach { c =>
-        val done = venue.submit(c).fold(r => fail(r.reason), identity)
-        scala.concurrent.Await.result(done, scala.concurrent.duration.Duration(60, "s"))
+      crashedWith(dir, commands) { log =>
+        log.newOrder(o)
+        // k2 was logged, then refused by a full queue (never journaled); k3 was journaled, its report lost
+        log.replace(OrderLog.Replace(o.id, mvt.core.Price.unsafe("9.5"), 30, 30, "k2"))
+        log.replace(OrderLog.Replace(o.id, mvt.core.Price.unsafe("9.25"), 25, 25, "k3"))
       }
-      venue.stop()
-      venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
 
       val r = start(dir)
       try {

@@ -21,24 +21,7 @@ final class FixTestClient(
   val received = new LinkedBlockingQueue[Message]()
   val logoutTexts = new LinkedBlockingQueue[String]()
   private val loggedOnFlag = new AtomicBoolean(false)
-  private val settings = {
-    val s = new SessionSettings()
-    s.setString("ConnectionType", "initiator")
-    s.setString("BeginString", FixVersions.BEGINSTRING_FIX44)
-    s.setString("SocketConnectHost", "127.0.0.1")
-    s.setString("SocketConnectPort", port.toString)
-    s.setString("StartTime", "00:00:00")
-    s.setString("EndTime", "00:00:00")
-    s.setString("HeartBtInt", "30")
-    s.setString("ReconnectInterval", "1")
-    s.setString("UseDataDictionary", "Y")
-    s.setString("DataDictionary", "FIX44.xml")
-    s.setString("CheckLatency", "N")
-    storeDir.foreach(d => s.setString("FileStorePath", d.toString))
-    s.setString(sessionId, "SenderCompID", compId)
-    s.setString(sessionId, "TargetCompID", venueCompId)
-    s
-  }
+  private val settings = InitiatorSettings(port, List(sessionId), dictionary = true, storeDir)
   private val initiator = new SocketInitiator(
     this,
     storeDir.fold[MessageStoreFactory](new MemoryStoreFactory())(_ => new FileStoreFactory(settings)),

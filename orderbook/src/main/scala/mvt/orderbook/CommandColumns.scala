@@ -43,48 +43,36 @@ final class CommandColumns(initialCapacity: Int) {
       qty: Long,
       account: Int,
       tif: TimeInForce = TimeInForce.Gtc
+  ): Unit = set(i, CommandReader.Add, symbol, id, side.code, price, qty, account, tif.code)
+
+  def setModify(i: Int, symbol: Int, id: Long, price: Long, qty: Long): Unit =
+    set(i, CommandReader.Modify, symbol, id, 0, price, qty, 0, 0)
+
+  def setCancel(i: Int, symbol: Int, id: Long): Unit =
+    set(i, CommandReader.Cancel, symbol, id, 0, 0L, 0L, 0, 0)
+
+  def setTime(i: Int, nanos: Long): Unit = set(i, CommandReader.Time, 0, nanos, 0, 0L, 0L, 0, 0)
+
+  // every column of command `i`; a field its kind does not use is 0
+  private def set(
+      i: Int,
+      kind: Int,
+      symbol: Int,
+      id: Long,
+      side: Int,
+      price: Long,
+      qty: Long,
+      account: Int,
+      tif: Int
   ): Unit = {
-    kinds(i) = CommandReader.Add.toByte
+    kinds(i) = kind.toByte
     symbolIdx(i) = symbol
     ids(i) = id
-    sides(i) = side.code.toByte
+    sides(i) = side.toByte
     prices(i) = price
     qtys(i) = qty
     accounts(i) = account
-    tifs(i) = tif.code.toByte
-  }
-
-  def setModify(i: Int, symbol: Int, id: Long, price: Long, qty: Long): Unit = {
-    kinds(i) = CommandReader.Modify.toByte
-    symbolIdx(i) = symbol
-    ids(i) = id
-    sides(i) = 0
-    prices(i) = price
-    qtys(i) = qty
-    accounts(i) = 0
-    tifs(i) = 0
-  }
-
-  def setCancel(i: Int, symbol: Int, id: Long): Unit = {
-    kinds(i) = CommandReader.Cancel.toByte
-    symbolIdx(i) = symbol
-    ids(i) = id
-    sides(i) = 0
-    prices(i) = 0L
-    qtys(i) = 0L
-    accounts(i) = 0
-    tifs(i) = 0
-  }
-
-  def setTime(i: Int, nanos: Long): Unit = {
-    kinds(i) = CommandReader.Time.toByte
-    symbolIdx(i) = 0
-    ids(i) = nanos
-    sides(i) = 0
-    prices(i) = 0L
-    qtys(i) = 0L
-    accounts(i) = 0
-    tifs(i) = 0
+    tifs(i) = tif.toByte
   }
 
   /** Copies `count` commands of `from`, starting at its index 0, to this starting at `at` (which must fit). */
@@ -132,25 +120,14 @@ final class CommandColumns(initialCapacity: Int) {
       val k = kinds(i)
       if (k == CommandReader.Add) {
         val tif = tifs(i)
-        if (tif == 0)
-          target.add(
-            books(symbolIdx(i)),
-            OrderId(ids(i)),
-            Side.fromCode(sides(i)),
-            Price.fromRaw(prices(i)),
-            Quantity(qtys(i)),
-            Account(accounts(i))
-          )
-        else
-          target.add(
-            books(symbolIdx(i)),
-            OrderId(ids(i)),
-            Side.fromCode(sides(i)),
-            Price.fromRaw(prices(i)),
-            Quantity(qtys(i)),
-            Account(accounts(i)),
-            TimeInForce.fromCode(tif)
-          )
+        val b = books(symbolIdx(i))
+        val id = OrderId(ids(i))
+        val side = Side.fromCode(sides(i))
+        val price = Price.fromRaw(prices(i))
+        val qty = Quantity(qtys(i))
+        val account = Account(accounts(i))
+        if (tif == 0) target.add(b, id, side, price, qty, account)
+        else target.add(b, id, side, price, qty, account, TimeInForce.fromCode(tif))
       } else if (k == CommandReader.Cancel) target.cancel(books(symbolIdx(i)), OrderId(ids(i)))
       else if (k == CommandReader.Modify)
         target.modify(books(symbolIdx(i)), OrderId(ids(i)), Price.fromRaw(prices(i)), Quantity(qtys(i)))

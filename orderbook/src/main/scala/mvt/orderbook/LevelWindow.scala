@@ -1,5 +1,7 @@
 package mvt.orderbook
 
+import mvt.core.Gcd
+
 /**
  * The occupied price levels of one side, found in constant time near the touch: a window of `WindowSlots`
  * consecutive ticks, addressed by `(key - base) / tick`, holds the level of each occupied price, and a bitmap of
@@ -199,7 +201,7 @@ final class LevelWindow {
 
   /** Makes `tick` divide `key` too (the first key sets it), and rebuilds the window on the new grid. */
   private def refine(key: Long): Unit = {
-    val g = LevelWindow.gcd(tick, math.abs(key))
+    val g = Gcd(tick, math.abs(key))
     var max = key
     if (inWindow > 0) max = math.max(max, topKey)
     if (!fallback.isEmpty) max = math.max(max, fallback.keyAt(fallback.size - 1))
@@ -321,16 +323,5 @@ object LevelWindow {
     var i = 0
     while (i < 5) { y *= 2L - x * y; i += 1 }
     y
-  }
-
-  private def gcd(a: Long, b: Long): Long = {
-    var x = a
-    var y = b
-    while (y != 0L) {
-      val t = x % y
-      x = y
-      y = t
-    }
-    x
   }
 }

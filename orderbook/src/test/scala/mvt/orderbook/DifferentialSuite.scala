@@ -29,80 +29,38 @@ class DifferentialSuite extends munit.FunSuite {
   }
 
   private val FastAndLazy = Vector(Engine.Fast, Engine.LazyCancel)
-
-  test("fast vs lazy-cancel: 1,000,000 commands, cancel-heavy, deep books") {
-    val d =
-      runRandom(
-        FastAndLazy,
-        seed = 11L,
-        Mix.cancelHeavy(maxTracked = 20000).copy(accounts = 500, clockWeight = 0.05),
-        1060000,
-        checkEvery = 100000
-      )
-    assert(d.commands >= 1000000, d.commands)
-    assert(d.maxLiveOrders > 5000, s"books only reached ${d.maxLiveOrders} orders")
-  }
-
-  test("fast vs lazy-cancel: 1,000,000 commands, cross-heavy") {
-    val d =
-      runRandom(
-        FastAndLazy,
-        seed = 12L,
-        Mix.crossHeavy(maxTracked = 20000).copy(accounts = 500, clockWeight = 0.05),
-        1060000,
-        checkEvery = 100000
-      )
-    assert(d.commands >= 1000000, d.commands)
-  }
-
-  test("all four engines: 100,000 commands, cancel-heavy") {
-    val d = runRandom(
-      Engine.values.toVector,
-      seed = 21L,
-      Mix.cancelHeavy(maxTracked = 300).copy(accounts = 20, clockWeight = 0.05),
-      106000,
-      checkEvery = 5000
-    )
-    assert(d.commands >= 100000, d.commands)
-  }
-
-  test("all four engines: 100,000 commands, cross-heavy") {
-    val d = runRandom(
-      Engine.values.toVector,
-      seed = 22L,
-      Mix.crossHeavy(maxTracked = 300).copy(accounts = 20, clockWeight = 0.05),
-      106000,
-      checkEvery = 5000
-    )
-    assert(d.commands >= 100000, d.commands)
-  }
-
   private val EveryKind = EventKinds.All ++ EventKinds.OrderTypes
 
-  test("fast vs lazy-cancel: 1,000,000 commands, every order type and modifies") {
-    val d = runRandom(
-      FastAndLazy,
-      seed = 13L,
-      Mix.withOrderTypes(Mix.cancelHeavy(maxTracked = 20000)).copy(accounts = 500, clockWeight = 0.05),
-      1060000,
-      checkEvery = 100000,
-      EveryKind
-    )
-    assert(d.commands >= 1000000, d.commands)
-    assert(d.maxLiveOrders > 5000, s"books only reached ${d.maxLiveOrders} orders")
-  }
+  // a long stream (1,000,000 commands, 500 accounts) through the fast and lazy-cancel books, whose books must
+  // reach `minLive` orders at once
+  private def long(name: String, seed: Long, mix: Mix, kinds: List[String], minLive: Int): Unit =
+    test(s"fast vs lazy-cancel: 1,000,000 commands, $name") {
+      val d =
+        runRandom(FastAndLazy, seed, mix.copy(accounts = 500, clockWeight = 0.05), 1060000, 100000, kinds)
+      assert(d.commands >= 1000000, d.commands)
+      assert(d.maxLiveOrders > minLive, s"books only reached ${d.maxLiveOrders} orders")
+    }
 
-  test("all four engines: 100,000 commands, every order type and modifies") {
-    val d = runRandom(
-      Engine.values.toVector,
-      seed = 23L,
-      Mix.withOrderTypes(Mix.crossHeavy(maxTracked = 300)).copy(accounts = 20, clockWeight = 0.05),
-      106000,
-      checkEvery = 5000,
-      EveryKind
-    )
-    assert(d.commands >= 100000, d.commands)
-  }
+  // a shorter stream (100,000 commands, 20 accounts) through all four engines
+  private def short(name: String, seed: Long, mix: Mix, kinds: List[String]): Unit =
+    test(s"all four engines: 100,000 commands, $name") {
+      val mixed = mix.copy(accounts = 20, clockWeight = 0.05)
+      val d = runRandom(Engine.values.toVector, seed, mixed, 106000, 5000, kinds)
+      assert(d.commands >= 100000, d.commands)
+    }
+
+  long("cancel-heavy, deep books", 11L, Mix.cancelHeavy(maxTracked = 20000), EventKinds.All, minLive = 5000)
+  long("cross-heavy", 12L, Mix.crossHeavy(maxTracked = 20000), EventKinds.All, minLive = 0)
+  short("cancel-heavy", 21L, Mix.cancelHeavy(maxTracked = 300), EventKinds.All)
+  short("cross-heavy", 22L, Mix.crossHeavy(maxTracked = 300), EventKinds.All)
+  long(
+    "every order type and modifies",
+    13L,
+    Mix.withOrderTypes(Mix.cancelHeavy(maxTracked = 20000)),
+    EveryKind,
+    minLive = 5000
+  )
+  short("every order type and modifies", 23L, Mix.withOrderTypes(Mix.crossHeavy(maxTracked = 300)), EveryKind)
 
   test("all four engines: many short streams of every order type, invariants after every command") {
     (1 to 40).foreach { seed =>

@@ -14,15 +14,7 @@ trait StoreFixtures { this: munit.FunSuite =>
   def run[A](io: IO[A]): A = io.unsafeRunSync()
 
   /** A fresh temp dir for `f`, removed with all it holds afterwards. */
-  def withTempDir[A](f: Path => A): A = {
-    val dir = Files.createTempDirectory("mvt-reporting-test")
-    try f(dir)
-    finally {
-      val all = Files.walk(dir)
-      try all.iterator.asScala.toVector.reverse.foreach(Files.deleteIfExists)
-      finally all.close()
-    }
-  }
+  def withTempDir[A](f: Path => A): A = mvt.core.TempDir("mvt-reporting-test")(f)
 
   /** The store in `db` (created if new, with `fee`), open for `f` and closed after. */
   def withStore[A](db: Path, fee: Option[java.math.BigDecimal])(f: ReportStore => A): A = {

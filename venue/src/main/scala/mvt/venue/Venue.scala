@@ -2,7 +2,7 @@ package mvt.venue
 
 import mvt.core.*
 import mvt.orderbook.TradingDay
-import mvt.workload.{CommandLog, CommandLogReader}
+import mvt.workload.{CommandLog, CommandLogReader, CommandSource}
 
 import java.io.{BufferedInputStream, FileInputStream}
 import java.nio.channels.FileChannel
@@ -247,18 +247,18 @@ object Venue {
           new FeedGate(math.max(0L, quotesHeld.lines - 1), quotesOut, quotesHeld.lastLine)
         )
       }
-    val tradeWriter = new TradeFeedWriter(tradesOut)
+    val tradeWriter = new TradeFeedWriter(tradesOut, tradeGate)
     // the quote writer starts with its header: dropped when the file holds it and is not verified
     if (!verify && quotesHeld.lines > 0) quotesOut.target = java.io.OutputStream.nullOutputStream()
-    val quoteWriter = new QuoteFeedWriter(quotesOut)
+    val quoteWriter = new QuoteFeedWriter(quotesOut, quoteGate)
     quoteWriter.flush()
     quotesOut.target = quotes.reconcile
     val outcomes = new OutcomeEvents
     val day = new TradingDay(
       config.engine,
       outcomes,
-      Some(new SkippingTradeSink(tradeGate, tradeWriter)),
-      Some(new SkippingQuoteSink(quoteGate, quoteWriter))
+      Some(tradeWriter),
+      Some(quoteWriter)
     )
     val matcher = config.replay.map(r => new RecordedDay.Matcher(r.commands))
     val good = scan.fold(0L)(_.goodBytes)
@@ -436,17 +436,14 @@ object Venue {
     val in = new BufferedInputStream(new FileInputStream(config.journal.toFile), 1 << 16)
     try {
       val r = CommandLogReader.open(in).toOption.get // the scan has read this header
-      var books = new Array[Int](16)
-      var booked = 0
+      val source = CommandSource.ofLog(r)
       var commands = 0L
       val m = matcher.orNull
-      var n = r.nextBlock()
+      var n = source.nextBlock()
       while (n > 0) {
-        val syms = r.symbols
-        if (books.length < syms.size) books = java.util.Arrays.copyOf(books, syms.size * 2)
-        while (booked < syms.size) { books(booked) = day.bookOf(syms(booked)); booked += 1 }
-        val c = r.columns
-        c.replay(day, books, 0, n)
+        source.replayBlock(day)
+        val syms = source.symbols
+        val c = source.columns
         var i = 0
         while (i < n) {
           val k = c.kinds(i)
@@ -465,7 +462,7 @@ object Venue {
           }
           i += 1
         }
-        n = r.nextBlock()
+        n = source.nextBlock()
       }
       val records = (good - JournalEncoder.HeaderBytes) / CommandLog.RecordSize
       (new JournalEncoder(r.symbols.toVector, records, r.runningSum1, r.runningSum2, r.clockNanos), commands)

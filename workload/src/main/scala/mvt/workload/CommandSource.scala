@@ -84,7 +84,13 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
   }
 
   /** Applies the current block to `target` through the one replay loop. */
-  def replayBlock(t: CommandTarget): Unit = {
+  def replayBlock(t: CommandTarget): Unit = replayBlock(t, 0, blockSize)
+
+  /**
+   * Applies the current block's commands `[from, until)` to `target`, for a caller that steps in between
+   * commands of a block (recovery). No allocation once every symbol has its book.
+   */
+  def replayBlock(t: CommandTarget, from: Int, until: Int): Unit = {
     if (t ne target) { target = t; booked = 0 }
     val syms = symbols
     if (booked < syms.size) {
@@ -92,7 +98,7 @@ final class CommandSource private (csv: CommandReader, log: CommandLogReader) {
         books = java.util.Arrays.copyOf(books, math.max(syms.size, books.length * 2))
       while (booked < syms.size) { books(booked) = t.bookOf(syms(booked)); booked += 1 }
     }
-    columns.replay(t, books, 0, blockSize)
+    columns.replay(t, books, from, until)
   }
 
   /** Writes the current block to `w`, in the writer's format. */
@@ -150,6 +156,9 @@ object CommandSource {
     if (isLog) CommandLogReader.open(in).left.map(SourceError.Log(_)).map(new CommandSource(null, _))
     else Right(new CommandSource(new CommandReader(in), null))
   }
+
+  /** A source over a command log whose header `r` has already read. */
+  def ofLog(r: CommandLogReader): CommandSource = new CommandSource(null, r)
 
   /** A source over text (for tests and small inputs). */
   def fromText(text: String): CommandSource =

@@ -23,24 +23,7 @@ final class FixLoad(port: Int, compIds: Vector[String], password: String, venueC
   val answers = new AtomicLong
   val rejects = new AtomicLong
 
-  private val settings = {
-    val s = new SessionSettings()
-    s.setString("ConnectionType", "initiator")
-    s.setString("BeginString", FixVersions.BEGINSTRING_FIX44)
-    s.setString("SocketConnectHost", "127.0.0.1")
-    s.setString("SocketConnectPort", port.toString)
-    s.setString("StartTime", "00:00:00")
-    s.setString("EndTime", "00:00:00")
-    s.setString("HeartBtInt", "30")
-    s.setString("ReconnectInterval", "1")
-    s.setString("UseDataDictionary", "N")
-    s.setString("CheckLatency", "N")
-    sessionIds.foreach { id =>
-      s.setString(id, "SenderCompID", id.getSenderCompID)
-      s.setString(id, "TargetCompID", id.getTargetCompID)
-    }
-    s
-  }
+  private val settings = mvt.fix.InitiatorSettings(port, sessionIds, dictionary = false)
   // no store: a store in memory would keep every order sent, and its growth would be the bench's, not the gateway's
   private val initiator =
     new SocketInitiator(this, new NoopStoreFactory(), settings, null, new quickfix.fix44.MessageFactory())

@@ -17,7 +17,7 @@ import exchange.core2.core.orderbook.{
   OrderBookEventsHelper,
   OrderBookNaiveImpl
 }
-import mvt.core.{Account, OrderId, Price, Quantity, Side, Symbol, TimeInForce}
+import mvt.core.{Account, Gcd, OrderId, Price, Quantity, Side, Symbol, TimeInForce}
 import mvt.orderbook.CommandTarget
 import mvt.workload.CommandBatch
 
@@ -227,7 +227,7 @@ object ExchangeCorePeer {
           val p = batch.price(i)
           if (Price.fromRaw(p).isValid) {
             val s = batch.symbolIndex(i)
-            g(s) = gcd(g(s), p)
+            g(s) = Gcd(g(s), p)
           }
         }
         i += 1
@@ -239,17 +239,6 @@ object ExchangeCorePeer {
   }
 
   @volatile private var lastTicks: (CommandBatch, Array[Long]) = null
-
-  private def gcd(a: Long, b: Long): Long = {
-    var x = a
-    var y = b
-    while (y != 0L) {
-      val t = x % y
-      x = y
-      y = t
-    }
-    x
-  }
 
   /** A peer for `batch`: as many books as it has symbols, prices in each symbol's ticks. */
   def forBatch(kind: Kind, batch: CommandBatch): ExchangeCorePeer =

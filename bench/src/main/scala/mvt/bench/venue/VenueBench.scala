@@ -132,14 +132,7 @@ object VenueBench {
    * forced, as a group commit at its best would; records/s.
    */
   def diskRecordsPerSecond(dir: Path, records: Int): Double = {
-    val file = dir.resolve("disk-probe.bin")
-    val ch = FileChannel.open(
-      file,
-      StandardOpenOption.CREATE,
-      StandardOpenOption.WRITE,
-      StandardOpenOption.TRUNCATE_EXISTING
-    )
-    try {
+    withProbe(dir, "disk-probe.bin") { ch =>
       val chunk = ByteBuffer.allocateDirect(1 << 20)
       val total = records.toLong * 32
       val start = System.nanoTime()
@@ -151,20 +144,26 @@ object VenueBench {
         ch.force(false)
       }
       records / ((System.nanoTime() - start) / 1e9)
-    } finally { ch.close(); Files.deleteIfExists(file) }
+    }
   }
 
-  /** The disk's own latency of appending one small group and forcing it (the floor of any acknowledgement). */
-  def fsyncFloor(dir: Path, seconds: Double): Histogram = {
-    val h = new Histogram(3600L * 1000000000L, 3)
-    val file = dir.resolve("fsync-probe.bin")
+  // runs `f` on a new empty file `name` in `dir`, deleted afterwards
+  private def withProbe[A](dir: Path, name: String)(f: FileChannel => A): A = {
+    val file = dir.resolve(name)
     val ch = FileChannel.open(
       file,
       StandardOpenOption.CREATE,
       StandardOpenOption.WRITE,
       StandardOpenOption.TRUNCATE_EXISTING
     )
-    try {
+    try f(ch)
+    finally { ch.close(); val _ = Files.deleteIfExists(file) }
+  }
+
+  /** The disk's own latency of appending one small group and forcing it (the floor of any acknowledgement). */
+  def fsyncFloor(dir: Path, seconds: Double): Histogram = {
+    val h = new Histogram(3600L * 1000000000L, 3)
+    withProbe(dir, "fsync-probe.bin") { ch =>
       val rec = ByteBuffer.allocateDirect(32 * 64)
       val end = System.nanoTime() + (seconds * 1e9).toLong
       while (System.nanoTime() < end) {
@@ -175,7 +174,7 @@ object VenueBench {
         h.recordValue(System.nanoTime() - t0)
       }
       h
-    } finally { ch.close(); Files.deleteIfExists(file) }
+    }
   }
 
   /**

@@ -1,22 +1,13 @@
 package mvt.bench.fix
 
 import java.nio.file.Files
-import scala.jdk.CollectionConverters.*
 
 /** The FIX benchmark's load reaches the gateway: every order it sends is answered and its round trip recorded. */
 class FixBenchSuite extends munit.FunSuite {
 
   override val munitTimeout = scala.concurrent.duration.Duration(3, "min")
 
-  def withDir[A](f: java.nio.file.Path => A): A = {
-    val dir = Files.createTempDirectory("mvt-fix-bench")
-    try f(dir)
-    finally {
-      val all = Files.walk(dir)
-      try all.iterator.asScala.toVector.reverse.foreach(Files.deleteIfExists)
-      finally all.close()
-    }
-  }
+  def withDir[A](f: java.nio.file.Path => A): A = mvt.core.TempDir("mvt-fix-bench")(f)
 
   test("a short run with group commit and one with no venue: every order answered once, none refused") {
     withDir { dir =>

@@ -3,8 +3,6 @@ package strategy
 
 import mvt.core.*
 
-import java.util.concurrent.ConcurrentHashMap
-
 /**
  * Bets that the mid returns to its rolling mean: over a symbol's last `window` two-sided quotes, when the mid is at
  * least `thresholdBps` basis points above their mean it offers at the best bid (sells now), when it is as far below
@@ -12,54 +10,44 @@ import java.util.concurrent.ConcurrentHashMap
  * reverses. The mean is kept as an exact sum of twice the mids; the comparison is exact in 128 bits. Thread-safe;
  * updates of one symbol are applied in the order they take the symbol's lock.
  */
-final class MeanReversionStrategy(window: Int, thresholdBps: Int, qty: Quantity) extends TradingStrategy {
+final class MeanReversionStrategy(window: Int, thresholdBps: Int, qty: Quantity)
+    extends MidSignalStrategy[MeanReversionStrategy.Sums] {
   require(window >= 2 && window <= 1000000, "the window is 2 to 1,000,000 quotes")
   require(thresholdBps >= 1, "the threshold must be positive")
 
   // below this, window * mid * max(10000, threshold) fits a Long and the test is done in Longs
   private val smallMid = Long.MaxValue / window / math.max(10000L, thresholdBps.toLong)
 
-  // the last `window` mids of one symbol (twice the mid, exact), their sum, and the signal last acted on
-  private final class Window {
-    val mids = new Array[Long](window)
-    var seen = 0L
-    var sum = 0L // exact while `large` is 0
-    var large = 0 // mids in the window at or above smallMid
-    var signal = 0 // -1 below the mean (buy), 0 flat, +1 above it (sell)
+  protected def newWindow(): MeanReversionStrategy.Sums = new MeanReversionStrategy.Sums(window)
+
+  // -1 below the mean (buy), 0 flat, +1 above it (sell)
+  protected def update(w: MeanReversionStrategy.Sums, now: Long): Int = {
+    val slot = (w.seen % window).toInt
+    if (w.seen >= window) {
+      w.sum -= w.mids(slot)
+      if (w.mids(slot) >= smallMid) w.large -= 1
+    }
+    w.sum += now
+    if (now >= smallMid) w.large += 1
+    w.mids(slot) = now
+    w.seen += 1
+    if (w.seen < window) 0
+    else if (w.large == 0) MeanReversionStrategy.signal(now, w.sum, window, thresholdBps)
+    else MeanReversionStrategy.signalBig(now, w.mids, thresholdBps)
   }
 
-  private val windows = new ConcurrentHashMap[String, Window]()
-
-  def decide(e: BboUpdated): Option[Decision] =
-    if (!e.isTwoSided) None
-    else {
-      val w = windows.computeIfAbsent(e.symbol.name, _ => new Window)
-      val now = e.midTimesTwoRaw
-      val signal = w.synchronized {
-        val slot = (w.seen % window).toInt
-        if (w.seen >= window) {
-          w.sum -= w.mids(slot)
-          if (w.mids(slot) >= smallMid) w.large -= 1
-        }
-        w.sum += now
-        if (now >= smallMid) w.large += 1
-        w.mids(slot) = now
-        w.seen += 1
-        val s =
-          if (w.seen < window) 0
-          else if (w.large == 0) MeanReversionStrategy.signal(now, w.sum, window, thresholdBps)
-          else MeanReversionStrategy.signalBig(now, w.mids, thresholdBps)
-        val changed = s != w.signal
-        w.signal = s
-        if (changed) s else 0
-      }
-      if (signal > 0) Some(Decision(e.symbol, Side.Sell, e.bidPrice, qty))
-      else if (signal < 0) Some(Decision(e.symbol, Side.Buy, e.askPrice, qty))
-      else None
-    }
+  protected def act(e: BboUpdated, signal: Int): Decision =
+    if (signal > 0) Decision(e.symbol, Side.Sell, e.bidPrice, qty)
+    else Decision(e.symbol, Side.Buy, e.askPrice, qty)
 }
 
 object MeanReversionStrategy {
+
+  /** A window that also keeps the sum of its mids, exact while `large` (mids at or above the small bound) is 0. */
+  final class Sums(window: Int) extends MidSignalStrategy.Window(window) {
+    var sum = 0L
+    var large = 0
+  }
 
   /**
    * +1 when `mid` is at least `bps` basis points above the mean `sum / n`, -1 when as far below, else 0; exact:

@@ -3,50 +3,34 @@ package strategy
 
 import mvt.core.*
 
-import java.util.concurrent.ConcurrentHashMap
-
 /**
  * Follows the mid price: when a symbol's mid has risen by at least `thresholdBps` basis points over its last
  * `lookback` two-sided updates, it bids at the best ask (takes the offer); when it has fallen as far, it offers
  * at the best bid. Both are immediate or cancel: what the top cannot fill expires instead of resting. It acts once per signal: again only after the signal turns flat or reverses. Thread-safe;
  * updates of one symbol that race each other are applied in the order they take the symbol's lock.
  */
-final class MomentumStrategy(lookback: Int, thresholdBps: Int, qty: Quantity) extends TradingStrategy {
+final class MomentumStrategy(lookback: Int, thresholdBps: Int, qty: Quantity)
+    extends MidSignalStrategy[MidSignalStrategy.Window] {
   require(lookback >= 1 && thresholdBps >= 1, "lookback and threshold must be positive")
 
-  // the last lookback mids of one symbol (twice the mid, exact) and the signal last acted on
-  private final class Window {
-    val mids = new Array[Long](lookback)
-    var seen = 0L
-    var signal = 0 // -1 down, 0 flat, +1 up
+  protected def newWindow(): MidSignalStrategy.Window = new MidSignalStrategy.Window(lookback)
+
+  // +1 up, -1 down, 0 flat
+  protected def update(w: MidSignalStrategy.Window, now: Long): Int = {
+    val slot = (w.seen % lookback).toInt
+    val past = w.mids(slot) // the mid lookback updates ago, once the window is full
+    val full = w.seen >= lookback
+    w.mids(slot) = now
+    w.seen += 1
+    if (!full) 0
+    else if (now > past && MomentumStrategy.atLeast(now - past, 10000L, past, thresholdBps.toLong)) 1
+    else if (past > now && MomentumStrategy.atLeast(past - now, 10000L, past, thresholdBps.toLong)) -1
+    else 0
   }
 
-  private val windows = new ConcurrentHashMap[String, Window]()
-
-  def decide(e: BboUpdated): Option[Decision] =
-    if (!e.isTwoSided) None
-    else {
-      val w = windows.computeIfAbsent(e.symbol.name, _ => new Window)
-      val now = e.midTimesTwoRaw
-      val signal = w.synchronized {
-        val slot = (w.seen % lookback).toInt
-        val past = w.mids(slot) // the mid lookback updates ago, once the window is full
-        val full = w.seen >= lookback
-        w.mids(slot) = now
-        w.seen += 1
-        val s =
-          if (!full) 0
-          else if (now > past && MomentumStrategy.atLeast(now - past, 10000L, past, thresholdBps.toLong)) 1
-          else if (past > now && MomentumStrategy.atLeast(past - now, 10000L, past, thresholdBps.toLong)) -1
-          else 0
-        val changed = s != w.signal
-        w.signal = s
-        if (changed) s else 0
-      }
-      if (signal > 0) Some(Decision(e.symbol, Side.Buy, e.askPrice, qty, TimeInForce.Ioc))
-      else if (signal < 0) Some(Decision(e.symbol, Side.Sell, e.bidPrice, qty, TimeInForce.Ioc))
-      else None
-    }
+  protected def act(e: BboUpdated, signal: Int): Decision =
+    if (signal > 0) Decision(e.symbol, Side.Buy, e.askPrice, qty, TimeInForce.Ioc)
+    else Decision(e.symbol, Side.Sell, e.bidPrice, qty, TimeInForce.Ioc)
 }
 
 object MomentumStrategy {

@@ -1,4 +1,4 @@
-package mvt.fix
+package mvt.core.files
 
 import java.nio.ByteBuffer
 import java.nio.channels.FileChannel
@@ -6,20 +6,23 @@ import java.nio.charset.StandardCharsets.US_ASCII
 import java.nio.file.{Files, Path, StandardOpenOption}
 
 /**
- * Follows a feed file the venue appends to: each `poll` hands over the complete lines written since the last,
- * with the byte offset each starts at (unique in the day, so usable as an id). The file stays open between polls
- * and its bytes go through one reused buffer, so a poll that finds nothing new costs one size check and
- * allocates nothing. One thread only.
+ * Follows a file another process appends lines to (the venue's feeds): each `poll` hands over the complete lines
+ * written since the last, with the byte offset each starts at (unique in the file, so usable as an id). A line
+ * whose newline is not written yet waits for the next poll. The file stays open between polls and its bytes go
+ * through one reused buffer, so a poll that finds nothing new costs one size check and allocates nothing. One
+ * thread only.
  */
-private[fix] final class LineTail(path: Path, private var offset: Long) {
+final class LineTail(path: Path, private var offset: Long) {
   private var channel: FileChannel = null // null until the file exists
   private var buf = new Array[Byte](1 << 16)
   private var held = 0 // buf(0 until held): the start of a line whose newline has not been written yet
   private var heldAt = offset // the file offset of buf(0)
 
+  /** Calls `line` with each complete line written since the last poll and its offset, in order. */
   def poll(line: (Long, String) => Unit): Unit = {
     if (channel == null && Files.exists(path)) channel = FileChannel.open(path, StandardOpenOption.READ)
     if (channel != null) {
+      val stop = offset + LineTail.MaxRead
       var more = channel.size > offset
       while (more) {
         if (held == buf.length) buf = java.util.Arrays.copyOf(buf, buf.length * 2)
@@ -40,7 +43,7 @@ private[fix] final class LineTail(path: Path, private var offset: Long) {
           System.arraycopy(buf, start, buf, 0, end - start)
           heldAt += start
           held = end - start
-          more = channel.size > offset
+          more = offset < stop && channel.size > offset
         }
       }
     }
@@ -50,7 +53,9 @@ private[fix] final class LineTail(path: Path, private var offset: Long) {
   def close(): Unit = if (channel != null) { channel.close(); channel = null }
 }
 
-private[fix] object LineTail {
+object LineTail {
+  // bytes read by one poll at most, so a long backlog is taken in steps
+  private val MaxRead = 1L << 22
 
   /** A tail from the file's current end: what is written from now on. */
   def fromEnd(path: Path): LineTail = new LineTail(path, if (Files.exists(path)) Files.size(path) else 0L)
