@@ -20,7 +20,7 @@ final class Venue private (
     val config: VenueConfig,
     val recovery: Recovery,
     ring: InboundRing,
-    traded: java.util.HashSet[String],
+    traded: SymbolSet,
     sequencer: Sequencer,
     committer: Committer,
     day: TradingDay,
@@ -389,13 +389,12 @@ object Venue {
     }
     val all = encoder.symbols
     val books = new Array[Int](math.max(1, all.size))
-    val traded = new java.util.HashSet[String]()
     val symbols = Vector.newBuilder[Symbol]
     all.zipWithIndex.foreach { (s, i) =>
       books(i) = day.bookOf(s)
-      traded.add(s.name)
       symbols += s
     }
+    val tradedSymbols = symbols.result()
     val recovery = Recovery(
       commands,
       encoder.recordCount,
@@ -429,10 +428,10 @@ object Venue {
       new Committer(sequencer, channel, trades, quotes, config.durability, config.end, e => venue.fail(e))
     sequencer.committerBackoff = committer.backoff
     venue = new Venue(
-      config.copy(symbols = symbols.result()),
+      config.copy(symbols = tradedSymbols),
       recovery,
       ring,
-      traded,
+      new SymbolSet(tradedSymbols.map(_.name)),
       sequencer,
       committer,
       day,
