@@ -22,25 +22,38 @@ final class Committer(
   /** Commands durable so far in this run (not counting recovered ones). */
   def durableCommands: Long = durable
 
-  // spin a little for the next batch (the engine unparks a parked committer when it hands one over)
-  private val backoff = new Backoff(100, 10, 50000L)
+  // spin a little for the next batch, then park until the engine hands one over (it wakes this thread); no
+  // yields, as on the engine thread
+  private[venue] val backoff = new Backoff(
+    100,
+    0,
+    Sequencer.NapNanos,
+    new Backoff.Work { def ready: Boolean = sequencer.handoff.get != null || sequencer.done }
+  )
 
   def run(): Unit =
     try {
       var going = true
       while (going) {
-        val b = sequencer.handoff.getAndSet(null)
-        if (b != null) { commit(b); backoff.reset() }
-        else if (sequencer.done) {
+        // the slot is emptied only once its batch is committed: the engine hands over the next batch when this
+        // thread is idle, so a command waits for at most the commit running when it arrived and its own
+        val b = sequencer.handoff.get
+        if (b != null) {
+          commit(b)
+          sequencer.handoff.set(null)
+          sequencer.wake() // an engine holding a batch for the slot
+          backoff.reset()
+        } else if (sequencer.done) {
           // the engine sets the slot before `done`: a last batch is seen here
-          val last = sequencer.handoff.getAndSet(null)
-          if (last != null) commit(last)
+          val last = sequencer.handoff.get
+          if (last != null) { commit(last); sequencer.handoff.set(null) }
           going = false
         } else { val _ = backoff.pause() }
       }
     } catch {
       case e: Throwable =>
         sequencer.failed = true
+        sequencer.wake()
         onFailure(e)
     }
 

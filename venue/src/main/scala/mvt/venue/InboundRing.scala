@@ -71,11 +71,15 @@ final class InboundRing(requested: Int) {
       takenAt = ats(i)
       commands(i) = null
       replies(i) = null
-      sequences.set(i, head + capacity)
+      // a release store is enough to free the slot: nothing on this thread waits on a producer's next look
+      sequences.lazySet(i, head + capacity)
       head += 1
       true
     }
   }
+
+  /** True when `poll` would take a command (a volatile load). Engine thread only. */
+  def ready: Boolean = sequences.get((head & mask).toInt) == head + 1
 
   /** Commands offered and not yet taken (a snapshot; exact only when no producer is active). */
   def size: Int = (tail.get - head).toInt

@@ -25,11 +25,15 @@ final class Sequencer(
     flushFeeds: () => Unit,
     replaying: Boolean,
     maxBatch: Int,
+    minBatch: Int,
     firstSeq: Long,
     pending: Batch
 ) extends Runnable {
 
-  /** The batch the commit thread takes next; null while it has none. Engine sets, commit thread clears. */
+  /**
+   * The batch the commit thread is committing (or about to); null while that thread is idle. The engine sets it,
+   * the commit thread clears it once the batch is committed.
+   */
   val handoff = new AtomicReference[Batch](null)
 
   /** Batches the commit thread has finished with. */
@@ -37,7 +41,6 @@ final class Sequencer(
   free.add(new Batch(pending.maxCommands))
   free.add(new Batch(pending.maxCommands))
 
-  @volatile var committer: Thread = null
   @volatile var closeRequested = false
   @volatile var stopRequested = false
   @volatile var failed = false
@@ -50,8 +53,23 @@ final class Sequencer(
   tradesOut.target = current.trades
   quotesOut.target = current.quotes
 
-  // spin briefly for the next command, then sleep in short naps: submitters never wake the engine
-  private val backoff = new Backoff(200, 20, 20000L)
+  // spin briefly for the next command, then park until a submitter, the commit thread or a stop wakes it (no
+  // yields: on a busy core a yield can hand the rest of a time slice to a spinning neighbour, milliseconds)
+  private val backoff = new Backoff(
+    Sequencer.Spins,
+    0,
+    Sequencer.NapNanos,
+    new Backoff.Work {
+      def ready: Boolean =
+        ring.ready || closeRequested || stopRequested || failed || (!current.isEmpty && handoff.get == null)
+    }
+  )
+
+  /** Wakes the engine thread if it is parked: new commands, a free commit slot, a stop. Any thread; cheap. */
+  def wake(): Unit = backoff.wake()
+
+  /** The commit thread's own backoff, which `handOver` wakes. Set before the threads start. */
+  var committerBackoff: Backoff = null
 
   def run(): Unit = {
     var finished = false
@@ -63,7 +81,13 @@ final class Sequencer(
         apply(ring.takenCommand, ring.takenReply, ring.takenAt)
         took += 1
       }
-      if (!current.isEmpty && handoff.get == null) { handOver(); backoff.reset() }
+      // a batch goes as soon as the commit thread is idle; with `minBatch` above one (no fsync to wait for, so
+      // the commit thread is nearly always idle) only once it is that large or no command came for a while,
+      // else the commit thread would spend a core on a few system calls for every handful of commands
+      if (
+        !current.isEmpty && handoff.get == null &&
+        (current.count >= minBatch || (took == 0 && backoff.idleRounds >= Sequencer.SettleRounds))
+      ) { handOver(); backoff.reset() }
       else if (took > 0) backoff.reset()
       else if (failed) finished = true
       else if ((closeRequested || stopRequested) && ring.size == 0) { finish(); finished = true }
@@ -119,7 +143,7 @@ final class Sequencer(
   private def handOver(): Unit = {
     flushFeeds()
     handoff.set(current)
-    LockSupport.unpark(committer)
+    committerBackoff.wake()
     current = free.take()
     tradesOut.target = current.trades
     quotesOut.target = current.quotes
@@ -136,9 +160,20 @@ final class Sequencer(
       handOver()
     }
     done = true
-    LockSupport.unpark(committer)
+    committerBackoff.wake()
   }
 
   /** Commands sequenced so far, recovered ones included. */
   def lastSeq: Long = seq
+}
+
+object Sequencer {
+  // a few microseconds of spinning before a park: a command that follows closely is taken without a wake-up
+  inline val Spins = 200
+  // a parked engine is woken by whoever has work for it; the nap only bounds a missed wake-up
+  inline val NapNanos = 1000000L
+  // empty looks at the ring after which a batch below `minBatch` goes anyway (a microsecond or two)
+  inline val SettleRounds = 50
+  // the smallest batch handed over while commands keep coming, when nothing is forced
+  inline val UnforcedBatch = 4096
 }

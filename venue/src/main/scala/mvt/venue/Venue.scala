@@ -20,7 +20,7 @@ final class Venue private (
     val config: VenueConfig,
     val recovery: Recovery,
     ring: InboundRing,
-    traded: java.util.HashSet[String],
+    traded: SymbolSet,
     sequencer: Sequencer,
     committer: Committer,
     day: TradingDay,
@@ -60,14 +60,16 @@ final class Venue private (
         case Command.Add(s, _, _, _, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
         case Command.Modify(s, _, _, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
         case Command.Cancel(s, _) if !traded.contains(s.name) => Some(Refusal.UnknownSymbol(s))
-        case _ => if (ring.offer(command, reply, at)) None else queueFull
+        case _ =>
+          if (ring.offer(command, reply, at)) { sequencer.wake(); None }
+          else queueFull
       }
 
   /** Closes the session after every command offered so far: the trailer, a final commit, then `DAY.end`. */
-  def closeSession(): Unit = { accepting = false; sequencer.closeRequested = true }
+  def closeSession(): Unit = { accepting = false; sequencer.closeRequested = true; sequencer.wake() }
 
   /** Stops after a final commit of every command offered so far; the session stays open for a restart. */
-  def stop(): Unit = { accepting = false; sequencer.stopRequested = true }
+  def stop(): Unit = { accepting = false; sequencer.stopRequested = true; sequencer.wake() }
 
   /** Completes when the venue has stopped or closed and its files are closed; fails on an I/O error. */
   def terminated: CompletableFuture[Unit] = finished
@@ -101,7 +103,6 @@ final class Venue private (
   private[venue] def start(replay: Option[(RecordedDay, Int)], holdReplay: Boolean): Unit = {
     val engine = new Thread(sequencer, s"venue-engine-${config.day}")
     val commit = new Thread(committer, s"venue-commit-${config.day}")
-    sequencer.committer = commit
     val feeder = replay.map { (day, from) =>
       new Thread(new ReplayFeeder(this, day, from), s"venue-replay-${config.day}")
     }
@@ -189,27 +190,40 @@ object Venue {
     Files.createDirectories(config.dir)
     val started = System.nanoTime()
     val exists = Files.exists(config.journal)
+    // the feeds' scans read other files than the journal's: they run on a second thread beside it
+    val feeds = new java.util.concurrent.FutureTask[(FeedScanned, FeedScanned)](() =>
+      (FeedScan.scan(config.trades), FeedScan.scan(config.quotes))
+    )
+    val scanner = new Thread(feeds, s"venue-feed-scan-${config.day}")
+    scanner.setDaemon(true)
+    scanner.start()
     val scanned = if (exists) JournalScan.scan(config.journal).map(Some(_)) else Right(None)
     scanned match {
       case Left(d) => Left(VenueError.Damaged(config.journal, d))
       case Right(Some(s)) if s.closed => Left(VenueError.AlreadyClosed(config.day))
-      case Right(scan) => build(config, scan, log, started, holdReplay)
+      case Right(scan) =>
+        val (tradesScan, quotesScan) =
+          try feeds.get()
+          catch { case e: java.util.concurrent.ExecutionException => throw e.getCause }
+        build(config, scan, tradesScan, quotesScan, log, started, holdReplay)
     }
   }
+
+  private type FeedScanned = Either[FeedScan.Damage, FeedScan.Prefix]
 
   // `started`: when recovery began, its scan included
   private def build(
       config: VenueConfig,
       scan: Option[JournalScan.Scan],
+      tradesScan: FeedScanned,
+      quotesScan: FeedScanned,
       log: String => Unit,
       started: Long,
       holdReplay: Boolean
   ): Either[VenueError, Venue] = {
     val scanned = for {
-      t <-
-        FeedScan.scan(config.trades).left.map(d => VenueError.FeedDamaged(config.trades, d.offset, d.detail))
-      q <-
-        FeedScan.scan(config.quotes).left.map(d => VenueError.FeedDamaged(config.quotes, d.offset, d.detail))
+      t <- tradesScan.left.map(d => VenueError.FeedDamaged(config.trades, d.offset, d.detail))
+      q <- quotesScan.left.map(d => VenueError.FeedDamaged(config.quotes, d.offset, d.detail))
       header = (QuoteFeedWriter.Header + "\n").getBytes("US-ASCII")
       _ <-
         if (q.lines == 0L || java.util.Arrays.equals(q.firstLine, header)) Right(())
@@ -375,13 +389,12 @@ object Venue {
     }
     val all = encoder.symbols
     val books = new Array[Int](math.max(1, all.size))
-    val traded = new java.util.HashSet[String]()
     val symbols = Vector.newBuilder[Symbol]
     all.zipWithIndex.foreach { (s, i) =>
       books(i) = day.bookOf(s)
-      traded.add(s.name)
       symbols += s
     }
+    val tradedSymbols = symbols.result()
     val recovery = Recovery(
       commands,
       encoder.recordCount,
@@ -406,17 +419,19 @@ object Venue {
       () => { tradeWriter.flush(); quoteWriter.flush() },
       config.replay.isDefined,
       maxBatch,
+      if (config.durability == Durability.None) math.min(maxBatch, Sequencer.UnforcedBatch) else 1,
       commands + 1,
       first
     )
     var venue: Venue = null
     val committer =
       new Committer(sequencer, channel, trades, quotes, config.durability, config.end, e => venue.fail(e))
+    sequencer.committerBackoff = committer.backoff
     venue = new Venue(
-      config.copy(symbols = symbols.result()),
+      config.copy(symbols = tradedSymbols),
       recovery,
       ring,
-      traded,
+      new SymbolSet(tradedSymbols.map(_.name)),
       sequencer,
       committer,
       day,

@@ -3,7 +3,10 @@ package mvt.venue
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicBoolean
 
-/** The idle wait of the engine and commit threads: spins, then yields, then naps that an unpark cuts short. */
+/**
+ * The idle wait of the engine and commit threads: spins, then yields, then naps that an unpark cuts short; `wake`
+ * reaches a parked owner, and no wake-up is lost between its last look at its work and its park.
+ */
 class BackoffSuite extends munit.FunSuite {
 
   test("a backoff spins, then yields, then parks; a reset starts over at the spins") {
@@ -40,6 +43,52 @@ class BackoffSuite extends munit.FunSuite {
     flag.set(true)
     java.util.concurrent.locks.LockSupport.unpark(waiter)
     assert(woke.await(60, java.util.concurrent.TimeUnit.SECONDS), "the unpark did not wake the waiter")
+  }
+
+  test("wake unparks an owner parked with an hour's nap; its work is looked at before it parks") {
+    val flag = new AtomicBoolean(false)
+    val b = new Backoff(0, 0, 3600L * 1000000000L, new Backoff.Work { def ready = flag.get })
+    // work already there when the owner comes to park: it does not park at all
+    flag.set(true)
+    assertEquals(b.pause(), Backoff.Parked)
+    flag.set(false)
+    val woke = new CountDownLatch(1)
+    val waiter = new Thread(() => {
+      while (!flag.get) { val _ = b.pause() }
+      woke.countDown()
+    })
+    waiter.setDaemon(true)
+    waiter.start()
+    flag.set(true)
+    b.wake()
+    assert(woke.await(60, java.util.concurrent.TimeUnit.SECONDS), "wake did not reach the parked owner")
+  }
+
+  test("two threads handing work back and forth through hour-long naps never miss a wake-up") {
+    // each side parks for an hour when idle: one missed wake-up would hang the exchange and fail the test
+    val rounds = 20000
+    val turn =
+      new java.util.concurrent.atomic.AtomicInteger(0) // even: the first thread's turn, odd: the second's
+    val hour = 3600L * 1000000000L
+    val first = new Backoff(5, 0, hour, new Backoff.Work { def ready = (turn.get & 1) == 0 })
+    val second = new Backoff(5, 0, hour, new Backoff.Work { def ready = (turn.get & 1) == 1 })
+    val finished = new CountDownLatch(2)
+    def side(mine: Int, own: Backoff, other: Backoff): Thread = {
+      val t = new Thread(() => {
+        var k = 0
+        while (k < rounds) {
+          if ((turn.get & 1) == mine) { turn.incrementAndGet(); other.wake(); own.reset(); k += 1 }
+          else { val _ = own.pause() }
+        }
+        finished.countDown()
+      })
+      t.setDaemon(true)
+      t
+    }
+    side(0, first, second).start()
+    side(1, second, first).start()
+    assert(finished.await(120, java.util.concurrent.TimeUnit.SECONDS), s"stalled at turn ${turn.get}")
+    assertEquals(turn.get, 2 * rounds)
   }
 
   test("bad settings are refused") {

@@ -8,6 +8,9 @@ import mvt.core.*
  */
 class InboundRingSuite extends munit.FunSuite {
 
+  // five spinning threads on a busy small machine: the race's own deadline (120 s) decides, not munit's 30 s
+  override val munitTimeout = scala.concurrent.duration.Duration(180, "s")
+
   def cancel(id: Long): Command = Command.Cancel(Symbol.unsafe("ACME"), OrderId(id))
 
   test("a full ring refuses the producer; taking one makes room for one") {

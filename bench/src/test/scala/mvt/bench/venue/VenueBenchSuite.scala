@@ -5,6 +5,9 @@ import java.nio.file.Files
 /** `mvt bench venue` at a tiny size: every figure is printed, and the recovery replays the journal it wrote. */
 class VenueBenchSuite extends munit.FunSuite {
 
+  // a run forces a file hundreds of times and recovers a journal three times: minutes on a busy disk
+  override val munitTimeout = scala.concurrent.duration.Duration(300, "s")
+
   test("a short run prints the disk, the three durabilities, the latency table and the recovery") {
     val dir = Files.createTempDirectory("mvt-venue-bench")
     try {
