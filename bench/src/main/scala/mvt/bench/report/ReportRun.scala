@@ -1,6 +1,7 @@
 package mvt.bench.report
 
 import mvt.bench.{BenchConsole, MachineInfo}
+import mvt.core.RunFailure
 
 import scala.concurrent.duration.*
 
@@ -31,6 +32,10 @@ object ReportRun {
     def runService: Boolean = service || !named
     def runLive: Boolean = runService || liveOnly
   }
+
+  /** [[apply]], as `mvt bench report` ends: a live part that could not measure is status 1, saying why. */
+  def main(s: Settings, c: BenchConsole): Either[RunFailure, Unit] =
+    apply(s, c).map(why => RunFailure.io(s"the live updates could not be measured: $why")).toLeft(())
 
   /**
    * Runs the parts `s` names and writes their figures; or, when the live part cannot measure (the streams
