@@ -18,18 +18,16 @@ object BacktestBenchCommand {
       "Days/s and commands/s of backtested days, at parallelism 1 and the core count."
     ) {
       (
-        Opt.int("days", "Generated days to run (default 16).", 16, 1 to 1000, From),
-        Opt.int("commands", "Commands a day (default 200000).", 200000, 1000 to 10000000, From),
+        Opt.int("days", 16, 1 to 1000, From)("Generated days to run (default 16)."),
+        Opt.int("commands", 200000, 1000 to 10000000, From)("Commands a day (default 200000)."),
         Opts.option[StrategyKind](
           "strategy",
           "The strategy in the loop (default spread-capture).",
           metavar = "NAME"
         )
           .withDefault(StrategyKind.SpreadCapture),
-        Opt.file(
-          "data",
-          "Also run the days of DIR from disk, cold (fresh JVMs) and warm, beside them in memory, then start-up.",
-          "DIR"
+        Opt.file("data", "DIR")(
+          "Also run the days of DIR from disk, cold (fresh JVMs) and warm, beside them in memory, then start-up."
         ).map(_.map(java.nio.file.Path.of(_))),
         (
           Opts.option[Int]("generate-days", "With --data: write N generated days there first.", metavar = "N")
@@ -37,8 +35,8 @@ object BacktestBenchCommand {
           Opts.option[Int]("commands-per-day", "With --generate-days: commands a day.", metavar = "M")
             .validate("--commands-per-day must be from 1000 to 10000000")(n => n >= 1000 && n <= 10000000)
         ).tupled.orNone,
-        Opt.int("cold-runs", "Fresh JVMs per cold figure, median (default 3).", 3, 1 to 50, From),
-        Opt.flag("startup", "Only the start-up figures: mvt --help against java -version and a minimal main.")
+        Opt.int("cold-runs", 3, 1 to 50, From)("Fresh JVMs per cold figure, median (default 3)."),
+        Opt.flag("startup")("Only the start-up figures: mvt --help against java -version and a minimal main.")
       ).mapN(BacktestBenchRun.Settings.apply).map(s =>
         BacktestBenchRun.main(s, "mvt.cli.Main", t.out, (n, c) => Blocking(BacktestBench.days(n, c, 42L)))
           .map(Cli.ended("bench backtest", t))

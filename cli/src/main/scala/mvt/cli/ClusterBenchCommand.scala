@@ -14,16 +14,12 @@ object ClusterBenchCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("cluster", "The cluster's consistency modes: authorization, convergence, a partition.") {
       (
-        Opt.int("nodes", "Nodes, each an actor system on loopback (default 3).", 3, 2 to 9),
-        Opt.int(
-          "partition-seconds",
-          "How long the last node is cut off (default 5).",
-          5,
-          1 to 600,
-          metavar = "S"
+        Opt.int("nodes", 3, 2 to 9)("Nodes, each an actor system on loopback (default 3)."),
+        Opt.int("partition-seconds", 5, 1 to 600, metavar = "S")(
+          "How long the last node is cut off (default 5)."
         ),
         Opt.json(),
-        Opt.flag("no-faults", "Skip the kill and rejoin scenarios (forked JVMs, about 40 s per mode).").map(
+        Opt.flag("no-faults")("Skip the kill and rejoin scenarios (forked JVMs, about 40 s per mode).").map(
           !_
         )
       ).mapN((nodes, seconds, json, faults) =>

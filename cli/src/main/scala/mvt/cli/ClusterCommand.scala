@@ -20,12 +20,8 @@ object ClusterCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("cluster", "Run a trader cluster on loopback: one exchange and N trader JVMs.") {
       (
-        Opt.int("nodes", "Trader nodes (default 3).", 3, 1 to 16),
-        Opts.option[String](
-          "data",
-          "The day the exchange replays: a commands file or command log.",
-          metavar = "DAY"
-        ),
+        Opt.int("nodes", 3, 1 to 16)("Trader nodes (default 3)."),
+        Opt.string("data", "DAY")("The day the exchange replays: a commands file or command log."),
         ClusterOpts.consistency,
         ClusterOpts.accounts,
         ClusterOpts.balance,
@@ -36,32 +32,13 @@ object ClusterCommand {
           metavar = "S"
         ).validate("--kill-after must be positive")(_ > 0).orNone,
         ClusterOpts.downAfter,
-        Opt.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions."),
-        Opt.file(
-          "history",
-          "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one).",
-          "DIR"
+        Opt.flag("rejoin")("Start the killed trader again once a survivor owns its subscriptions."),
+        Opt.file("history", "DIR")(
+          "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one)."
         ),
         ClusterOpts.tls
-      ).mapN((nodes, day, mode, accounts, balance, speed, kill, downAfter, rejoin, history, tls) =>
-        run(
-          day,
-          ForkedCluster.Plan(
-            Path.of(day),
-            nodes,
-            mode,
-            accounts,
-            balance,
-            speed,
-            kill,
-            rejoin,
-            downAfter,
-            Some(history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(Path.of(_))),
-            tls.fold(Vector.empty)(_.args)
-          ),
-          t
-        )
-      ).orElse(ClusterCheckCommand.opts(t))
+      ).tupled.map(o => run(o._2, (ClusterRun.plan).tupled(o), t))
+        .orElse(ClusterCheckCommand.opts(t))
     }
 
   /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */

@@ -18,7 +18,7 @@ object ClusterOpts {
   ).withDefault(Consistency.Bounded)
 
   val accounts: Opts[Int] =
-    Opt.int("accounts", "Client accounts traded, acct-1 ... acct-N (default 12).", 12, 1 to 10000)
+    Opt.int("accounts", 12, 1 to 10000)("Client accounts traded, acct-1 ... acct-N (default 12).")
 
   val balance: Opts[Long] = Opt.checked(
     "balance",
@@ -28,27 +28,21 @@ object ClusterOpts {
     "--balance must be positive"
   )(_ > 0L)
 
-  val speed: Opts[ReplaySpeed] = Opts.option[String](
-    "speed",
+  val speed: Opts[ReplaySpeed] = Opt.string("speed", "1|N|max")(
     "The exchange's pace by the day's clock: 1 is real time, N is N times faster, max is as fast as it goes " +
-      "(default 1000).",
-    metavar = "1|N|max"
+      "(default 1000)."
   ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
   /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
   val DefaultDownAfterMillis: Int = mvt.cluster.fork.ForkedCluster.DefaultDownAfterMillis
 
-  val downAfter: Opts[Int] = Opt.int(
-    "down-after",
-    s"Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default $DefaultDownAfterMillis).",
-    DefaultDownAfterMillis,
-    500 to 60000,
-    metavar = "MS"
+  val downAfter: Opts[Int] = Opt.int("down-after", DefaultDownAfterMillis, 500 to 60000, metavar = "MS")(
+    s"Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default $DefaultDownAfterMillis)."
   )
 
   /** `--host`: the address a node listens on. */
   val host: Opts[String] =
-    Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1")
+    Opt.string("host")("Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1")
 
   /** `--port`: the port a node listens on, 0 for any free one. */
   val port: Opts[Int] =
@@ -66,14 +60,10 @@ object ClusterOpts {
 
   /** `--tls-keystore`, `--tls-truststore` and `--tls-password-file`: none, or the key store and password file. */
   val tls: Opts[Option[TlsFiles]] = (
-    Opt.file(
-      "tls-keystore",
-      "Run Artery over mutual TLS with this PKCS#12 key store (the node's key and certificate); only nodes whose " +
-        "certificate the trust store holds can join or send. Without it a node listens on loopback only."
-    ),
-    Opt.file("tls-truststore", "The PKCS#12 store of the certificates let in (default: the key store)."),
-    Opt.file(
-      "tls-password-file",
+    Opt.file("tls-keystore")("Run Artery over mutual TLS with this PKCS#12 key store (the node's key and certificate); only nodes whose " +
+      "certificate the trust store holds can join or send. Without it a node listens on loopback only."),
+    Opt.file("tls-truststore")("The PKCS#12 store of the certificates let in (default: the key store)."),
+    Opt.file("tls-password-file")(
       "A file whose first line is the stores' password (never give it as an argument)."
     )
   ).tupled.mapValidated((ks, ts, pf) => TlsFiles.of(ks, ts, pf).toValidatedNel)

@@ -27,7 +27,7 @@ object DemoCommand {
           metavar = "DIR"
         )
           .withDefault(Path.of("mvt-demo")),
-        Opt.flag("serve", "Keep the client portal up over the demo's report store when done."),
+        Opt.flag("serve")("Keep the client portal up over the demo's report store when done."),
         Opt.checked(
           "port",
           "With --serve: the portal's port (default 8080; 0 picks a free one).",

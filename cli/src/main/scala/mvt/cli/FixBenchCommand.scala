@@ -16,9 +16,9 @@ object FixBenchCommand {
   ) {
     (
       DiskBenchOpts.scratch,
-      Opt.int("sessions", "FIX client sessions (default 64).", 64, 1 to 256, From),
+      Opt.int("sessions", 64, 1 to 256, From)("FIX client sessions (default 64)."),
       DiskBenchOpts.rates("orders/s", "1000,10000,50000", "integers from 1 to 1000000", _ <= 1000000),
-      Opt.double("seconds", "Seconds at each rate and mode (default 5).", 5.0, "0.5", "600", From)
+      Opt.double("seconds", 5.0, "0.5", "600", From)("Seconds at each rate and mode (default 5).")
     ).mapN(FixBench.Settings.apply).map(s =>
       Blocking(MachineInfo.report(t.out)(FixBench.run(s, _))).as(ExitCode.Success)
     )

@@ -11,11 +11,9 @@ import Named.given
 object LatencyCommand {
 
   /** `--rates` and `--duration`, with at most `LatencyLimits.MaxCommandsPerRun` commands in a run. */
-  private val ratesAndDuration: Opts[(Vector[Long], Double)] = (
-    Opts.option[String](
-      "rates",
-      f"Comma-separated commands per second, e.g. 45000,1000000 (at most ${LatencyLimits.MaxRate}%,d).",
-      metavar = "R1,R2,..."
+  private val sweep: Opts[LatencyLimits.Sweep] = (
+    Opt.string("rates", "R1,R2,...")(
+      f"Comma-separated commands per second, e.g. 45000,1000000 (at most ${LatencyLimits.MaxRate}%,d)."
     ).mapValidated(LatencyLimits.rates),
     Opt.checked(
       "duration",
@@ -30,81 +28,41 @@ object LatencyCommand {
     Opts.subcommand("latency", "Open-loop latency, measured from each command's intended start time.") {
       (
         EngineOpt.benchEngines("Engine, or a comma-separated list"),
-        ratesAndDuration,
-        Opt.file("in", "Commands file or command log to send (default: generated normal flow)."),
+        sweep,
+        Opt.file("in")("Commands file or command log to send (default: generated normal flow)."),
         Opts.option[OpenLoopDriver.Handoff](
           "handoff",
           "direct (the driver thread runs the engine one command at a time, the default), ring (a gateway thread hands over) or batch (as direct, but a late command takes every command already due into one replay)."
         ).withDefault(OpenLoopDriver.Handoff.Direct),
-        Opts.option[String](
-          "budget",
-          "Latency budget for the in-budget share (default 100us).",
-          metavar = "DURATION"
-        )
+        Opt.string("budget", "DURATION")("Latency budget for the in-budget share (default 100us).")
           .withDefault("100us")
           .mapValidated(b => DurationText.nanos(b).toValidNel(s"bad budget '$b' (e.g. 50us, 2ms)")),
-        Opt.flag(
-          "naive",
+        Opt.flag("naive")(
           "Also show service-time-only figures, as a coordinated-omission-blind benchmark would."
         ),
-        Opt.flag(
-          "floor",
+        Opt.flag("floor")(
           "Also run each rate with no engine (labelled none): the harness and machine alone, the floor under the engines' p99 and p99.9."
         ),
-        Opt.file("hlog", "Write the histograms as an HdrHistogram log."),
-        Opt.file("html", "Write a percentile-distribution chart as a standalone HTML page."),
+        Opt.file("hlog")("Write the histograms as an HdrHistogram log."),
+        Opt.file("html")("Write a percentile-distribution chart as a standalone HTML page."),
         Opt.json("Write the figures as JSON."),
         Opts.option[Int](
           "orders-per-book",
           "Size our engines' pools for N resting orders a book up front, as a deployment that knows its depth would, so none grows (and pauses to copy) during a run (default: start small and grow).",
           metavar = "N"
         ).validate("--orders-per-book must be between 1 and 16,777,216")(n => n >= 1 && n <= (1 << 24)).orNone,
-        Opt.int(
-          "rounds",
-          "Run the whole sweep R times, one round after the other (default 1); with --floor, each engine's p99 and p99.9 over the floor's of the same round, round by round and their median.",
-          1,
-          1 to 20,
-          Opt.Words.Between,
-          "R"
+        Opt.int("rounds", 1, 1 to 20, Opt.Words.Between, "R")(
+          "Run the whole sweep R times, one round after the other (default 1); with --floor, each engine's p99 and p99.9 over the floor's of the same round, round by round and their median."
         )
-      ).mapN {
-        case (
-              engines,
-              (rates, seconds),
-              in,
-              handoff,
-              budget,
-              naive,
-              floor,
-              hlog,
-              html,
-              json,
-              perBook,
-              rounds
-            ) =>
-          val s = LatencyRun.Settings(
-            engines,
-            rates,
-            seconds,
-            handoff,
-            budget,
-            naive,
-            floor,
-            hlog,
-            html,
-            json,
-            perBook,
-            rounds
-          )
-          val batch =
-            in.fold(Blocking(LatencyLimits.generated(rates, seconds).asRight[ExitCode]))(BatchFiles.read(
-              "bench latency",
-              _,
-              t
-            ))
-          BenchCommand.use("latency", t, in.toList, List(hlog, html, json))(c =>
-            BenchCommand.loaded(batch)(LatencyRun(s, _, c))
-          )
+      ).mapN(LatencyRun.Settings.apply).map { s =>
+        val batch = s.in.fold(Blocking(LatencyLimits.generated(s.sweep).asRight[ExitCode]))(BatchFiles.read(
+          "bench latency",
+          _,
+          t
+        ))
+        BenchCommand.use("latency", t, s.in.toList, List(s.hlog, s.html, s.json))(c =>
+          BenchCommand.loaded(batch)(LatencyRun(s, _, c))
+        )
       }
     }
 }

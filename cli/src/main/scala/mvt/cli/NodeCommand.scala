@@ -31,59 +31,34 @@ object NodeCommand {
     )
       .orEmpty.mapValidated(_.traverse(ClusterOpts.hostPort).map(_.map((h, p) => s"$h:$p").toVector))
 
-  private val node = (
-    Opts.option[String]("role", "exchange or trader.").mapValidated(NodeRole.parse(_).toValidatedNel),
-    ClusterOpts.host,
-    ClusterOpts.port,
-    seeds,
-    ClusterOpts.consistency,
-    ClusterOpts.accounts,
-    ClusterOpts.balance
-  ).tupled
-
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("node", "Start one node of the trader cluster (exchange or trader).") {
       (
-        node,
-        Opt.file("data", "The exchange's day: a commands file or command log.", "DAY"),
-        Opt.file(
-          "dir",
-          "The exchange's venue journal directory (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, the exchange resumes the day.",
-          "DIR"
+        Opt.string("role")("exchange or trader.").mapValidated(NodeRole.parse(_).toValidatedNel),
+        ClusterOpts.host,
+        ClusterOpts.port,
+        seeds,
+        ClusterOpts.consistency,
+        ClusterOpts.accounts,
+        ClusterOpts.balance,
+        Opt.file("data", "DAY")("The exchange's day: a commands file or command log."),
+        Opt.file("dir", "DIR")(
+          "The exchange's venue journal directory (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, the exchange resumes the day."
         ),
         Opts.option[Int]("traders", "The exchange starts the day once this many traders are up (default 1).")
           .withDefault(1).validate("--traders must be positive")(_ > 0),
         ClusterOpts.speed,
-        Opt.file(
-          "trades",
+        Opt.file("trades")(
           "The exchange also writes its trade feed (every fill, the traders' included) to FILE."
         ),
         ClusterOpts.downAfter,
         pipeline,
-        Opt.flag("json", "Print each event as one JSON line (a NodeEvent), for a parent process to read."),
-        Opt.file(
-          "history",
+        Opt.flag("json")("Print each event as one JSON line (a NodeEvent), for a parent process to read."),
+        Opt.file("history")(
           "Append the node's operations (debits, fills, refunds, ...) to FILE, for `mvt cluster check`."
         ),
         ClusterOpts.tls
-      ).mapN {
-        case (
-              (role, host, port, seeds, mode, accounts, balance),
-              day,
-              dir,
-              traders,
-              speed,
-              trades,
-              down,
-              p,
-              json,
-              history,
-              tls
-            ) =>
-          val settings = NodeRun.settings(role, host, port, seeds, mode, accounts, balance, down, p)
-            .copy(history = history.map(java.nio.file.Path.of(_)))
-          NodeRun.Args(settings, day, dir, traders, speed, trades, json, tls)
-      }.mapValidated(NodeRun.check(_).toValidatedNel).map(run(_, t))
+      ).mapN(NodeRun.Args.of).mapValidated(NodeRun.check(_).toValidatedNel).map(run(_, t))
     }
 
   /** Reads what the node needs, then runs it; an exchange's `--trades` written as every output is. */

@@ -16,96 +16,56 @@ object ReportBenchCommand {
 
   private def positive(name: String, default: Int, help: String, max: Int): Opts[Int] =
     Opt.checked(name, s"$help (default $default).", "N", default, f"--$name must be between 1 and $max%,d")(
-      n =>
-        n >= 1 && n <= max
+      (1 to max).contains
     )
 
   private val live = (
     positive("live-streams", 1000, "With the live part: open event streams, one account each", 10000),
-    Opt.double(
-      "live-rate",
-      "With the live part: trades written a second (default 100000).",
-      100000.0,
-      "1",
-      "10000000",
-      Opt.Words.Between,
-      "R"
+    Opt.double("live-rate", 100000.0, "1", "10000000", Opt.Words.Between, "R")(
+      "With the live part: trades written a second (default 100000)."
     ),
     positive("live-seconds", 30, "With the live part: seconds of trades measured", 3600)
   ).mapN(ReportRun.Live.apply)
 
   private val service = (
-    Opt.double(
-      "rate",
-      "With the service part: requests a second (default 1000).",
-      1000.0,
-      "1",
-      "1000000",
-      Opt.Words.Between,
-      "R"
+    Opt.double("rate", 1000.0, "1", "1000000", Opt.Words.Between, "R")(
+      "With the service part: requests a second (default 1000)."
     ),
     positive("requests", 30000, "With the service part: requests to the portal", 100000000),
     positive("naive-requests", 3000, "With the service part: requests to the naive report", 100000000),
     positive("clients", 64, "With the service part: concurrent clients", 10000)
   ).tupled
 
-  private val shape = (
-    positive("days", 10, "Trading days generated", 250),
-    positive("commands-per-day", 1000000, "Commands a day", 50000000),
-    positive("accounts", 10000, "Client accounts placing the orders", 10000000),
-    positive("symbols", 20, "Symbols", WorkloadProfile.MaxSymbols),
-    ProfileOpts.seed
-  ).mapN(ReportFeed.Shape.apply)
+  private val foldConfig = (
+    (
+      positive("days", 10, "Trading days generated", 250),
+      positive("commands-per-day", 1000000, "Commands a day", 50000000),
+      positive("accounts", 10000, "Client accounts placing the orders", 10000000),
+      positive("symbols", 20, "Symbols", WorkloadProfile.MaxSymbols),
+      ProfileOpts.seed
+    ).mapN(ReportFeed.Shape.apply),
+    positive("repeat", 5, "Timed passes of each contender", 1000),
+    Opt.int("warmup", 2, 0 to 1000, Opt.Words.Between)("Untimed passes before them (default 2)."),
+    FeeOpt.opts.withDefault(java.math.BigDecimal.ZERO)
+  ).mapN(ReportBench.FoldConfig.apply)
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("report", "Client-report throughput: the fold against the old design, in one run.") {
       (
-        Opt.flag("fold", "Run the fold part: trades/s of the pure fold against NaiveTrendReport."),
-        Opt.flag(
-          "service",
-          "Run the service part: ingest into SQLite (trades/s) and the portal under open-loop load (p50/p99/p99.9), " +
-            "each against the old design."
-        ),
-        Opt.flag(
-          "live",
-          "Run the live part alone (--service includes it): open event streams while trades are written to the " +
-            "followed journal, the delay from each line's write to its event (p50/p99/p99.9)."
-        ),
+        Opt.flag("fold")("Run the fold part: trades/s of the pure fold against NaiveTrendReport."),
+        Opt.flag("service")("Run the service part: ingest into SQLite (trades/s) and the portal under open-loop load (p50/p99/p99.9), " +
+          "each against the old design."),
+        Opt.flag("live")("Run the live part alone (--service includes it): open event streams while trades are written to the " +
+          "followed journal, the delay from each line's write to its event (p50/p99/p99.9)."),
         live,
         service,
-        shape,
-        positive("repeat", 5, "Timed passes of each contender", 1000),
-        Opt.int("warmup", "Untimed passes before them (default 2).", 2, 0 to 1000, Opt.Words.Between),
-        FeeOpt.opts.withDefault(java.math.BigDecimal.ZERO),
+        foldConfig,
         HttpThreadsOpt.opts,
         Opt.json()
-      ).mapN {
-        case (
-              fold,
-              service,
-              liveOnly,
-              live,
-              (rate, requests, naive, clients),
-              shape,
-              repeats,
-              warmups,
-              fee,
-              threads,
-              json
-            ) =>
-          val load = ReportRun.Service(rate, requests, naive, clients, threads)
-          val s = ReportRun.Settings(
-            fold,
-            service,
-            liveOnly,
-            live,
-            load,
-            ReportBench.FoldConfig(shape, repeats, warmups, fee),
-            json
-          )
-          BenchCommand.use("report", t, Nil, List(json))(c =>
-            Blocking(ReportRun.main(s, c)).map(Cli.ended("bench report", t))
-          )
-      }
+      ).mapN(ReportRun.Settings.of).map(s =>
+        BenchCommand.use("report", t, Nil, List(s.json))(c =>
+          Blocking(ReportRun.main(s, c)).map(Cli.ended("bench report", t))
+        )
+      )
     }
 }

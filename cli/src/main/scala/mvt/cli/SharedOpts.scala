@@ -31,39 +31,36 @@ object Opt {
       ok: A => Boolean
   ): Opts[A] = Opts.option[A](name, help, metavar = metavar).withDefault(default).validate(why)(ok)
 
-  /** `--name N`, a whole number in `r` (`default` when not given), refused in the words `w`. */
+  /** `--name N`, a whole number in `r` (`default` when not given), refused in the words `w`; its help last. */
   def int(
       name: String,
-      help: String,
       default: Int,
       r: Range,
       w: Words = Words.To,
       metavar: String = "N"
-  ): Opts[Int] =
+  )(help: String): Opts[Int] =
     checked(name, help, metavar, default, range(name, w, r.start, r.end))(r.contains)
 
   /** `--name S`, a number from `lo` to `hi` as written (`default` when not given), refused in the words `w`. */
-  def double(
-      name: String,
-      help: String,
-      default: Double,
-      lo: String,
-      hi: String,
-      w: Words,
-      metavar: String = "S"
+  def double(name: String, default: Double, lo: String, hi: String, w: Words, metavar: String = "S")(
+      help: String
   ): Opts[Double] =
     checked(name, help, metavar, default, range(name, w, lo, hi))(n => n >= lo.toDouble && n <= hi.toDouble)
 
+  /** `--name VALUE`, required. */
+  def string(name: String, metavar: String = "string")(help: String): Opts[String] =
+    Opts.option[String](name, help, metavar = metavar)
+
   /** `--name FILE` when given. */
-  def file(name: String, help: String, metavar: String = "FILE"): Opts[Option[String]] =
+  def file(name: String, metavar: String = "FILE")(help: String): Opts[Option[String]] =
     Opts.option[String](name, help, metavar = metavar).orNone
 
   /** `--name`: a flag, false when not given. */
-  def flag(name: String, help: String): Opts[Boolean] = Opts.flag(name, help).orFalse
+  def flag(name: String)(help: String): Opts[Boolean] = Opts.flag(name, help).orFalse
 
   /** `--json FILE`, with the benchmark's own help. */
   def json(help: String = "Also write the figures as JSON to FILE."): Opts[Option[String]] =
-    file("json", help)
+    file("json")(help)
 }
 
 /** `--fee-per-share F`: what each side of a fill pays per unit, an exact decimal within the bounds money takes. */
@@ -84,12 +81,8 @@ object FeeOpt {
 /** `--http-threads N`: the compute workers of the portal's own runtime, for `mvt serve` and its benchmark. */
 object HttpThreadsOpt {
 
-  val opts: Opts[Int] = Opt.int(
-    "http-threads",
-    s"Compute threads of the portal's own runtime; 0 serves on the process's, beside the ingest (default ${PortalServer.DefaultHttpThreads}: half the cores).",
-    PortalServer.DefaultHttpThreads,
-    0 to 256,
-    Opt.Words.Between
+  val opts: Opts[Int] = Opt.int("http-threads", PortalServer.DefaultHttpThreads, 0 to 256, Opt.Words.Between)(
+    s"Compute threads of the portal's own runtime; 0 serves on the process's, beside the ingest (default ${PortalServer.DefaultHttpThreads}: half the cores)."
   )
 }
 
@@ -123,13 +116,13 @@ object ProfileOpts {
       WorkloadProfile.params.map(p => s"${p.name} (${p.meaning})").mkString("; ") + "."
 
   val profile: Opts[WorkloadProfile] = (
-    Opts.option[WorkloadProfile]("profile", "Order-flow profile (default normal).").withDefault(
-      WorkloadProfile.normal
-    ),
+    Opts.option[WorkloadProfile]("profile", "Order-flow profile (default normal).")
+      .withDefault(WorkloadProfile.normal),
     Opts.option[Int]("symbols", "Symbols (default: the profile's, 20).", metavar = "K")
-      .validate(s"--symbols must be between 1 and ${WorkloadProfile.MaxSymbols}")(k =>
-        k >= 1 && k <= WorkloadProfile.MaxSymbols
-      ).orNone,
+      .validate(s"--symbols must be between 1 and ${WorkloadProfile.MaxSymbols}")(
+        (1 to WorkloadProfile.MaxSymbols).contains
+      )
+      .orNone,
     Opts.options[String]("param", paramHelp, metavar = "name=value").orEmpty
   ).tupled.mapValidated { (base, symbols, overrides) =>
     val withSymbols = symbols.fold(base)(k => base.copy(symbols = k))
@@ -144,19 +137,16 @@ object ProfileOpts {
 object DiskBenchOpts {
 
   /** `--dir DIR`: the scratch directory of a benchmark of the disk (the venue's and the FIX gateway's). */
-  val scratch: Opts[Path] = Opts.option[Path](
-    "dir",
-    "Scratch directory on the disk to measure (its files are replaced).",
-    metavar = "DIR"
-  )
+  val scratch: Opts[Path] =
+    Opts.option[Path](
+      "dir",
+      "Scratch directory on the disk to measure (its files are replaced).",
+      metavar = "DIR"
+    )
 
   /** `--rates R,...`: open-loop rates of `what` (default `default`), each positive and `ok`, or `expected`. */
   def rates(what: String, default: String, expected: String, ok: Int => Boolean): Opts[Vector[Int]] =
-    Opts.option[String](
-      "rates",
-      s"Open-loop rates, $what, comma-separated (default $default).",
-      metavar = "R,..."
-    )
+    Opt.string("rates", "R,...")(s"Open-loop rates, $what, comma-separated (default $default).")
       .withDefault(default).mapValidated(s =>
         s.split(",").toVector.traverse(_.trim.toIntOption.filter(r => r > 0 && ok(r)))
           .toValidNel(s"--rates: expected $expected, found \"$s\"")

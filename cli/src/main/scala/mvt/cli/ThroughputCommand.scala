@@ -10,7 +10,7 @@ import mvt.bench.ThroughputRun.Source
 object ThroughputCommand {
 
   private val source: Opts[Source] =
-    Opts.option[String]("in", "Commands file or binary command log to replay.", metavar = "FILE").map(
+    Opt.string("in", "FILE")("Commands file or binary command log to replay.").map(
       Source.File(_)
     )
       .orElse((
@@ -31,7 +31,7 @@ object ThroughputCommand {
           .withDefault(BenchEngine.all),
         Opts.option[Int]("repeat", "Measured passes per engine (default 5).", metavar = "R").withDefault(5)
           .validate("--repeat must be positive")(_ > 0),
-        Opt.flag("sweep", "Also time the baselines at 250k, 500k, 750k and 1M commands of the stream."),
+        Opt.flag("sweep")("Also time the baselines at 250k, 500k, 750k and 1M commands of the stream."),
         Opt.json()
       ).mapN((src, engines, repeat, sweep, json) =>
         BenchCommand.use("throughput", t, src.inputs, List(json))(c =>

@@ -25,10 +25,8 @@ object TradeCommand {
       s"Trading strategy: ${summon[Named[StrategyKind]].names} (default spread-capture).",
       metavar = "S"
     ).withDefault(StrategyKind.SpreadCapture),
-    Opts.option[String](
-      "tick",
-      "Spread-capture: price tick the market maker quotes inside by (default 0.01).",
-      metavar = "PRICE"
+    Opt.string("tick", "PRICE")(
+      "Spread-capture: price tick the market maker quotes inside by (default 0.01)."
     )
       .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick")).orNone,
     TradeStrategy.flags.traverse(f =>
@@ -43,16 +41,8 @@ object TradeCommand {
       "Run commands through the exchange and its BBO updates through a trading strategy."
     ) {
       (
-        Opts.option[String](
-          "in",
-          "Commands file or command log, or - for standard input.",
-          metavar = "FILE|-"
-        ),
-        Opts.option[String](
-          "out",
-          "Where to write decisions; - (the default) is standard output.",
-          metavar = "FILE|-"
-        )
+        Opt.string("in", "FILE|-")("Commands file or command log, or - for standard input."),
+        Opt.string("out", "FILE|-")("Where to write decisions; - (the default) is standard output.")
           .withDefault("-"),
         (
           EngineOpt.single,

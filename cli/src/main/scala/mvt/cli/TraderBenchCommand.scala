@@ -15,10 +15,8 @@ object TraderBenchCommand {
       "Open-loop latency and load control of the trader pipeline, by queue policy and rate."
     ) {
       (
-        Opts.option[String](
-          "rates",
-          "Comma-separated events per second (default 4000,9000,10000,11000,11500,12000,24000).",
-          metavar = "R1,R2,..."
+        Opt.string("rates", "R1,R2,...")(
+          "Comma-separated events per second (default 4000,9000,10000,11000,11500,12000,24000)."
         ).withDefault("4000,9000,10000,11000,11500,12000,24000")
           .mapValidated(CommaList.parse(
             _,
@@ -26,12 +24,8 @@ object TraderBenchCommand {
             "rate",
             "1 to 100000000"
           )),
-        Opt.int(
-          "events",
-          "Events sent at each rate (default 24000).",
-          24000,
-          1 to 100000000,
-          Opt.Words.Between
+        Opt.int("events", 24000, 1 to 100000000, Opt.Words.Between)(
+          "Events sent at each rate (default 24000)."
         ),
         TraderOpts.costNanos(85.0, "CPU microseconds the synthetic strategy burns per decision"),
         TraderOpts.policies("conflate", list = true),

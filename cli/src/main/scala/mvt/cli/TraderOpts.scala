@@ -29,7 +29,7 @@ object TraderOpts {
       readOne: String => ValidatedNel[String, A]
   ): Opts[Vector[A]] = {
     val named = if (list) s"$what, or a comma-separated list of them" else what
-    Opts.option[String](name, s"$named (default $default).$details", metavar = metavar).withDefault(default)
+    Opt.string(name, metavar)(s"$named (default $default).$details").withDefault(default)
       .mapValidated(_.split(",", -1).toVector.traverse(readOne))
   }
 
@@ -57,15 +57,14 @@ object TraderOpts {
 
   val parallelism: Opts[Int] = Opt.int(
     "parallelism",
-    "Events the io interpreter processes at once (default: the cores).",
     Runtime.getRuntime.availableProcessors,
     1 to 256,
     Opt.Words.Between
-  )
+  )("Events the io interpreter processes at once (default: the cores).")
 
   /** `--budget DURATION` as nanoseconds. */
   def budget(help: String): Opts[Long] =
-    Opts.option[String]("budget", help, metavar = "DURATION").mapValidated(
+    Opt.string("budget", "DURATION")(help).mapValidated(
       CommaList.single(
         _,
         DurationText.nanos(_).filter(_ <= TraderPipeline.Deadlines.MaxBudgetNanos),

@@ -16,24 +16,16 @@ object VenueBenchCommand {
   ) {
     (
       DiskBenchOpts.scratch,
-      Opt.int(
-        "commands",
-        "Commands for the throughput runs (default 2000000).",
-        2000000,
-        1000 to 50000000,
-        From
+      Opt.int("commands", 2000000, 1000 to 50000000, From)(
+        "Commands for the throughput runs (default 2000000)."
       ),
-      Opt.int("submitters", "In-process submitter threads (default 1).", 1, 1 to 64, From),
+      Opt.int("submitters", 1, 1 to 64, From)("In-process submitter threads (default 1)."),
       DiskBenchOpts.rates("commands/s", "10000,100000,1000000", "positive integers", _ => true),
-      Opt.double("seconds", "Seconds at each latency rate (default 5).", 5.0, "0.1", "600", From),
-      Opt.int(
-        "recovery-commands",
-        "Commands in the journal recovered (default 20000000).",
-        20000000,
-        1000 to 200000000,
-        From
+      Opt.double("seconds", 5.0, "0.1", "600", From)("Seconds at each latency rate (default 5)."),
+      Opt.int("recovery-commands", 20000000, 1000 to 200000000, From)(
+        "Commands in the journal recovered (default 20000000)."
       ),
-      Opt.double("each-seconds", "Seconds of the fsync-per-command run (default 5).", 5.0, "0.1", "600", From)
+      Opt.double("each-seconds", 5.0, "0.1", "600", From)("Seconds of the fsync-per-command run (default 5).")
     ).mapN(VenueBench.Settings.apply).map(s =>
       Blocking(MachineInfo.report(t.out)(VenueBench.run(s, _))).as(ExitCode.Success)
     )

@@ -16,24 +16,15 @@ object WorkerCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("worker", "Run backtest sweep jobs for mvt backtest --cluster (joins its cluster).") {
       (
-        Opts.option[String](
-          "seed",
-          "HOST:PORT of the mvt backtest --cluster node to join.",
-          metavar = "HOST:PORT"
-        )
+        Opt.string("seed", "HOST:PORT")("HOST:PORT of the mvt backtest --cluster node to join.")
           .mapValidated(ClusterOpts.hostPort(_).map((h, p) => s"$h:$p")),
         ClusterOpts.host,
         ClusterOpts.port,
-        Opt.int(
-          "parallelism",
-          "Jobs run at once (default the core count).",
-          Runtime.getRuntime.availableProcessors,
-          1 to 1024
+        Opt.int("parallelism", Runtime.getRuntime.availableProcessors, 1 to 1024)(
+          "Jobs run at once (default the core count)."
         ),
-        Opt.file(
-          "data",
-          "Where this machine keeps the days, if not at the paths the backtest node names: a directory.",
-          "DIR"
+        Opt.file("data", "DIR")(
+          "Where this machine keeps the days, if not at the paths the backtest node names: a directory."
         )
       ).mapN((seed, host, port, parallelism, data) =>
         Blocking(SweepRun.workerMain(host, port, seed, parallelism, data, t.out))

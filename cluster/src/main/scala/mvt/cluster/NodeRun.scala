@@ -188,6 +188,33 @@ object NodeRun {
     def exchange: Boolean = day.isDefined && dir.isDefined
   }
 
+  object Args {
+
+    /** The args from `mvt node`'s options, in the order it takes them ([[settings]] for the node's own). */
+    def of(
+        role: NodeRole,
+        host: String,
+        port: Int,
+        seeds: Vector[String],
+        mode: Consistency,
+        accounts: Int,
+        balance: Long,
+        day: Option[String],
+        dir: Option[String],
+        traders: Int,
+        speed: ReplaySpeed,
+        trades: Option[String],
+        downAfterMillis: Int,
+        pipeline: NodePipeline.Settings,
+        json: Boolean,
+        history: Option[String],
+        tls: Option[TlsFiles]
+    ): Args = {
+      val node = settings(role, host, port, seeds, mode, accounts, balance, downAfterMillis, pipeline)
+      Args(node.copy(history = history.map(Path.of(_))), day, dir, traders, speed, trades, json, tls)
+    }
+  }
+
   /** `a`, or why its options do not go together: an exchange needs its day and directory; no TLS, no other host. */
   def check(a: Args): Either[String, Args] =
     if (a.node.role == NodeRole.Exchange && a.day.isEmpty) Left("--data is required for --role exchange")

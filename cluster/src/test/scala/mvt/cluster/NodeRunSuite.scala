@@ -63,6 +63,34 @@ class NodeRunSuite extends munit.FunSuite {
       tls
     )
 
+  test("mvt node's options in its order: the node's settings, its history file, the exchange's day") {
+    val a = NodeRun.Args.of(
+      NodeRole.Exchange,
+      "127.0.0.1",
+      0,
+      Vector.empty,
+      Consistency.Majority,
+      4,
+      500L,
+      Some("d.csv"),
+      Some("dir"),
+      2,
+      ReplaySpeed.parse("max").toOption.get,
+      Some("t.csv"),
+      2000,
+      NodePipeline.Settings.default,
+      true,
+      Some("h.jsonl"),
+      None
+    )
+    assertEquals(a.node.history, Some(java.nio.file.Path.of("h.jsonl")))
+    assertEquals(
+      (a.node.mode, a.node.downAfter, a.traders, a.json),
+      (Consistency.Majority, Some(2000.millis), 2, true)
+    )
+    assert(a.exchange)
+  }
+
   test("an exchange needs its day and directory; a node without TLS listens on loopback only") {
     val ok = args(NodeRole.Exchange, "127.0.0.1", Some("d.csv"), Some("dir"), None)
     assertEquals(NodeRun.check(ok), Right(ok))

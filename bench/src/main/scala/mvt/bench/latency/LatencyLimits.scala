@@ -7,6 +7,9 @@ import mvt.workload.{CommandBatch, ProfileGenerator, WorkloadProfile}
 /** The bounds of a latency sweep as `mvt bench latency` takes it: its rates, and commands per run. */
 object LatencyLimits {
 
+  /** The rates a sweep sends at, each for `seconds`. */
+  final case class Sweep(rates: Vector[Long], seconds: Double)
+
   /**
    * The highest rate `--rates` takes: above what the open-loop driver can pace (on the development machine it
    * falls behind from the start at this rate, to a p50 of hundreds of ms), so it only refuses rates that could
@@ -36,9 +39,9 @@ object LatencyLimits {
   }
 
   /** The rates and seconds a run takes, unless the highest rate would send more than [[MaxCommandsPerRun]]. */
-  def sweep(rates: Vector[Long], seconds: Double): ValidatedNel[String, (Vector[Long], Double)] = {
+  def sweep(rates: Vector[Long], seconds: Double): ValidatedNel[String, Sweep] = {
     val commands = rates.max.toDouble * seconds
-    if (commands <= MaxCommandsPerRun) Validated.validNel((rates, seconds))
+    if (commands <= MaxCommandsPerRun) Validated.validNel(Sweep(rates, seconds))
     else
       Validated.invalidNel(
         f"a run may send at most $MaxCommandsPerRun%,d commands (rate × duration), but ${rates.max}%,d/s for $seconds%s s is $commands%,.0f: lower the rate or the duration"
@@ -46,10 +49,10 @@ object LatencyLimits {
   }
 
   /** The normal flow (seed 42) long enough for a run at the highest rate, or [[MaxCommandsPerRun]]. */
-  def generated(rates: Vector[Long], seconds: Double): CommandBatch =
+  def generated(s: Sweep): CommandBatch =
     ProfileGenerator.generate(
       WorkloadProfile.normal,
-      math.min((rates.max * seconds).toLong, MaxCommandsPerRun).toInt.max(1),
+      math.min((s.rates.max * s.seconds).toLong, MaxCommandsPerRun).toInt.max(1),
       42L
     ).batch
 }

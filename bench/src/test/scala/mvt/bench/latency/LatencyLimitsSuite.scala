@@ -24,6 +24,6 @@ class LatencyLimitsSuite extends munit.FunSuite {
   }
 
   test("the generated flow covers a run at the highest rate") {
-    assertEquals(LatencyLimits.generated(Vector(100L, 2000L), 1.5).size, 3000)
+    assertEquals(LatencyLimits.generated(LatencyLimits.Sweep(Vector(100L, 2000L), 1.5)).size, 3000)
   }
 }
