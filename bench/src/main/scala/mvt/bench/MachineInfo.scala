@@ -44,6 +44,15 @@ object MachineInfo {
     if (parts.isEmpty) "unknown" else parts.mkString(", ")
   }
 
+  /**
+   * Runs a benchmark that reports in lines: the machine described on `out` first, then each line `run` gives,
+   * flushed as it comes.
+   */
+  def report(out: java.io.PrintStream)(run: (String => Unit) => Unit): Unit = {
+    out.println(describe)
+    run(l => { out.println(l); out.flush() })
+  }
+
   def describe: String =
     f"Machine: $cores cores, $os, max heap ${Runtime.getRuntime.maxMemory / (1 << 20)}%,d MiB; CPU: $cpu; JVM: $jvm; flags: [$flags]"
 }

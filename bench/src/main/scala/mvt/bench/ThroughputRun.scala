@@ -1,12 +1,32 @@
 package mvt.bench
 
-import mvt.workload.CommandBatch
+import mvt.workload.{CommandBatch, ProfileGenerator, WorkloadProfile}
 
 /**
  * `mvt bench throughput`: every engine asked for, and always the limit gauge, replays `batch` in a fresh forked
  * JVM; optionally the book-size sweep. Prints the tables and writes the JSON document.
  */
 object ThroughputRun {
+
+  /** The stream: a file (commands or command log) or a generated profile flow. */
+  enum Source {
+    case File(path: String)
+    case Generate(n: Int, profile: WorkloadProfile, seed: Long)
+
+    /** The files the run reads. */
+    def inputs: List[String] = this match {
+      case File(path) => List(path)
+      case _ => Nil
+    }
+  }
+
+  /** A generated stream and how the run describes it. */
+  def generated(n: Int, p: WorkloadProfile, seed: Long): (CommandBatch, String) =
+    (ProfileGenerator.generate(p, n, seed).batch, s"generated: $n commands, profile ${p.name}, seed $seed")
+
+  /** How the run describes a stream read from `path`. */
+  def fromFile(path: String, b: CommandBatch): (CommandBatch, String) =
+    (b, s"file: $path (${b.size} commands)")
 
   def apply(
       batch: CommandBatch,

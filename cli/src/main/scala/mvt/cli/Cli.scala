@@ -2,6 +2,7 @@ package mvt.cli
 
 import cats.effect.{ExitCode, IO}
 import com.monovore.decline.{Command, Help, Opts}
+import mvt.core.RunFailure
 
 /** The `mvt` command tree: parses arguments into one subcommand's program. Wiring only. */
 object Cli {
@@ -31,71 +32,42 @@ object Cli {
     def listed: Opts[IO[ExitCode]] = Opts.subcommand(name, header)(Opts(IO.pure(ExitCode.Success)))
   }
 
-  /** Every subcommand in the order help lists them; names and headers as each command declares its own. */
-  val Subcommands: Vector[Subcommand] = Vector(
-    Subcommand(
-      "match",
-      "Run a commands file or command log through a matching engine and print its events.",
-      MatchCommand.opts
-    ),
-    Subcommand(
-      "demo",
-      "Run a seeded trading session through the fast engine and a baseline.",
-      DemoCommand.opts
-    ),
-    Subcommand(
-      "generate",
-      "Write a seeded order flow as a commands file and print its command mix.",
-      GenerateCommand.opts
-    ),
-    Subcommand(
-      "convert",
-      "Convert a commands file to a binary command log (.mvtc), or back.",
-      ConvertCommand.opts
-    ),
-    Subcommand("bench", "Benchmarks: measured figures, with the machine described.", BenchCommand.opts),
-    Subcommand(
-      "analyze",
-      "Market-data analytics from quotes: lagged returns and scaled frames.",
-      AnalyzeCommand.opts
-    ),
-    Subcommand(
-      "trade",
-      "Run commands through the exchange and its BBO updates through a trading strategy.",
-      TradeCommand.opts
-    ),
-    Subcommand(
-      "report",
-      "Client positions, PnL and trends at a whole hour, from the trade and quote feeds.",
-      ReportCommand.opts
-    ),
-    Subcommand(
-      "serve",
+  // each subcommand's header, as the command declares it
+  private val headers = Map(
+    "match" -> "Run a commands file or command log through a matching engine and print its events.",
+    "demo" -> "Run a seeded trading session through the fast engine and a baseline.",
+    "generate" -> "Write a seeded order flow as a commands file and print its command mix.",
+    "convert" -> "Convert a commands file to a binary command log (.mvtc), or back.",
+    "bench" -> "Benchmarks: measured figures, with the machine described.",
+    "analyze" -> "Market-data analytics from quotes: lagged returns and scaled frames.",
+    "trade" -> "Run commands through the exchange and its BBO updates through a trading strategy.",
+    "report" -> "Client positions, PnL and trends at a whole hour, from the trade and quote feeds.",
+    "serve" ->
       "Follow a journal's trade and quote feeds into a SQLite store, and serve the client portal and its JSON API.",
-      ServeCommand.opts
-    ),
-    Subcommand(
-      "backtest",
-      "Trade a strategy against recorded days through the real engine, with metrics.",
-      BacktestCommand.opts
-    ),
-    Subcommand("node", "Start one node of the trader cluster (exchange or trader).", NodeCommand.opts),
-    Subcommand(
-      "cluster",
-      "Run a trader cluster on loopback: one exchange and N trader JVMs.",
-      ClusterCommand.opts
-    ),
-    Subcommand(
-      "worker",
-      "Run backtest sweep jobs for mvt backtest --cluster (joins its cluster).",
-      WorkerCommand.opts
-    ),
-    Subcommand(
-      "venue",
-      "Run the live venue: journal every command before it is acknowledged; recover on start.",
-      VenueCommand.opts
-    )
+    "backtest" -> "Trade a strategy against recorded days through the real engine, with metrics.",
+    "node" -> "Start one node of the trader cluster (exchange or trader).",
+    "cluster" -> "Run a trader cluster on loopback: one exchange and N trader JVMs.",
+    "worker" -> "Run backtest sweep jobs for mvt backtest --cluster (joins its cluster).",
+    "venue" -> "Run the live venue: journal every command before it is acknowledged; recover on start."
   )
+
+  /** Every subcommand in the order help lists them. */
+  val Subcommands: Vector[Subcommand] = Vector[(String, Terminal => Opts[IO[ExitCode]])](
+    "match" -> MatchCommand.opts,
+    "demo" -> DemoCommand.opts,
+    "generate" -> GenerateCommand.opts,
+    "convert" -> ConvertCommand.opts,
+    "bench" -> BenchCommand.opts,
+    "analyze" -> AnalyzeCommand.opts,
+    "trade" -> TradeCommand.opts,
+    "report" -> ReportCommand.opts,
+    "serve" -> ServeCommand.opts,
+    "backtest" -> BacktestCommand.opts,
+    "node" -> NodeCommand.opts,
+    "cluster" -> ClusterCommand.opts,
+    "worker" -> WorkerCommand.opts,
+    "venue" -> VenueCommand.opts
+  ).map((name, build) => Subcommand(name, headers(name), build))
 
   /**
    * The command tree `args` need: the subcommand they name built whole, every other one listed only. The top
@@ -142,6 +114,14 @@ object Cli {
         else IO.pure(code)
       }
     }
+
+  /** The status of a run that ended with `r`: a failure's line printed after `mvt <command>: `. */
+  def status(command: String, t: Terminal)(r: Either[RunFailure, Int]): ExitCode =
+    r.fold(f => { t.err.println(s"mvt $command: ${f.why}"); ExitCode(f.status) }, ExitCode(_))
+
+  /** [[status]] of a run that gives no status of its own: 0 unless it failed. */
+  def ended(command: String, t: Terminal)(r: Either[RunFailure, Unit]): ExitCode =
+    status(command, t)(r.map(_ => 0))
 
   /** `mvt` and the subcommand's words, for messages: `mvt match`, `mvt bench latency`. */
   def name(args: List[String]): String = {

@@ -14,17 +14,14 @@ object ClusterBenchCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("cluster", "The cluster's consistency modes: authorization, convergence, a partition.") {
       (
-        Opts.option[Int]("nodes", "Nodes, each an actor system on loopback (default 3).", metavar = "N")
-          .withDefault(3)
-          .validate("--nodes must be 2 to 9")(n => n >= 2 && n <= 9),
-        Opts.option[Int]("partition-seconds", "How long the last node is cut off (default 5).", metavar = "S")
-          .withDefault(5)
-          .validate("--partition-seconds must be 1 to 600")(n => n >= 1 && n <= 600),
-        BenchCommand.json(),
-        Opts.flag(
-          "no-faults",
-          "Skip the kill and rejoin scenarios (forked JVMs, about 40 s per mode)."
-        ).orFalse.map(!_)
+        Opt.int("nodes", 3, 2 to 9)("Nodes, each an actor system on loopback (default 3)."),
+        Opt.int("partition-seconds", 5, 1 to 600, metavar = "S")(
+          "How long the last node is cut off (default 5)."
+        ),
+        Opt.json(),
+        Opt.flag("no-faults")("Skip the kill and rejoin scenarios (forked JVMs, about 40 s per mode).").map(
+          !_
+        )
       ).mapN((nodes, seconds, json, faults) =>
         BenchCommand.run("cluster", t, Nil, List(json))(
           ClusterBenchRun(nodes, seconds, faults, json, ClusterCommand.launcher, ProgressBar(t.err), _)

@@ -1,6 +1,5 @@
 package mvt.cli
 
-import cats.data.NonEmptyList
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
@@ -16,27 +15,16 @@ import java.nio.file.Path
  */
 object ClusterCheckCommand {
 
-  def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand(
-      "check",
-      "Check the histories of a cluster's day: no debit lost, nothing applied twice, no overspend."
-    ) {
-      (
-        ClusterOpts.consistency,
-        Opts.arguments[String]("HISTORY")
-      ).mapN((mode, files) => run(mode, files, t))
-    }
-
-  def run(mode: Consistency, files: NonEmptyList[String], t: Terminal): IO[ExitCode] =
-    Blocking(HistoryCheck.files(files.toList.map(Path.of(_)), mode == Consistency.Local)).flatMap {
-      case HistoryCheck.Outcome.Unreadable(why) =>
-        IO(t.err.println(s"mvt cluster check: $why")).as(Cli.Failure)
-      case HistoryCheck.Outcome.BadLine(why) =>
-        IO(t.err.println(s"mvt cluster check: $why")).as(Cli.BadData)
-      case HistoryCheck.Outcome.Checked(lines, clean) =>
-        IO {
-          lines.foreach(t.out.println)
-          t.out.flush()
-        }.as(if (clean) ExitCode.Success else Cli.BadData)
-    }
+  def opts(t: Terminal): Opts[IO[ExitCode]] = Opts.subcommand(
+    "check",
+    "Check the histories of a cluster's day: no debit lost, nothing applied twice, no overspend."
+  ) {
+    (ClusterOpts.consistency, Opts.arguments[String]("HISTORY")).mapN((mode, files) =>
+      Blocking(HistoryCheck.report(
+        HistoryCheck.files(files.toList.map(Path.of(_)), mode == Consistency.Local),
+        t.out
+      ))
+        .map(Cli.status("cluster check", t))
+    )
+  }
 }

@@ -4,7 +4,6 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.cluster.DayReplay
-
 import mvt.cluster.fork.{ClusterRun, ForkedCluster, Launcher}
 
 import java.io.PrintStream
@@ -21,13 +20,8 @@ object ClusterCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("cluster", "Run a trader cluster on loopback: one exchange and N trader JVMs.") {
       (
-        Opts.option[Int]("nodes", "Trader nodes (default 3).", metavar = "N").withDefault(3)
-          .validate("--nodes must be 1 to 16")(n => n >= 1 && n <= 16),
-        Opts.option[String](
-          "data",
-          "The day the exchange replays: a commands file or command log.",
-          metavar = "DAY"
-        ),
+        Opt.int("nodes", 3, 1 to 16)("Trader nodes (default 3)."),
+        Opt.string("data", "DAY")("The day the exchange replays: a commands file or command log."),
         ClusterOpts.consistency,
         ClusterOpts.accounts,
         ClusterOpts.balance,
@@ -36,36 +30,15 @@ object ClusterCommand {
           "kill-after",
           "Kill the busiest trader (most fills, then most subscriptions) with SIGKILL this many seconds into the day.",
           metavar = "S"
-        )
-          .validate("--kill-after must be positive")(_ > 0)
-          .orNone,
+        ).validate("--kill-after must be positive")(_ > 0).orNone,
         ClusterOpts.downAfter,
-        Opts.flag("rejoin", "Start the killed trader again once a survivor owns its subscriptions.").orFalse,
-        Opts.option[String](
-          "history",
-          "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one).",
-          metavar = "DIR"
-        ).orNone,
-        TlsFiles.opts
-      ).mapN((nodes, day, mode, accounts, balance, speed, kill, downAfter, rejoin, history, tls) =>
-        run(
-          day,
-          ForkedCluster.Plan(
-            Path.of(day),
-            nodes,
-            mode,
-            accounts,
-            balance,
-            speed,
-            kill,
-            rejoin,
-            downAfter,
-            Some(history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(Path.of(_))),
-            tls.fold(Vector.empty)(_.args)
-          ),
-          t
-        )
-      ).orElse(ClusterCheckCommand.opts(t))
+        Opt.flag("rejoin")("Start the killed trader again once a survivor owns its subscriptions."),
+        Opt.file("history", "DIR")(
+          "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one)."
+        ),
+        ClusterOpts.tls
+      ).tupled.map(o => run(o._2, (ClusterRun.plan).tupled(o), t))
+        .orElse(ClusterCheckCommand.opts(t))
     }
 
   /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */

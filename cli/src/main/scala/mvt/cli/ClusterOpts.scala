@@ -2,67 +2,47 @@ package mvt.cli
 
 import cats.data.ValidatedNel
 import cats.syntax.all.*
-import com.monovore.decline.{Argument, Opts}
-import mvt.cluster.{Consistency, ReplaySpeed}
+import com.monovore.decline.Opts
+import mvt.cluster.{Consistency, ReplaySpeed, TlsFiles}
+import Named.given
 
 /** The options `mvt node`, `mvt cluster`, `mvt worker` and `mvt bench cluster` share. */
 object ClusterOpts {
 
-  given Named[Consistency] = new Named[Consistency] {
-    def what: String = "consistency"
-    def values: Seq[Consistency] = Consistency.values.toSeq
-    def label(e: Consistency): String = e.label
-  }
+  given Named[Consistency] = Named("consistency", Consistency.values.toSeq)(_.label)
 
-  given Argument[Consistency] = new Argument[Consistency] {
-    def read(s: String): ValidatedNel[String, Consistency] = summon[Named[Consistency]].read(s)
-    def defaultMetavar: String = summon[Named[Consistency]].names
-  }
-
-  val consistency: Opts[Consistency] =
-    Opts.option[Consistency](
-      "consistency",
-      "How a spend is checked: local (the firm's sketch), majority (written to a majority first) or bounded " +
-        "(escrowed rights, no overspend; default)."
-    ).withDefault(Consistency.Bounded)
+  val consistency: Opts[Consistency] = Opts.option[Consistency](
+    "consistency",
+    "How a spend is checked: local (the firm's sketch), majority (written to a majority first) or bounded " +
+      "(escrowed rights, no overspend; default)."
+  ).withDefault(Consistency.Bounded)
 
   val accounts: Opts[Int] =
-    Opts.option[Int]("accounts", "Client accounts traded, acct-1 ... acct-N (default 12).", metavar = "N")
-      .withDefault(12)
-      .validate("--accounts must be 1 to 10000")(n => n >= 1 && n <= 10000)
+    Opt.int("accounts", 12, 1 to 10000)("Client accounts traded, acct-1 ... acct-N (default 12).")
 
-  val balance: Opts[Long] =
-    Opts.option[Long](
-      "balance",
-      "Each account's provisioned balance in cents (default 20000000).",
-      metavar = "CENTS"
-    )
-      .withDefault(20_000_000L)
-      .validate("--balance must be positive")(_ > 0L)
+  val balance: Opts[Long] = Opt.checked(
+    "balance",
+    "Each account's provisioned balance in cents (default 20000000).",
+    "CENTS",
+    20_000_000L,
+    "--balance must be positive"
+  )(_ > 0L)
 
-  val speed: Opts[ReplaySpeed] =
-    Opts.option[String](
-      "speed",
-      "The exchange's pace by the day's clock: 1 is real time, N is N times faster, max is as fast as it goes " +
-        "(default 1000).",
-      metavar = "1|N|max"
-    ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
+  val speed: Opts[ReplaySpeed] = Opt.string("speed", "1|N|max")(
+    "The exchange's pace by the day's clock: 1 is real time, N is N times faster, max is as fast as it goes " +
+      "(default 1000)."
+  ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
   /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
   val DefaultDownAfterMillis: Int = mvt.cluster.fork.ForkedCluster.DefaultDownAfterMillis
 
-  val downAfter: Opts[Int] =
-    Opts.option[Int](
-      "down-after",
-      s"Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default $DefaultDownAfterMillis).",
-      metavar = "MS"
-    ).withDefault(DefaultDownAfterMillis).validate("--down-after must be 500 to 60000")(ms =>
-      ms >= 500 && ms <= 60_000
-    )
+  val downAfter: Opts[Int] = Opt.int("down-after", DefaultDownAfterMillis, 500 to 60000, metavar = "MS")(
+    s"Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default $DefaultDownAfterMillis)."
+  )
 
   /** `--host`: the address a node listens on. */
   val host: Opts[String] =
-    Opts.option[String]("host", "Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1")
+    Opt.string("host")("Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1")
 
   /** `--port`: the port a node listens on, 0 for any free one. */
   val port: Opts[Int] =
@@ -77,4 +57,14 @@ object ClusterOpts {
       s"expected HOST:PORT, got '$s'"
     )
   }
+
+  /** `--tls-keystore`, `--tls-truststore` and `--tls-password-file`: none, or the key store and password file. */
+  val tls: Opts[Option[TlsFiles]] = (
+    Opt.file("tls-keystore")("Run Artery over mutual TLS with this PKCS#12 key store (the node's key and certificate); only nodes whose " +
+      "certificate the trust store holds can join or send. Without it a node listens on loopback only."),
+    Opt.file("tls-truststore")("The PKCS#12 store of the certificates let in (default: the key store)."),
+    Opt.file("tls-password-file")(
+      "A file whose first line is the stores' password (never give it as an argument)."
+    )
+  ).tupled.mapValidated((ks, ts, pf) => TlsFiles.of(ks, ts, pf).toValidatedNel)
 }

@@ -14,8 +14,9 @@ object DemoCommand {
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand("demo", "Run a seeded trading session through the fast engine and a baseline.") {
       (
-        Opts.option[Int]("commands", "Commands in the session (default 2000000).", metavar = "N")
-          .withDefault(2000000)
+        Opts.option[Int]("commands", "Commands in the session (default 2000000).", metavar = "N").withDefault(
+          2000000
+        )
           .validate("--commands must be positive")(_ > 0),
         ProfileOpts.profile,
         ProfileOpts.seed,
@@ -24,18 +25,22 @@ object DemoCommand {
           "dir",
           "Where the demo writes its journal of feeds and its report store (default mvt-demo).",
           metavar = "DIR"
-        ).withDefault(Path.of("mvt-demo")),
-        Opts.flag("serve", "Keep the client portal up over the demo's report store when done.").orFalse,
-        Opts.option[Int](
+        )
+          .withDefault(Path.of("mvt-demo")),
+        Opt.flag("serve")("Keep the client portal up over the demo's report store when done."),
+        Opt.checked(
           "port",
           "With --serve: the portal's port (default 8080; 0 picks a free one).",
-          metavar = "PORT"
+          "PORT",
+          8080,
+          "--port: expected 0 to 65535"
+        )(p =>
+          p >= 0 && p <= 65535
         )
-          .withDefault(8080)
-          .validate("--port: expected 0 to 65535")(p => p >= 0 && p <= 65535)
       ).mapN(Demo.Settings.apply).map(s =>
-        Demo.run(s, Demo.Console(t.out, t.err, ClusterCommand.launcher, work, feeds(t)))
-          .map(ok => if (ok) ExitCode.Success else Cli.Failure)
+        Demo.run(s, Demo.Console(t.out, t.err, ClusterCommand.launcher, work, feeds(t))).map(ok =>
+          if (ok) ExitCode.Success else Cli.Failure
+        )
       )
     }
 

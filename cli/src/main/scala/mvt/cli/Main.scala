@@ -2,6 +2,7 @@ package mvt.cli
 
 import cats.effect.{ExitCode, IO, IOApp}
 import cats.effect.unsafe.IORuntimeConfig
+import mvt.core.Interrupts
 
 import scala.concurrent.duration.Duration
 import scala.util.control.NonFatal
@@ -18,13 +19,7 @@ object Main {
     val t = Terminal.system
     val parsed =
       try Cli.parse(list, t)
-      catch {
-        case NonFatal(e) =>
-          t.err.println(s"mvt: unexpected error: $e (set MVT_DEBUG=1 for the stack trace)")
-          if (sys.env.contains("MVT_DEBUG")) e.printStackTrace(t.err)
-          System.exit(Cli.Failure.code)
-          throw e
-      }
+      catch { case NonFatal(e) => unexpected(e, t); System.exit(Cli.Failure.code); throw e }
     parsed match {
       case Left(help) =>
         val code = Cli.refused(help, t)
@@ -32,6 +27,12 @@ object Main {
         if (code != ExitCode.Success) System.exit(code.code)
       case Right(program) => Runtime.start(list, program)
     }
+  }
+
+  // a bug, not a user mistake: one line by default, the trace on request
+  private def unexpected(e: Throwable, t: Terminal): Unit = {
+    t.err.println(s"mvt: unexpected error: $e (set MVT_DEBUG=1 for the stack trace)")
+    if (sys.env.contains("MVT_DEBUG")) e.printStackTrace(t.err)
   }
 
   /**
@@ -42,17 +43,11 @@ object Main {
   def guarded(args: List[String], t: Terminal)(program: IO[ExitCode]): IO[ExitCode] =
     program.handleErrorWith {
       case _: Blocking.OutOfMemory =>
-        IO {
-          t.err.println(
-            s"${Cli.name(args)}: out of memory; give the JVM more heap, e.g. MVT_JAVA_OPTS=-Xmx8g"
-          )
-        }.as(Cli.Failure)
-      case e =>
-        // a bug, not a user mistake: one line by default, the trace on request
-        IO {
-          t.err.println(s"mvt: unexpected error: $e (set MVT_DEBUG=1 for the stack trace)")
-          if (sys.env.contains("MVT_DEBUG")) e.printStackTrace(t.err)
-        }.as(Cli.Failure)
+        IO(t.err.println(
+          s"${Cli.name(args)}: out of memory; give the JVM more heap, e.g. MVT_JAVA_OPTS=-Xmx8g"
+        ))
+          .as(Cli.Failure)
+      case e => IO(unexpected(e, t)).as(Cli.Failure)
     }
 
   /** The cats-effect runtime that runs a parsed command, started once the arguments were understood. */
@@ -73,8 +68,9 @@ object Main {
     def run(ignored: List[String]): IO[ExitCode] = {
       val (args, program) = parsed
       IO(Interrupts.install(Cli.name(args), System.err)) *>
-        guarded(args, Terminal.system)(Cli.finish(program, args, Terminal.system))
-          .flatTap(_ => IO(System.out.flush()))
+        guarded(args, Terminal.system)(Cli.finish(program, args, Terminal.system)).flatTap(_ =>
+          IO(System.out.flush())
+        )
     }
   }
 }

@@ -2,7 +2,7 @@ package mvt.cli
 
 import cats.data.Validated
 import cats.syntax.all.*
-import com.monovore.decline.Opts
+import com.monovore.decline.{Argument, Opts}
 import mvt.bench.BenchEngine
 import mvt.core.Money
 import mvt.orderbook.Engine
@@ -10,7 +10,58 @@ import mvt.portal.PortalServer
 import mvt.workload.WorkloadProfile
 import Named.given
 
-// the option values that several commands share, each under its own name
+import java.nio.file.Path
+
+// the option builders and the option values that several commands share, each under its own name
+
+/** One-line option builders: the name, help and metavar the user sees, the default, and the check's refusal. */
+object Opt {
+
+  /** How a refusal words a range: `1 to 16`, `from 1 to 16`, `between 1 and 16`. */
+  enum Words { case To, From, Between }
+
+  private def range(name: String, w: Words, lo: Any, hi: Any): String = w match {
+    case Words.To => s"--$name must be $lo to $hi"
+    case Words.From => s"--$name must be from $lo to $hi"
+    case Words.Between => s"--$name must be between $lo and $hi"
+  }
+
+  /** `--name` with a default, refused with `why` unless `ok`. */
+  def checked[A: Argument](name: String, help: String, metavar: String, default: A, why: String)(
+      ok: A => Boolean
+  ): Opts[A] = Opts.option[A](name, help, metavar = metavar).withDefault(default).validate(why)(ok)
+
+  /** `--name N`, a whole number in `r` (`default` when not given), refused in the words `w`; its help last. */
+  def int(
+      name: String,
+      default: Int,
+      r: Range,
+      w: Words = Words.To,
+      metavar: String = "N"
+  )(help: String): Opts[Int] =
+    checked(name, help, metavar, default, range(name, w, r.start, r.end))(r.contains)
+
+  /** `--name S`, a number from `lo` to `hi` as written (`default` when not given), refused in the words `w`. */
+  def double(name: String, default: Double, lo: String, hi: String, w: Words, metavar: String = "S")(
+      help: String
+  ): Opts[Double] =
+    checked(name, help, metavar, default, range(name, w, lo, hi))(n => n >= lo.toDouble && n <= hi.toDouble)
+
+  /** `--name VALUE`, required. */
+  def string(name: String, metavar: String = "string")(help: String): Opts[String] =
+    Opts.option[String](name, help, metavar = metavar)
+
+  /** `--name FILE` when given. */
+  def file(name: String, metavar: String = "FILE")(help: String): Opts[Option[String]] =
+    Opts.option[String](name, help, metavar = metavar).orNone
+
+  /** `--name`: a flag, false when not given. */
+  def flag(name: String)(help: String): Opts[Boolean] = Opts.flag(name, help).orFalse
+
+  /** `--json FILE`, with the benchmark's own help. */
+  def json(help: String = "Also write the figures as JSON to FILE."): Opts[Option[String]] =
+    file("json")(help)
+}
 
 /** `--fee-per-share F`: what each side of a fill pays per unit, an exact decimal within the bounds money takes. */
 object FeeOpt {
@@ -20,11 +71,9 @@ object FeeOpt {
 
   /** The option with its own help line. */
   def withHelp(help: String): Opts[java.math.BigDecimal] =
-    Opts
-      .option[String]("fee-per-share", help, metavar = "F")
-      .mapValidated(s =>
-        Money.within(s, java.math.BigDecimal.ZERO, Max).leftMap(e => s"--fee-per-share: $e").toValidatedNel
-      )
+    Opts.option[String]("fee-per-share", help, metavar = "F").mapValidated(s =>
+      Money.within(s, java.math.BigDecimal.ZERO, Max).leftMap(e => s"--fee-per-share: $e").toValidatedNel
+    )
 
   val opts: Opts[java.math.BigDecimal] = withHelp("Fee charged to each side per unit filled (default 0).")
 }
@@ -32,14 +81,9 @@ object FeeOpt {
 /** `--http-threads N`: the compute workers of the portal's own runtime, for `mvt serve` and its benchmark. */
 object HttpThreadsOpt {
 
-  val opts: Opts[Int] =
-    Opts.option[Int](
-      "http-threads",
-      s"Compute threads of the portal's own runtime; 0 serves on the process's, beside the ingest (default ${PortalServer.DefaultHttpThreads}: half the cores).",
-      metavar = "N"
-    )
-      .withDefault(PortalServer.DefaultHttpThreads)
-      .validate("--http-threads must be between 0 and 256")(n => n >= 0 && n <= 256)
+  val opts: Opts[Int] = Opt.int("http-threads", PortalServer.DefaultHttpThreads, 0 to 256, Opt.Words.Between)(
+    s"Compute threads of the portal's own runtime; 0 serves on the process's, beside the ingest (default ${PortalServer.DefaultHttpThreads}: half the cores)."
+  )
 }
 
 /** Command-line parsing of engine names: `--engine` everywhere, comma-separated where a list is taken. */
@@ -50,13 +94,11 @@ object EngineOpt {
     Opts.option[Engine]("engine", s"Matching engine (default fast).", metavar = "E").withDefault(Engine.Fast)
 
   /** `--baseline E` for comparisons, default `lazy-cancel`. */
-  val baseline: Opts[Engine] =
-    Opts.option[Engine](
-      "baseline",
-      "Engine to compare the fast one with (default lazy-cancel).",
-      metavar = "E"
-    )
-      .withDefault(Engine.LazyCancel)
+  val baseline: Opts[Engine] = Opts.option[Engine](
+    "baseline",
+    "Engine to compare the fast one with (default lazy-cancel).",
+    metavar = "E"
+  ).withDefault(Engine.LazyCancel)
 
   /** `--engine E1,E2,...` of the engines themselves. */
   def engines(help: String): Opts[Vector[Engine]] =
@@ -73,22 +115,40 @@ object ProfileOpts {
     "Override one profile parameter; repeatable. Parameters: " +
       WorkloadProfile.params.map(p => s"${p.name} (${p.meaning})").mkString("; ") + "."
 
-  val profile: Opts[WorkloadProfile] =
-    (
-      Opts.option[WorkloadProfile]("profile", "Order-flow profile (default normal).").withDefault(
-        WorkloadProfile.normal
-      ),
-      Opts.option[Int]("symbols", "Symbols (default: the profile's, 20).", metavar = "K")
-        .validate(s"--symbols must be between 1 and ${WorkloadProfile.MaxSymbols}")(k =>
-          k >= 1 && k <= WorkloadProfile.MaxSymbols
-        )
-        .orNone,
-      Opts.options[String]("param", paramHelp, metavar = "name=value").orEmpty
-    ).tupled.mapValidated { (base, symbols, overrides) =>
-      val withSymbols = symbols.fold(base)(k => base.copy(symbols = k))
-      Validated.fromEither(WorkloadProfile.withOverrides(withSymbols, overrides)).toValidatedNel
-    }
+  val profile: Opts[WorkloadProfile] = (
+    Opts.option[WorkloadProfile]("profile", "Order-flow profile (default normal).")
+      .withDefault(WorkloadProfile.normal),
+    Opts.option[Int]("symbols", "Symbols (default: the profile's, 20).", metavar = "K")
+      .validate(s"--symbols must be between 1 and ${WorkloadProfile.MaxSymbols}")(
+        (1 to WorkloadProfile.MaxSymbols).contains
+      )
+      .orNone,
+    Opts.options[String]("param", paramHelp, metavar = "name=value").orEmpty
+  ).tupled.mapValidated { (base, symbols, overrides) =>
+    val withSymbols = symbols.fold(base)(k => base.copy(symbols = k))
+    Validated.fromEither(WorkloadProfile.withOverrides(withSymbols, overrides)).toValidatedNel
+  }
 
   val seed: Opts[Long] =
     Opts.option[Long]("seed", "Random seed (default 42).", metavar = "S").withDefault(42L)
+}
+
+/** The options of the benchmarks of the disk, `mvt bench venue` and `mvt bench fix`. */
+object DiskBenchOpts {
+
+  /** `--dir DIR`: the scratch directory of a benchmark of the disk (the venue's and the FIX gateway's). */
+  val scratch: Opts[Path] =
+    Opts.option[Path](
+      "dir",
+      "Scratch directory on the disk to measure (its files are replaced).",
+      metavar = "DIR"
+    )
+
+  /** `--rates R,...`: open-loop rates of `what` (default `default`), each positive and `ok`, or `expected`. */
+  def rates(what: String, default: String, expected: String, ok: Int => Boolean): Opts[Vector[Int]] =
+    Opt.string("rates", "R,...")(s"Open-loop rates, $what, comma-separated (default $default).")
+      .withDefault(default).mapValidated(s =>
+        s.split(",").toVector.traverse(_.trim.toIntOption.filter(r => r > 0 && ok(r)))
+          .toValidNel(s"--rates: expected $expected, found \"$s\"")
+      )
 }

@@ -4,29 +4,21 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.bench.{BenchEngine, ThroughputRun}
-import mvt.workload.{CommandBatch, ProfileGenerator}
+import mvt.bench.ThroughputRun.Source
 
 /** `mvt bench throughput`: every engine on the identical stream, each in a fresh JVM. */
 object ThroughputCommand {
 
-  /** The stream: a file (commands or command log) or a generated profile flow. */
-  enum Source {
-    case File(path: String)
-    case Generate(n: Int, profile: mvt.workload.WorkloadProfile, seed: Long)
-  }
-
   private val source: Opts[Source] =
-    Opts.option[String]("in", "Commands file or binary command log to replay.", metavar = "FILE").map(
+    Opt.string("in", "FILE")("Commands file or binary command log to replay.").map(
       Source.File(_)
     )
-      .orElse(
-        (
-          Opts.option[Int]("generate", "Generate N commands instead of reading a file.", metavar = "N")
-            .validate("--generate must be positive")(_ > 0),
-          ProfileOpts.profile,
-          ProfileOpts.seed
-        ).mapN(Source.Generate(_, _, _))
-      )
+      .orElse((
+        Opts.option[Int]("generate", "Generate N commands instead of reading a file.", metavar = "N")
+          .validate("--generate must be positive")(_ > 0),
+        ProfileOpts.profile,
+        ProfileOpts.seed
+      ).mapN(Source.Generate(_, _, _)))
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand(
@@ -37,40 +29,20 @@ object ThroughputCommand {
         source,
         EngineOpt.benchEngines("Engines, comma-separated (default all; the limit gauge always runs)")
           .withDefault(BenchEngine.all),
-        Opts.option[Int]("repeat", "Measured passes per engine (default 5).", metavar = "R")
-          .withDefault(5)
+        Opts.option[Int]("repeat", "Measured passes per engine (default 5).", metavar = "R").withDefault(5)
           .validate("--repeat must be positive")(_ > 0),
-        Opts.flag("sweep", "Also time the baselines at 250k, 500k, 750k and 1M commands of the stream.").orFalse,
-        BenchCommand.json()
-      ).mapN((src, engines, repeat, sweep, json) => run(src, engines, repeat, sweep, json, t))
+        Opt.flag("sweep")("Also time the baselines at 250k, 500k, 750k and 1M commands of the stream."),
+        Opt.json()
+      ).mapN((src, engines, repeat, sweep, json) =>
+        BenchCommand.use("throughput", t, src.inputs, List(json))(c =>
+          BenchCommand.loaded(load(src, t))(ThroughputRun(_, _, engines, repeat, sweep, json, c))
+        )
+      )
     }
 
-  private def load(src: Source, t: Terminal): IO[Either[ExitCode, (CommandBatch, String)]] = src match {
-    case Source.Generate(n, p, seed) =>
-      Blocking(Right((
-        ProfileGenerator.generate(p, n, seed).batch,
-        s"generated: $n commands, profile ${p.name}, seed $seed"
-      )))
+  private def load(src: Source, t: Terminal) = src match {
+    case Source.Generate(n, p, seed) => Blocking(ThroughputRun.generated(n, p, seed).asRight[ExitCode])
     case Source.File(path) =>
-      BatchFiles.read("bench throughput", path, t).map(_.map(b => (b, s"file: $path (${b.size} commands)")))
+      BatchFiles.read("bench throughput", path, t).map(_.map(ThroughputRun.fromFile(path, _)))
   }
-
-  def run(
-      src: Source,
-      engines: Vector[BenchEngine],
-      repeat: Int,
-      sweep: Boolean,
-      json: Option[String],
-      t: Terminal
-  ): IO[ExitCode] =
-    BenchCommand.use(
-      "throughput",
-      t,
-      (src match { case Source.File(p) => List(p); case _ => Nil }),
-      List(json)
-    )(c =>
-      BenchCommand.loaded(load(src, t))((batch, workload) =>
-        ThroughputRun(batch, workload, engines, repeat, sweep, json, c)
-      )
-    )
 }

@@ -15,53 +15,25 @@ object TradeCommand {
 
   private given Named[StrategyKind] = Named("strategy", TradeStrategy.kinds)(_.label)
 
-  // `mvt trade`'s spelling of a declared parameter (help and range from the declaration), with the default it shows
-  private def param(
-      flag: String,
-      name: String,
-      shown: Long,
-      kind: StrategyKind,
-      who: String
-  ): Opts[Option[(String, Long)]] = {
-    val p = kind.param(name).get
-    val range = if (p.max >= Int.MaxValue) s"at least ${p.min}" else s"between ${p.min} and ${p.max}"
-    Opts.option[Long](flag, s"$who${p.help} (default $shown).", metavar = "N")
-      .mapValidated(v => p.check(v).left.map(_ => s"--$flag must be $range").map(name -> _).toValidatedNel)
-      .orNone
-  }
-
   /**
-   * The strategy and its options, each range from the catalogue's declaration; an option the chosen strategy
+   * The strategy and its options, each built from the catalogue's declaration; an option the chosen strategy
    * does not use (`--tick` for momentum) is refused at parse time, naming the strategy and the option.
    */
-  private val strategyOpts: Opts[TradeStrategy] = (
+  private val strategy: Opts[TradeStrategy] = (
     Opts.option[StrategyKind](
       "strategy",
       s"Trading strategy: ${summon[Named[StrategyKind]].names} (default spread-capture).",
       metavar = "S"
+    ).withDefault(StrategyKind.SpreadCapture),
+    Opt.string("tick", "PRICE")(
+      "Spread-capture: price tick the market maker quotes inside by (default 0.01)."
     )
-      .withDefault(StrategyKind.SpreadCapture),
-    Opts.option[String](
-      "tick",
-      "Spread-capture: price tick the market maker quotes inside by (default 0.01).",
-      metavar = "PRICE"
-    )
-      .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick"))
-      .orNone,
-    param("min-spread", "spread", 3L, StrategyKind.SpreadCapture, "Spread-capture: "),
-    param("lookback", "lookback", 20L, StrategyKind.Momentum, "Momentum: "),
-    param("threshold-bps", "threshold", 5L, StrategyKind.Momentum, "Momentum: "),
-    param("qty", "size", 100L, StrategyKind.SpreadCapture, ""),
+      .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick")).orNone,
+    TradeStrategy.flags.traverse(f =>
+      Opts.option[Long](f.flag, f.help, metavar = "N").mapValidated(f.check(_).toValidatedNel).orNone
+    ),
     TraderOpts.costNanosGiven("Synthetic: CPU microseconds per decision (default 50).").orNone
-  ).tupled.mapValidated { (kind, tick, minSpread, lookback, threshold, qty, cost) =>
-    val byFlag = Vector(
-      "min-spread" -> minSpread,
-      "lookback" -> lookback,
-      "threshold-bps" -> threshold,
-      "cost-us" -> cost.map("cost-ns" -> _)
-    )
-    TradeStrategy.of(kind, tick, byFlag, qty)
-  }
+  ).tupled.mapValidated((kind, tick, values, cost) => TradeStrategy.chosen(kind, tick, values, cost))
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
     Opts.subcommand(
@@ -69,20 +41,12 @@ object TradeCommand {
       "Run commands through the exchange and its BBO updates through a trading strategy."
     ) {
       (
-        Opts.option[String](
-          "in",
-          "Commands file or command log, or - for standard input.",
-          metavar = "FILE|-"
-        ),
-        Opts.option[String](
-          "out",
-          "Where to write decisions; - (the default) is standard output.",
-          metavar = "FILE|-"
-        )
+        Opt.string("in", "FILE|-")("Commands file or command log, or - for standard input."),
+        Opt.string("out", "FILE|-")("Where to write decisions; - (the default) is standard output.")
           .withDefault("-"),
         (
           EngineOpt.single,
-          strategyOpts,
+          strategy,
           TraderOpts.pipeline(
             "block",
             TraderOpts.budget(
@@ -95,8 +59,7 @@ object TradeCommand {
           "Pre-trade check: the client's balance in cents (default: no check).",
           metavar = "CENTS"
         )
-          .validate("--balance must not be negative")(_ >= 0)
-          .orNone
+          .validate("--balance must not be negative")(_ >= 0).orNone
       ).mapN(run(_, _, _, _, t))
     }
 

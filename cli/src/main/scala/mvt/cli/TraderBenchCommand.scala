@@ -15,21 +15,18 @@ object TraderBenchCommand {
       "Open-loop latency and load control of the trader pipeline, by queue policy and rate."
     ) {
       (
-        Opts.option[String](
-          "rates",
-          "Comma-separated events per second (default 4000,9000,10000,11000,11500,12000,24000).",
-          metavar = "R1,R2,..."
-        )
-          .withDefault("4000,9000,10000,11000,11500,12000,24000")
+        Opt.string("rates", "R1,R2,...")(
+          "Comma-separated events per second (default 4000,9000,10000,11000,11500,12000,24000)."
+        ).withDefault("4000,9000,10000,11000,11500,12000,24000")
           .mapValidated(CommaList.parse(
             _,
             _.toLongOption.filter(r => r > 0 && r <= 100000000L),
             "rate",
             "1 to 100000000"
           )),
-        Opts.option[Int]("events", "Events sent at each rate (default 24000).", metavar = "N")
-          .withDefault(24000)
-          .validate("--events must be between 1 and 100000000")(n => n > 0 && n <= 100000000),
+        Opt.int("events", 24000, 1 to 100000000, Opt.Words.Between)(
+          "Events sent at each rate (default 24000)."
+        ),
         TraderOpts.costNanos(85.0, "CPU microseconds the synthetic strategy burns per decision"),
         TraderOpts.policies("conflate", list = true),
         TraderOpts.queues("100", list = true),
@@ -38,22 +35,18 @@ object TraderBenchCommand {
           "pipeline",
           s"plain (no deadlines), deadline, or both comma-separated (default deadline).",
           "K"
-        )
-          .withDefault(Vector(TraderBench.PipelineKind.Deadline)),
+        ).withDefault(Vector(TraderBench.PipelineKind.Deadline)),
         TraderOpts.budget(
           "Latency budget from the sent time; the deadline pipeline's steps expire at 70/80/90/100% of it (default 10ms)."
-        )
-          .withDefault(10000000L),
+        ).withDefault(10000000L),
         Opts.option[Pacing](
           "pacing",
           s"How the producer waits: ${Pacing.values.map(p => s"${p.label} (${p.description})").mkString("; ")}. Default park.",
           metavar = "P"
-        )
-          .withDefault(Pacing.Park),
+        ).withDefault(Pacing.Park),
         TraderOpts.parallelism,
         ProfileOpts.seed
-      ).mapN(TraderBench.Config.apply)
-        .product(BenchCommand.json("Write the figures as JSON."))
+      ).mapN(TraderBench.Config.apply).product(Opt.json("Write the figures as JSON."))
         .map((cfg, json) => BenchCommand.run("trader", t, Nil, List(json))(TraderBenchRun(cfg, json, _)))
     }
 }

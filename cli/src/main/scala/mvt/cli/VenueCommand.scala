@@ -4,6 +4,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.fix.FixGateway
+import mvt.core.Interrupts
 import mvt.venue.{Durability, VenueRun}
 
 /** `mvt venue` (run the live venue) and `mvt venue status` (what a journal directory holds). Wiring only. */

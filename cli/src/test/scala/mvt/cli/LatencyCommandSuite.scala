@@ -1,19 +1,5 @@
 package mvt.cli
 
-class LatencyCommandSuite extends munit.FunSuite {
-  import LatencyCommand.parseNanos
-
-  test("budgets parse with units") {
-    assertEquals(parseNanos("20us"), Some(20000L))
-    assertEquals(parseNanos("1.5ms"), Some(1500000L))
-    assertEquals(parseNanos("2s"), Some(2000000000L))
-    assertEquals(parseNanos("750ns"), Some(750L))
-    assertEquals(parseNanos("fast"), None)
-    assertEquals(parseNanos("0ns"), None)
-    assertEquals(parseNanos("-5us"), None)
-  }
-}
-
 /** `mvt bench latency` end to end on a tiny run: rows, the floor and the JSON keys. Never timed. */
 class LatencyCommandRunSuite extends munit.FunSuite {
   import java.nio.charset.StandardCharsets.UTF_8

@@ -1,8 +1,9 @@
 package mvt.cluster
 
+import mvt.core.RunFailure
 import mvt.venue.{RecordedDay, VenueConfig}
 
-import java.io.PrintStream
+import java.io.{OutputStream, PrintStream}
 import java.nio.file.{Files, Path}
 import scala.concurrent.duration.*
 
@@ -171,6 +172,119 @@ object NodeRun {
         report(node.counters.status)
         report(NodeEvent.Positions(node.counters.positions))
       }
+    }
+  }
+
+  /**
+   * How `mvt node` runs one node: its settings, and for an exchange its day, journal, traders, pace, trade feed and
+   * FIX gateway (port, clients file, CompID).
+   */
+  final case class Args(
+      node: ClusterNode.Settings,
+      day: Option[String],
+      dir: Option[String],
+      traders: Int,
+      speed: ReplaySpeed,
+      trades: Option[String],
+      json: Boolean,
+      tls: Option[TlsFiles],
+      fix: Option[(Int, Path, String)] = None
+  ) {
+    def exchange: Boolean = day.isDefined && dir.isDefined
+  }
+
+  object Args {
+
+    /** The args from `mvt node`'s options, in the order it takes them ([[settings]] for the node's own). */
+    def of(
+        role: NodeRole,
+        host: String,
+        port: Int,
+        seeds: Vector[String],
+        mode: Consistency,
+        accounts: Int,
+        balance: Long,
+        day: Option[String],
+        dir: Option[String],
+        traders: Int,
+        speed: ReplaySpeed,
+        trades: Option[String],
+        downAfterMillis: Int,
+        pipeline: NodePipeline.Settings,
+        json: Boolean,
+        history: Option[String],
+        tls: Option[TlsFiles],
+        fix: Option[(Int, Path, String)]
+    ): Args = {
+      val node = settings(role, host, port, seeds, mode, accounts, balance, downAfterMillis, pipeline)
+      Args(node.copy(history = history.map(Path.of(_))), day, dir, traders, speed, trades, json, tls, fix)
+    }
+  }
+
+  /** `a`, or why its options do not go together: an exchange needs its day and directory; no TLS, no other host. */
+  def check(a: Args): Either[String, Args] =
+    if (a.node.role == NodeRole.Exchange && a.day.isEmpty) Left("--data is required for --role exchange")
+    else if (a.node.role == NodeRole.Exchange && a.dir.isEmpty) Left("--dir is required for --role exchange")
+    else if (a.node.role != NodeRole.Exchange && a.fix.isDefined) Left("--fix-port is for --role exchange only")
+    else if (a.tls.isEmpty && !loopback(a.node.host))
+      Left(s"--host ${a.node.host}: without --tls-keystore a node listens on loopback only")
+    else Right(a)
+
+  // a name that is loopback without asking a resolver (a node without TLS must not be reachable from elsewhere)
+  private def loopback(host: String): Boolean =
+    host == "localhost" || host == "::1" || host == "[::1]" || host.startsWith("127.")
+
+  /** A node ready to start: its TLS material read and, for an exchange, its day loaded. */
+  final case class Ready(a: Args, node: ClusterNode.Settings, plan: Option[ExchangePlan])
+
+  /**
+   * Reads what `a` names before anything starts: the password from its file (status 1 when missing or empty),
+   * the exchange's day (1 unreadable, 2 a bad line or record).
+   */
+  def prepare(a: Args): Either[RunFailure, Ready] =
+    a.tls.map(_.load.map(Some(_))).getOrElse(Right(None)).left.map(RunFailure.io).flatMap { tls =>
+      val node = a.node.copy(tls = tls)
+      (a.day, a.dir) match {
+        case (Some(path), Some(_)) if !Files.isReadable(Path.of(path)) =>
+          Left(RunFailure.io(s"$path: cannot read the day"))
+        case (Some(path), Some(dir)) =>
+          exchangePlan(Path.of(path), Path.of(dir), a.speed).left.map(RunFailure.badData)
+            .map(plan => Ready(a, node.copy(provision = !plan.resumes), Some(plan)))
+        case _ => Right(Ready(a, node, None))
+      }
+    }
+
+  /**
+   * Runs the node `r` to its end, its events on `out`: an exchange's day, its trade feed then copied to `trades`;
+   * a trader until a signal stops the JVM. `say` hears the notes (no TLS, the venue's recovery). `attach` opens
+   * another way in to the exchange's venue (the FIX gateway). Status 1 when the node cannot start, 2 when the day
+   * cannot be played.
+   */
+  def run(
+      r: Ready,
+      trades: Option[OutputStream],
+      out: PrintStream,
+      say: String => Unit,
+      attach: mvt.venue.Venue => Either[String, AutoCloseable] = _ => Right(() => ())
+  ): Either[RunFailure, Unit] = {
+    val report = printer(out, r.a.json)
+    def noted[A](body: ClusterNode => A): ClusterNode => A = { n =>
+      if (r.node.tls.isEmpty)
+        say(
+          s"no TLS: listening on ${n.name} (loopback only); give --tls-keystore and " +
+            "--tls-password-file to let nodes of other hosts in"
+        )
+      body(n)
+    }
+    r.plan match {
+      case Some(plan) =>
+        using(r.node, report)(noted(exchange(_, r.a.traders, r.a.speed, plan, report, say, attach))) match {
+          case Left(why) => Left(RunFailure.io(why))
+          case Right(Left(why)) => Left(RunFailure.badData(why))
+          // the venue's own trade feed, copied where --trades asks
+          case Right(Right(_)) => Right(trades.foreach(plan.copyTrades))
+        }
+      case None => using(r.node, report)(noted(trader(_, report, () => false))).left.map(RunFailure.io)
     }
   }
 

@@ -34,4 +34,109 @@ class NodeRunSuite extends munit.FunSuite {
     assertEquals(s.subscriptions, Subscription.accounts(3, StrategyId("spread-capture")))
     assertEquals((s.downAfter, s.testMode, s.seeds), (Some(1500.millis), false, Vector("127.0.0.1:2552")))
   }
+
+  private def args(
+      role: NodeRole,
+      host: String,
+      day: Option[String],
+      dir: Option[String],
+      tls: Option[TlsFiles]
+  ) =
+    NodeRun.Args(
+      NodeRun.settings(
+        role,
+        host,
+        0,
+        Vector.empty,
+        Consistency.Bounded,
+        3,
+        1000L,
+        1500,
+        NodePipeline.Settings.default
+      ),
+      day,
+      dir,
+      1,
+      ReplaySpeed.parse("max").toOption.get,
+      None,
+      json = false,
+      tls
+    )
+
+  test("mvt node's options in its order: the node's settings, its history file, the exchange's day") {
+    val a = NodeRun.Args.of(
+      NodeRole.Exchange,
+      "127.0.0.1",
+      0,
+      Vector.empty,
+      Consistency.Majority,
+      4,
+      500L,
+      Some("d.csv"),
+      Some("dir"),
+      2,
+      ReplaySpeed.parse("max").toOption.get,
+      Some("t.csv"),
+      2000,
+      NodePipeline.Settings.default,
+      true,
+      Some("h.jsonl"),
+      None
+    )
+    assertEquals(a.node.history, Some(java.nio.file.Path.of("h.jsonl")))
+    assertEquals(
+      (a.node.mode, a.node.downAfter, a.traders, a.json),
+      (Consistency.Majority, Some(2000.millis), 2, true)
+    )
+    assert(a.exchange)
+  }
+
+  test("an exchange needs its day and directory; a node without TLS listens on loopback only") {
+    val ok = args(NodeRole.Exchange, "127.0.0.1", Some("d.csv"), Some("dir"), None)
+    assertEquals(NodeRun.check(ok), Right(ok))
+    assertEquals(
+      NodeRun.check(ok.copy(day = None)).left.toOption,
+      Some("--data is required for --role exchange")
+    )
+    assertEquals(
+      NodeRun.check(ok.copy(dir = None)).left.toOption,
+      Some("--dir is required for --role exchange")
+    )
+    assertEquals(
+      NodeRun.check(args(NodeRole.Trader, "10.1.2.3", None, None, None)).left.toOption,
+      Some("--host 10.1.2.3: without --tls-keystore a node listens on loopback only")
+    )
+    assert(NodeRun.check(args(NodeRole.Trader, "localhost", None, None, None)).isRight)
+  }
+
+  test(
+    "the TLS options go together: a trust store or password file needs the key store, and it the password"
+  ) {
+    assertEquals(TlsFiles.of(None, None, None), Right(None))
+    assertEquals(TlsFiles.of(Some("k"), None, Some("p")), Right(Some(TlsFiles("k", None, "p"))))
+    assertEquals(TlsFiles.of(Some("k"), None, None), Left("--tls-keystore needs --tls-password-file"))
+    assert(TlsFiles.of(None, Some("t"), None).isLeft)
+    assertEquals(
+      TlsFiles("k", Some("t"), "p").args.toList,
+      List("--tls-keystore", "k", "--tls-truststore", "t", "--tls-password-file", "p")
+    )
+  }
+
+  test("before anything starts: missing TLS files and an unreadable day are status 1, a bad day 2") {
+    val dir = java.nio.file.Files.createTempDirectory("node-run")
+    val noKey =
+      args(NodeRole.Trader, "127.0.0.1", None, None, Some(TlsFiles(dir.resolve("k.p12").toString, None, "p")))
+    val tls = NodeRun.prepare(noKey)
+    assertEquals(tls.left.map(_.status), Left(1))
+    assert(tls.left.exists(_.why.contains("TLS key store")), tls.toString)
+    val missing = dir.resolve("day.csv").toString
+    val unreadable =
+      NodeRun.prepare(args(NodeRole.Exchange, "127.0.0.1", Some(missing), Some(dir.toString), None))
+    assertEquals(unreadable.left.toOption, Some(mvt.core.RunFailure.io(s"$missing: cannot read the day")))
+    java.nio.file.Files.writeString(java.nio.file.Path.of(missing), "not a command\n")
+    val bad = NodeRun.prepare(args(NodeRole.Exchange, "127.0.0.1", Some(missing), Some(dir.toString), None))
+    assertEquals(bad.left.map(_.status), Left(2))
+    val trader = NodeRun.prepare(args(NodeRole.Trader, "127.0.0.1", None, None, None))
+    assertEquals(trader.map(_.plan), Right(None))
+  }
 }

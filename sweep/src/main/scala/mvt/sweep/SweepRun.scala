@@ -166,4 +166,23 @@ object SweepRun {
         Right(())
       } finally node.close()
     } catch { case e: IllegalStateException => Left(e.getMessage) }
+
+  /**
+   * `mvt worker`: [[worker]] with its steps printed to `out` as lines, the days read under `data` when given; or
+   * why it cannot run (`data` is not a directory, the node cannot start).
+   */
+  def workerMain(
+      host: String,
+      port: Int,
+      seed: String,
+      parallelism: Int,
+      data: Option[String],
+      out: PrintStream
+  ): Either[String, Unit] =
+    data.filterNot(d => java.nio.file.Files.isDirectory(Path.of(d))) match {
+      case Some(d) => Left(s"$d is not a directory")
+      case None =>
+        val say = (line: String) => out.synchronized { out.println(line); out.flush() }
+        worker(host, port, seed, parallelism, daysUnder(data.map(Path.of(_))), say)
+    }
 }

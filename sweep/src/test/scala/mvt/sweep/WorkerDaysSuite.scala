@@ -20,4 +20,13 @@ class WorkerDaysSuite extends munit.FunSuite {
       DayFile(day.date, Path.of("/local/data/2026-03-04.csv"))
     )
   }
+
+  test("a --data that is not a directory is refused before the node starts") {
+    val file = java.nio.file.Files.createTempFile("worker-days", ".csv")
+    val out = new java.io.ByteArrayOutputStream()
+    val r =
+      SweepRun.workerMain("127.0.0.1", 0, "127.0.0.1:1", 1, Some(file.toString), new java.io.PrintStream(out))
+    assertEquals(r, Left(s"$file is not a directory"))
+    assertEquals(out.size, 0)
+  }
 }

@@ -27,6 +27,50 @@ object TradeStrategy {
   }
 
   /**
+   * An option of `mvt trade` that sets the declared parameter `param` of `kind` (whose declaration gives its help
+   * and range); `who` names whose option it is in the help.
+   */
+  final case class Flag(flag: String, param: String, kind: StrategyKind, who: String) {
+    private val declared = kind.param(param).get
+
+    /** The default the help shows: `mvt trade`'s own, else the declaration's. */
+    def shown: Long =
+      ownDefaults(kind).collectFirst { case (n, v) if n == param => v }.getOrElse(declared.default)
+
+    def help: String = s"$who${declared.help} (default $shown)."
+
+    /** The parameter and `v`, or why `v` is out of the declared range. */
+    def check(v: Long): Either[String, (String, Long)] = {
+      val range =
+        if (declared.max >= Int.MaxValue) s"at least ${declared.min}"
+        else s"between ${declared.min} and ${declared.max}"
+      declared.check(v).left.map(_ => s"--$flag must be $range").map(param -> _)
+    }
+  }
+
+  /** `mvt trade`'s options of declared parameters, in the order its help lists them; `--qty` last. */
+  val flags: Vector[Flag] = Vector(
+    Flag("min-spread", "spread", StrategyKind.SpreadCapture, "Spread-capture: "),
+    Flag("lookback", "lookback", StrategyKind.Momentum, "Momentum: "),
+    Flag("threshold-bps", "threshold", StrategyKind.Momentum, "Momentum: "),
+    Flag("qty", "size", StrategyKind.SpreadCapture, "")
+  )
+
+  /** [[of]] with the values of [[flags]], one each in order, and the synthetic strategy's cost (`--cost-us`). */
+  def chosen(
+      kind: StrategyKind,
+      tick: Option[Price],
+      values: Vector[Option[(String, Long)]],
+      costNanos: Option[Long]
+  ): ValidatedNel[String, TradeStrategy] =
+    of(
+      kind,
+      tick,
+      flags.init.map(_.flag).zip(values.init) :+ ("cost-us" -> costNanos.map("cost-ns" -> _)),
+      values.last
+    )
+
+  /**
    * `kind` with what its options set: `byFlag` pairs each option given with the declared parameter and value it
    * sets, `qty` sets any strategy's size. An option the strategy does not use (`--tick` is spread capture's) is
    * refused, naming the option and the strategy; every value is checked by its declaration.

@@ -45,4 +45,34 @@ class TradeStrategySuite extends munit.FunSuite {
       TradeStrategy.of(StrategyKind.Momentum, None, Vector("lookback" -> Some("lookback" -> 0L)), None).isInvalid
     )
   }
+
+  test(
+    "mvt trade's options of declared parameters: help and range from the declaration, the default it runs"
+  ) {
+    val byFlag = TradeStrategy.flags.map(f => f.flag -> f).toMap
+    assertEquals(
+      byFlag("min-spread").help,
+      "Spread-capture: least spread to quote inside, in ticks (default 3)."
+    )
+    assertEquals(byFlag("qty").help, "units of each decision (default 100).")
+    assertEquals(byFlag("min-spread").check(1L), Left("--min-spread must be between 2 and 1000000"))
+    assertEquals(byFlag("threshold-bps").check(0L), Left("--threshold-bps must be at least 1"))
+    assertEquals(byFlag("lookback").check(7L), Right("lookback" -> 7L))
+    for (f <- TradeStrategy.flags)
+      assertEquals(
+        TradeStrategy.of(f.kind, None, Vector.empty, None).toOption.get.spec.params(f.param),
+        f.shown,
+        f.flag
+      )
+  }
+
+  test("the options' values, in order, with the synthetic's cost") {
+    val s = TradeStrategy.chosen(
+      StrategyKind.Synthetic,
+      None,
+      Vector(None, None, None, Some("size" -> 5L)),
+      Some(7L)
+    )
+    assertEquals(s.toOption.map(_.spec.params), Some(Map("cost-ns" -> 7L, "size" -> 5L)))
+  }
 }

@@ -3,7 +3,7 @@ package mvt.bench.backtest
 import cats.effect.IO
 import mvt.backtest.{DaySetup, StrategyKind, StrategySpec}
 import mvt.bench.MachineInfo
-import mvt.core.Account
+import mvt.core.{Account, RunFailure}
 import mvt.orderbook.Engine
 import mvt.trader.orders.OrderRules
 import mvt.workload.CommandBatch
@@ -16,6 +16,43 @@ import java.time.LocalDate
  * count, against the engine alone; prints days/s, commands/s and the strategy's cost and the speedup.
  */
 object BacktestBenchRun {
+
+  /**
+   * What `mvt bench backtest` runs: `days` generated days of `commands` in memory with `kind`, or (`data`) the
+   * days of a directory, written first with `generate` (days, commands a day), `coldRuns` fresh JVMs a cold
+   * figure; or (`startup`) the start-up figures alone.
+   */
+  final case class Settings(
+      days: Int,
+      commands: Int,
+      kind: StrategyKind,
+      data: Option[java.nio.file.Path],
+      generate: Option[(Int, Int)],
+      coldRuns: Int,
+      startup: Boolean
+  )
+
+  /**
+   * The run `s` asks for, `mainClass` the `mvt` command's; `generated` makes the in-memory days (the caller
+   * runs that work its own way). Status 1 with why when `--generate-days` has no directory or the disk run fails.
+   */
+  def main(
+      s: Settings,
+      mainClass: String,
+      out: PrintStream,
+      generated: (Int, Int) => IO[Vector[(LocalDate, CommandBatch)]]
+  ): IO[Either[RunFailure, Unit]] =
+    if (s.generate.isDefined && s.data.isEmpty)
+      IO.pure(Left(RunFailure.io("--generate-days needs --data DIR")))
+    else if (s.startup) startup(s.coldRuns, mainClass, out).as(Right(()))
+    else
+      s.data match {
+        case Some(dir) =>
+          disk(dir, s.generate, s.kind, s.coldRuns, mainClass, out).map(_.left.map(RunFailure.io))
+        case None =>
+          IO(out.println(MachineInfo.describe)) *>
+            generated(s.days, s.commands).flatMap(apply(_, s.commands, s.kind, out)).as(Right(()))
+      }
 
   /** The closed loop every part of the benchmark runs: `kind` on the fast engine, no fees, a house account. */
   def setup(kind: StrategyKind): DaySetup =

@@ -10,11 +10,14 @@ import mvt.workload.CommandBatch
  */
 object LatencyRun {
 
-  /** A sweep as `mvt bench latency` takes it; `budgetNanos` sets the in-budget share, `perBook` pre-sizes. */
+  /**
+   * A sweep as `mvt bench latency` takes it, in the order of its options: the commands of `in` (or a generated
+   * flow) sent at each rate; `budgetNanos` sets the in-budget share, `perBook` pre-sizes.
+   */
   final case class Settings(
       engines: Vector[BenchEngine],
-      rates: Vector[Long],
-      seconds: Double,
+      sweep: LatencyLimits.Sweep,
+      in: Option[String],
       handoff: OpenLoopDriver.Handoff,
       budgetNanos: Long,
       naive: Boolean,
@@ -24,7 +27,10 @@ object LatencyRun {
       json: Option[String],
       perBook: Option[Int],
       rounds: Int
-  )
+  ) {
+    def rates: Vector[Long] = sweep.rates
+    def seconds: Double = sweep.seconds
+  }
 
   def apply(s: Settings, batch: CommandBatch, c: BenchConsole): Unit = {
     c.out.println(MachineInfo.describe)

@@ -1,6 +1,7 @@
 package mvt.bench.report
 
 import mvt.bench.{BenchConsole, MachineInfo}
+import mvt.core.RunFailure
 
 import scala.concurrent.duration.*
 
@@ -31,6 +32,34 @@ object ReportRun {
     def runService: Boolean = service || !named
     def runLive: Boolean = runService || liveOnly
   }
+
+  object Settings {
+
+    /** The settings from `mvt bench report`'s options, in its order: the service's load, then the fold's, then its threads. */
+    def of(
+        fold: Boolean,
+        service: Boolean,
+        liveOnly: Boolean,
+        live: Live,
+        load: (Double, Int, Int, Int),
+        config: ReportBench.FoldConfig,
+        httpThreads: Int,
+        json: Option[String]
+    ): Settings =
+      Settings(
+        fold,
+        service,
+        liveOnly,
+        live,
+        Service(load._1, load._2, load._3, load._4, httpThreads),
+        config,
+        json
+      )
+  }
+
+  /** [[apply]], as `mvt bench report` ends: a live part that could not measure is status 1, saying why. */
+  def main(s: Settings, c: BenchConsole): Either[RunFailure, Unit] =
+    apply(s, c).map(why => RunFailure.io(s"the live updates could not be measured: $why")).toLeft(())
 
   /**
    * Runs the parts `s` names and writes their figures; or, when the live part cannot measure (the streams

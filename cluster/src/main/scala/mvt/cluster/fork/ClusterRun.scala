@@ -14,6 +14,42 @@ object ClusterRun {
     outcome.exchangeStatus
   }
 
+  /**
+   * The plan from `mvt cluster`'s options, in the order it takes them: the nodes' histories in `history` or a new
+   * temporary directory, and the TLS files passed on to every node.
+   */
+  def plan(
+      nodes: Int,
+      day: String,
+      mode: mvt.cluster.Consistency,
+      accounts: Int,
+      balance: Long,
+      speed: mvt.cluster.ReplaySpeed,
+      killAfterSeconds: Option[Int],
+      downAfterMillis: Int,
+      rejoin: Boolean,
+      history: Option[String],
+      tls: Option[mvt.cluster.TlsFiles]
+  ): ForkedCluster.Plan = {
+    val dir =
+      history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(java.nio.file.Path.of(_))
+    val nodeArgs = tls.fold(Vector.empty)(_.args)
+    val p = java.nio.file.Path.of(day)
+    ForkedCluster.Plan(
+      p,
+      nodes,
+      mode,
+      accounts,
+      balance,
+      speed,
+      killAfterSeconds,
+      rejoin,
+      downAfterMillis,
+      Some(dir),
+      nodeArgs
+    )
+  }
+
   /** Prints what `mvt cluster` shows of a run. */
   def print(o: ForkedCluster.Outcome, out: PrintStream): Unit = {
     ClusterReport.lines(o).foreach(out.println)

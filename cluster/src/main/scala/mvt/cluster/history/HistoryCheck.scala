@@ -1,5 +1,8 @@
 package mvt.cluster.history
 
+import mvt.core.RunFailure
+
+import java.io.PrintStream
 import java.nio.file.{Files, Path}
 
 /** `mvt cluster check`: reads history files, checks them together and says what it found. */
@@ -42,4 +45,17 @@ object HistoryCheck {
             Outcome.Unreadable(s"cannot read the histories: ${Option(e.getMessage).getOrElse(e.toString)}")
         }
     }
+
+  /**
+   * How `mvt cluster check` ends on `o`: the report's lines on `out` and status 0 when clean, 2 with a violation;
+   * or why nothing was checked (status 1 a file that cannot be read, 2 a bad line).
+   */
+  def report(o: Outcome, out: PrintStream): Either[RunFailure, Int] = o match {
+    case Outcome.Unreadable(why) => Left(RunFailure.io(why))
+    case Outcome.BadLine(why) => Left(RunFailure.badData(why))
+    case Outcome.Checked(lines, clean) =>
+      lines.foreach(out.println)
+      out.flush()
+      Right(if (clean) 0 else 2)
+  }
 }

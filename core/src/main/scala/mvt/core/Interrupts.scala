@@ -1,4 +1,4 @@
-package mvt.cli
+package mvt.core
 
 import mvt.core.files.Temporaries
 
@@ -7,7 +7,7 @@ import java.nio.file.Path
 /**
  * What a command must undo if SIGINT or SIGTERM stops it: its temporary output files and the JVMs it forked
  * (every descendant process).
- * Once installed (by `Main`, never by in-process tests), either signal removes them, prints
+ * Once installed (by the `mvt` command's main, never by in-process tests), either signal removes them, prints
  * `mvt <command>: interrupted` with what a benchmark had completed, and exits with 130 or 143 at once, without
  * waiting for the work in progress, unless the command gave a clean stop of its own (`stopWith`, as the venue
  * does). The cleanup runs inside `Temporaries.exclusive`, so an output's rename completes or never starts.
