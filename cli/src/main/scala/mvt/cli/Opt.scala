@@ -2,7 +2,7 @@ package mvt.cli
 
 import cats.data.Validated
 import cats.syntax.all.*
-import com.monovore.decline.Opts
+import com.monovore.decline.{Argument, Opts}
 
 import java.nio.file.Path
 import java.time.LocalDate
@@ -30,7 +30,13 @@ object Opt {
     Opts.option[Int](name, help, metavar = metavar)
 
   /** `--name N` from `min` to `max` (`default` when absent); else `--name: expected MIN to MAX`. */
-  def int(name: String, default: Int, min: Int, max: Int, metavar: String = "N")(help: String): Opts[Int] =
+  def inRange(
+      name: String,
+      default: Int,
+      min: Int,
+      max: Int,
+      metavar: String = "N"
+  )(help: String): Opts[Int] =
     number(name, metavar)(help).withDefault(default)
       .validate(s"--$name: expected $min to $max")(n => n >= min && n <= max)
 
@@ -80,4 +86,49 @@ object Opt {
           case _ => Validated.invalidNel(bad)
         }
       }.withDefault((None, None))
+
+  /** How a refusal words a range: `1 to 16`, `from 1 to 16`, `between 1 and 16`. */
+  enum Words { case To, From, Between }
+
+  private def range(name: String, w: Words, lo: Any, hi: Any): String = w match {
+    case Words.To => s"--$name must be $lo to $hi"
+    case Words.From => s"--$name must be from $lo to $hi"
+    case Words.Between => s"--$name must be between $lo and $hi"
+  }
+
+  /** `--name` with a default, refused with `why` unless `ok`. */
+  def checked[A: Argument](name: String, help: String, metavar: String, default: A, why: String)(
+      ok: A => Boolean
+  ): Opts[A] = Opts.option[A](name, help, metavar = metavar).withDefault(default).validate(why)(ok)
+
+  /** `--name N`, a whole number in `r` (`default` when not given), refused in the words `w`; its help last. */
+  def int(
+      name: String,
+      default: Int,
+      r: Range,
+      w: Words = Words.To,
+      metavar: String = "N"
+  )(help: String): Opts[Int] =
+    checked(name, help, metavar, default, range(name, w, r.start, r.end))(r.contains)
+
+  /** `--name S`, a number from `lo` to `hi` as written (`default` when not given), refused in the words `w`. */
+  def double(name: String, default: Double, lo: String, hi: String, w: Words, metavar: String = "S")(
+      help: String
+  ): Opts[Double] =
+    checked(name, help, metavar, default, range(name, w, lo, hi))(n => n >= lo.toDouble && n <= hi.toDouble)
+
+  /** `--name VALUE`, required. */
+  def string(name: String, metavar: String = "string")(help: String): Opts[String] =
+    Opts.option[String](name, help, metavar = metavar)
+
+  /** `--name FILE` when given. */
+  def file(name: String, metavar: String = "FILE")(help: String): Opts[Option[String]] =
+    Opts.option[String](name, help, metavar = metavar).orNone
+
+  /** `--name`: a flag, false when not given. */
+  def flag(name: String)(help: String): Opts[Boolean] = Opts.flag(name, help).orFalse
+
+  /** `--json FILE`, with the benchmark's own help. */
+  def json(help: String = "Also write the figures as JSON to FILE."): Opts[Option[String]] =
+    file("json")(help)
 }

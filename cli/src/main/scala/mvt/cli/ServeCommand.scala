@@ -26,7 +26,7 @@ object ServeCommand {
       Opt.text("host", "HOST")(
         "Address to listen on (default 127.0.0.1); another than loopback needs --tls-keystore or --insecure-http."
       ).withDefault("127.0.0.1"),
-      Opt.int("port", 8080, 0, 65535, "PORT")("Port to listen on (default 8080; 0 picks a free one)."),
+      Opt.inRange("port", 8080, 0, 65535, "PORT")("Port to listen on (default 8080; 0 picks a free one)."),
       FeeOpt.opts.orNone,
       Opts.flag("once", "Ingest what the journal holds now, then exit, serving nothing.").orFalse,
       Opt.number("batch-bytes")("Bytes of each feed read per transaction (default 16 MiB).")
@@ -35,8 +35,8 @@ object ServeCommand {
       Opt.path("tls-keystore")("Serve HTTPS with this PKCS#12 keystore.").orNone,
       Opt.path("tls-password-file")("The file whose first line is the keystore's password.").orNone,
       Opts.flag("insecure-http", "Allow plain HTTP on an address other than loopback.").orFalse,
-      Opt.int("session-idle-minutes", 30, 1, 10080)("A session unused this long ends (default 30)."),
-      Opt.int("session-max-hours", 12, 1, 720)("A session ends this long after sign-in (default 12).")
+      Opt.inRange("session-idle-minutes", 30, 1, 10080)("A session unused this long ends (default 30)."),
+      Opt.inRange("session-max-hours", 12, 1, 720)("A session ends this long after sign-in (default 12).")
     ).mapN(PortalService.Settings.apply).map(PortalService.run(
       _,
       line => IO { t.err.println(line); t.err.flush() }

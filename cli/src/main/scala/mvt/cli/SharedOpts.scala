@@ -14,55 +14,6 @@ import java.nio.file.Path
 
 // the option builders and the option values that several commands share, each under its own name
 
-/** One-line option builders: the name, help and metavar the user sees, the default, and the check's refusal. */
-object Opt {
-
-  /** How a refusal words a range: `1 to 16`, `from 1 to 16`, `between 1 and 16`. */
-  enum Words { case To, From, Between }
-
-  private def range(name: String, w: Words, lo: Any, hi: Any): String = w match {
-    case Words.To => s"--$name must be $lo to $hi"
-    case Words.From => s"--$name must be from $lo to $hi"
-    case Words.Between => s"--$name must be between $lo and $hi"
-  }
-
-  /** `--name` with a default, refused with `why` unless `ok`. */
-  def checked[A: Argument](name: String, help: String, metavar: String, default: A, why: String)(
-      ok: A => Boolean
-  ): Opts[A] = Opts.option[A](name, help, metavar = metavar).withDefault(default).validate(why)(ok)
-
-  /** `--name N`, a whole number in `r` (`default` when not given), refused in the words `w`; its help last. */
-  def int(
-      name: String,
-      default: Int,
-      r: Range,
-      w: Words = Words.To,
-      metavar: String = "N"
-  )(help: String): Opts[Int] =
-    checked(name, help, metavar, default, range(name, w, r.start, r.end))(r.contains)
-
-  /** `--name S`, a number from `lo` to `hi` as written (`default` when not given), refused in the words `w`. */
-  def double(name: String, default: Double, lo: String, hi: String, w: Words, metavar: String = "S")(
-      help: String
-  ): Opts[Double] =
-    checked(name, help, metavar, default, range(name, w, lo, hi))(n => n >= lo.toDouble && n <= hi.toDouble)
-
-  /** `--name VALUE`, required. */
-  def string(name: String, metavar: String = "string")(help: String): Opts[String] =
-    Opts.option[String](name, help, metavar = metavar)
-
-  /** `--name FILE` when given. */
-  def file(name: String, metavar: String = "FILE")(help: String): Opts[Option[String]] =
-    Opts.option[String](name, help, metavar = metavar).orNone
-
-  /** `--name`: a flag, false when not given. */
-  def flag(name: String)(help: String): Opts[Boolean] = Opts.flag(name, help).orFalse
-
-  /** `--json FILE`, with the benchmark's own help. */
-  def json(help: String = "Also write the figures as JSON to FILE."): Opts[Option[String]] =
-    file("json")(help)
-}
-
 /** `--fee-per-share F`: what each side of a fill pays per unit, an exact decimal within the bounds money takes. */
 object FeeOpt {
 

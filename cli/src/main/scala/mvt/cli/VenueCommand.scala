@@ -50,7 +50,9 @@ object VenueCommand {
       ).orNone,
       speed,
       durability,
-      Opt.int("queue", 1 << 16, 1, 1 << 30)("Inbound queue capacity (default 65536); a full queue refuses."),
+      Opt.inRange("queue", 1 << 16, 1, 1 << 30)(
+        "Inbound queue capacity (default 65536); a full queue refuses."
+      ),
       VenueClientsCommand.fixOpts
     ).mapN { (d, symbols, replay, speed, durability, queue, fix) =>
       val options = VenueRun.Options(d, symbols, replay, speed, durability, queue)

@@ -225,7 +225,8 @@ object NodeRun {
   def check(a: Args): Either[String, Args] =
     if (a.node.role == NodeRole.Exchange && a.day.isEmpty) Left("--data is required for --role exchange")
     else if (a.node.role == NodeRole.Exchange && a.dir.isEmpty) Left("--dir is required for --role exchange")
-    else if (a.node.role != NodeRole.Exchange && a.fix.isDefined) Left("--fix-port is for --role exchange only")
+    else if (a.node.role != NodeRole.Exchange && a.fix.isDefined)
+      Left("--fix-port is for --role exchange only")
     else if (a.tls.isEmpty && !loopback(a.node.host))
       Left(s"--host ${a.node.host}: without --tls-keystore a node listens on loopback only")
     else Right(a)

@@ -81,6 +81,7 @@ class NodeRunSuite extends munit.FunSuite {
       NodePipeline.Settings.default,
       true,
       Some("h.jsonl"),
+      None,
       None
     )
     assertEquals(a.node.history, Some(java.nio.file.Path.of("h.jsonl")))

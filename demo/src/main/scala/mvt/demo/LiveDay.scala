@@ -107,7 +107,12 @@ object LiveDay {
             out.flush()
             val seeds = traders.flatMap(t => t.events.collectFirst { case u: NodeEvent.Up => u.node })
             val restarted =
-              ForkedNode.start(c.launcher, work, "venue-again", exchangeArgs(ForkedNode.freePort(), seeds.map(_.value)))
+              ForkedNode.start(
+                c.launcher,
+                work,
+                "venue-again",
+                exchangeArgs(ForkedNode.freePort(), seeds.map(_.value))
+              )
             again = Some(restarted)
             val recovered = progress.phase("live day: recovering")(
               until(300)(restarted.errors.exists(_.contains("recovered")) || !restarted.process.isAlive)
