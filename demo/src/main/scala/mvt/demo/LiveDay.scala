@@ -169,17 +169,15 @@ object LiveDay {
                f"${lost.size}%,d acknowledged orders are NOT in the journal: ${lost.take(5).mkString(", ")}")
         )
         exchange.summary.foreach { s =>
-          val short = exchange.accounts.filter(_.missing < 0L)
-          val over = exchange.accounts.filter(_.missing > 0L)
+          val off = exchange.accounts.filter(_.missing != 0L)
           out.println(
             f"trader cluster: ${s.orders}%,d orders, ${s.fills}%,d fills, ${s.duplicates}%,d resends ignored after " +
               f"the restart; ${exchange.accounts.size} accounts, reconciled ${s.reconciled}" +
-              (if (short.isEmpty && over.isEmpty) " (every balance to the cent with the trade feed)"
-               else if (over.nonEmpty)
-                 f" (${over.size} credited more than their fills allow, by ${over.map(_.missing).sum}%,d cents in all)"
+              (if (off.isEmpty) " (every balance to the cent with the trade feed)"
                else
-                 f" (${short.size} short of what their fills imply by ${short.map(-_.missing).sum}%,d cents in all: " +
-                   "credits lost with the killed venue, see docs/cluster.md)")
+                 f" (${off.size} off their fills by ${off.map(a => math.abs(a.missing)).sum}%,d cents in all: orders " +
+                   "the killed venue had not settled yet are not credited after its restart, a known gap, see " +
+                   "docs/cluster.md)")
           )
         }
         out.flush()
