@@ -60,41 +60,126 @@ object ThroughputBench {
     f
   }
 
-  /**
-   * Forks a JVM that runs `engine` on `log`; a failure of the child is an exception with its stderr, and a child
-   * that ran out of memory is an `OutOfMemoryError` here too (it has this JVM's flags, so the same heap limit).
-   */
-  def fork(engine: BenchEngine, log: File, repeats: Int): EngineResult = {
-    val cmd = (javaCommand +: jvmFlags) ++ Vector(
+  // a JVM running `ThroughputChild` for `engine` on `log` with `repeats` (a count or `ThroughputChild.OnRequest`),
+  // with its stderr collected for a failure's message
+  private final class Child(val engine: BenchEngine, log: File, repeats: String) {
+    private val cmd = (javaCommand +: jvmFlags) ++ Vector(
       "-cp",
       System.getProperty("java.class.path"),
       "mvt.bench.ThroughputChild",
       engine.label,
       log.getPath,
-      repeats.toString
+      repeats
     )
-    val proc = new ProcessBuilder(cmd.asJava).redirectError(ProcessBuilder.Redirect.PIPE).start()
-    proc.getOutputStream.close()
-    val err = new StringBuilder
-    val errReader = new Thread(() => { val _ = err.append(new String(proc.getErrorStream.readAllBytes())) })
+    private val proc = new ProcessBuilder(cmd.asJava).redirectError(ProcessBuilder.Redirect.PIPE).start()
+    private val err = new StringBuilder
+    private val errReader =
+      new Thread(() => { val _ = err.append(new String(proc.getErrorStream.readAllBytes())) })
     errReader.setDaemon(true)
     errReader.start()
-    val lines = scala.io.Source.fromInputStream(proc.getInputStream).getLines().toVector
-    val status = proc.waitFor()
-    errReader.join()
-    val passes = lines.filter(_.startsWith("pass ")).map { l =>
-      val f = l.split(" ").drop(1).map(_.toLong)
-      PassResult(f(0), f(1), f(2), f(3), f(4))
+    private val out = new java.io.BufferedReader(new java.io.InputStreamReader(proc.getInputStream))
+    private val in = new java.io.PrintStream(proc.getOutputStream, true)
+    var decodeNanos = 0L
+    var commands = 0
+    val passes = Vector.newBuilder[PassResult]
+
+    // reads lines, keeping what they say, until one that `stop` accepts (true) or the end of the output (false)
+    private def readUntil(stop: String => Boolean): Boolean = {
+      var stopped = false
+      var line = out.readLine()
+      while (line != null && !stopped) {
+        if (line.startsWith("decode ")) decodeNanos = line.split(" ")(1).toLong
+        else if (line.startsWith("pass ")) {
+          val f = line.split(" ").drop(1).map(_.toLong)
+          passes += PassResult(f(0), f(1), f(2), f(3), f(4))
+          commands = f(5).toInt
+        }
+        stopped = stop(line)
+        if (!stopped) line = out.readLine()
+      }
+      stopped
     }
-    val commands = lines.find(_.startsWith("pass ")).map(_.split(" ").last.toInt).getOrElse(0)
-    val decodeNanos = lines.find(_.startsWith("decode ")).map(_.split(" ")(1).toLong).getOrElse(0L)
-    if (status != 0 && err.toString.contains("java.lang.OutOfMemoryError"))
-      throw new OutOfMemoryError(s"${engine.label} run ran out of memory in its forked JVM")
-    if (status != 0 || passes.isEmpty)
+
+    /** Waits for the warm-up of a child that measures on request. */
+    def awaitReady(): Unit = if (!readUntil(_ == "ready")) fail()
+
+    /** One measured pass of a child that measures on request. */
+    def pass(): Unit = {
+      in.println("pass")
+      if (!readUntil(_.startsWith("pass "))) fail()
+    }
+
+    /** Reads the rest, waits for the exit and gives the result; a failed child is an exception (see `fork`). */
+    def finish(): EngineResult = {
+      in.close()
+      val _ = readUntil(_ => false)
+      val status = proc.waitFor()
+      errReader.join()
+      val measured = passes.result()
+      if (status != 0 || measured.isEmpty) fail(status)
+      EngineResult(engine.label, commands, measured, decodeNanos)
+    }
+
+    def fail(status: Int = proc.waitFor()): Nothing = {
+      errReader.join()
+      if (err.toString.contains("java.lang.OutOfMemoryError"))
+        throw new OutOfMemoryError(s"${engine.label} run ran out of memory in its forked JVM")
       throw new IllegalStateException(
         s"${engine.label} run failed (status $status): ${err.toString.trim.take(500)}"
       )
-    EngineResult(engine.label, commands, passes, decodeNanos)
+    }
+
+    def destroy(): Unit = if (proc.isAlive) { val _ = proc.destroyForcibly() }
+  }
+
+  /**
+   * Forks a JVM that runs `engine` on `log`; a failure of the child is an exception with its stderr, and a child
+   * that ran out of memory is an `OutOfMemoryError` here too (it has this JVM's flags, so the same heap limit).
+   */
+  def fork(engine: BenchEngine, log: File, repeats: Int): EngineResult = {
+    val child = new Child(engine, log, repeats.toString)
+    try child.finish()
+    finally child.destroy()
+  }
+
+  /**
+   * Each engine in its own fresh JVM, as `fork`, but the measured passes taken in turn: every JVM warms up alone
+   * (`warming(engine)` is called as each starts), then round after round each engine runs one pass while the others
+   * wait. A change of the machine's speed that lasts seconds (other work, a host's clock or a shared core) then
+   * reaches every engine's passes alike instead of one engine's JVM, and `paired` compares the passes of one round.
+   * The JVMs are alive together, each holding the stream; they exit when this run ends, however it ends.
+   */
+  def forkInTurn(
+      engines: Vector[BenchEngine],
+      log: File,
+      repeats: Int,
+      warming: BenchEngine => Unit = _ => ()
+  ): Vector[EngineResult] = {
+    val children = Vector.newBuilder[Child]
+    try {
+      val started = engines.map { e =>
+        warming(e)
+        val c = new Child(e, log, ThroughputChild.OnRequest)
+        children += c
+        c.awaitReady()
+        c
+      }
+      for (_ <- 1 to repeats; c <- started) c.pass()
+      started.map(_.finish())
+    } finally children.result().foreach(_.destroy())
+  }
+
+  /** Per round, `fast`'s rate over another engine's: the median, lowest and highest, over `rounds` rounds. */
+  final case class Paired(median: Double, lowest: Double, highest: Double, rounds: Int)
+
+  /**
+   * `fast`'s commands/s over `other`'s, pass by pass in the order they were measured (round by round when the
+   * passes were taken in turn, `forkInTurn`); none when no pass gives a finite ratio.
+   */
+  def paired(fast: EngineResult, other: EngineResult): Option[Paired] = {
+    def rate(r: EngineResult, p: PassResult) = r.commands * 1e9 / math.max(1L, p.nanos)
+    val ratios = fast.passes.zip(other.passes).flatMap((f, o) => ratio(rate(fast, f), rate(other, o))).sorted
+    Option.when(ratios.nonEmpty)(Paired(ratios(ratios.size / 2), ratios.head, ratios.last, ratios.size))
   }
 
   /**
@@ -125,12 +210,21 @@ object ThroughputBench {
       } yield f"${fn - ln}%.1f ns").getOrElse("-")
       f"  distance to the limit (id probe + link/unlink only): fast runs at $share of ${m(l.commandsPerSecond)} commands/s, $above a command above it"
     }
+    // the ratio a table's medians give can mix a fast stretch of the machine with a slow one: the same ratio,
+    // round by round, when the passes were taken in turn
+    val inTurn = results.find(_.engine == "fast").toVector.flatMap { f =>
+      val pairs = results.filter(_.engine != "fast").flatMap(o =>
+        paired(f, o).map(p => f"${o.engine} ${p.median}%.3fx (${p.lowest}%.3fx..${p.highest}%.3fx)")
+      )
+      if (pairs.isEmpty) Vector.empty
+      else Vector(s"  fast / engine, pass by pass (median, lowest..highest): ${pairs.mkString(", ")}")
+    }
     val decode = results.find(_.engine == "fast").map { f =>
       val vsFast =
         ratio(f.decodePerSecond, f.commandsPerSecond).fold("")(x => f", $x%.1fx what fast consumes")
       f"  command log decoding (streaming from memory, best of 10): ${m(f.decodePerSecond)} commands/s$vsFast"
     }
-    ((header +: rows) ++ distance ++ decode).mkString("\n")
+    ((header +: rows) ++ distance ++ inTurn ++ decode).mkString("\n")
   }
 
   /** Rows of sizes, columns of engines. */
@@ -172,7 +266,15 @@ object ThroughputBench {
         "gcMillis" -> Json.fromLong(r.median.gcMillis),
         "vsLimit" -> results.find(_.engine == BenchEngine.LimitLabel)
           .flatMap(l => ratio(r.commandsPerSecond, l.commandsPerSecond))
-          .fold(Json.Null)(num)
+          .fold(Json.Null)(num),
+        "fastOverThisPaired" -> results.find(_.engine == "fast").flatMap(paired(_, r)).fold(Json.Null)(p =>
+          Json.obj(
+            "median" -> num(p.median),
+            "lowest" -> num(p.lowest),
+            "highest" -> num(p.highest),
+            "rounds" -> Json.fromInt(p.rounds)
+          )
+        )
       )
     Json
       .obj(

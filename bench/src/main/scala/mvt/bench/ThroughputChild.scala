@@ -2,13 +2,20 @@ package mvt.bench
 
 import mvt.workload.{CommandLog, CommandLogReader}
 
-import java.io.ByteArrayInputStream
+import java.io.{BufferedReader, ByteArrayInputStream, InputStreamReader}
 
 /**
- * The forked JVM of one engine's throughput run: loads the command log, warms up, then prints one `pass` line
- * per measured pass on stdout for the parent to read. Usage: `ThroughputChild ENGINE LOG REPEATS`.
+ * The forked JVM of one engine's throughput run: loads the command log, warms up, then prints one `pass` line per
+ * measured pass on stdout for the parent to read. Usage: `ThroughputChild ENGINE LOG REPEATS` measures REPEATS
+ * passes in a row; `ThroughputChild ENGINE LOG on-request` prints `ready` after its warm-up, then measures one pass
+ * for each `pass` line on stdin and exits when stdin ends, so that a parent can take the passes of several engines
+ * in turn (`ThroughputBench.forkInTurn`).
  */
 object ThroughputChild {
+
+  /** The REPEATS argument of a child that measures a pass each time it is asked. */
+  inline val OnRequest = "on-request"
+
   def main(args: Array[String]): Unit = {
     val Array(label, log, repeats) = args
     val engine = BenchEngine.parse(label).getOrElse(sys.error(s"unknown engine $label"))
@@ -34,12 +41,27 @@ object ThroughputChild {
       val _ = engine.replay(batch)
       warm += 1
     }
-    var i = 0
-    while (i < repeats.toInt) {
+    def measure(): Unit = {
       System.gc() // start each pass from a collected heap, so GC counts belong to the pass
       val r = PassMeter.measure(engine.replay(batch))
       println(s"pass ${r.nanos} ${r.events} ${r.allocatedBytes} ${r.gcCount} ${r.gcMillis} ${batch.size}")
-      i += 1
+      Console.out.flush()
+    }
+    if (repeats == OnRequest) {
+      println("ready")
+      Console.out.flush()
+      val in = new BufferedReader(new InputStreamReader(System.in))
+      var line = in.readLine()
+      while (line != null) {
+        if (line == "pass") measure()
+        line = in.readLine()
+      }
+    } else {
+      var i = 0
+      while (i < repeats.toInt) {
+        measure()
+        i += 1
+      }
     }
   }
 }

@@ -39,18 +39,17 @@ object ThroughputRun {
   ): Unit = {
     c.out.println(MachineInfo.describe)
     c.out.println(
-      s"Workload: $workload; $repeat measured passes per engine, each engine in a fresh JVM after a warm-up"
+      s"Workload: $workload; $repeat measured passes per engine, each engine in a fresh JVM after a warm-up, the " +
+        "engines' passes taken in turn"
     )
     val log = ThroughputBench.tempLog(batch)
     c.temporary(log.toPath)
     // the limit gauge always runs, so that every table gives the distance to it
     val measured = if (engines.contains(BenchEngine.Limit)) engines else engines :+ BenchEngine.Limit
-    val results = measured.map { e =>
-      c.err.println(s"  running ${e.label}...")
-      val r = ThroughputBench.fork(e, log, repeat)
-      c.done(e.label)
-      r
-    }
+    val results =
+      ThroughputBench.forkInTurn(measured, log, repeat, e => c.err.println(s"  warming up ${e.label}..."))
+    c.err.println(s"  measured $repeat rounds")
+    results.foreach(r => c.done(r.engine))
     c.out.println(ThroughputBench.table(results))
     val sweepResults =
       if (!sweep) Vector.empty
