@@ -4,7 +4,6 @@ import mvt.reporting.journal.Ingest
 import mvt.reporting.{ReportFlow, StoreFixtures}
 
 import java.math.BigDecimal as JBig
-import java.nio.file.Files
 import scala.concurrent.duration.*
 
 /**
@@ -17,8 +16,7 @@ class LatestFiguresSuite extends munit.FunSuite with StoreFixtures {
   test("the view answers as the store does, and is built only once its hour has stayed the last") {
     withTempDir { dir =>
       val flow = ReportFlow.generate(7L, days = 9, steps = 40)
-      val journal = Files.createDirectory(dir.resolve("journal"))
-      ReportFlow.writeAll(journal, flow)
+      val journal = writeJournal(dir, flow)
       withStore(dir.resolve("reports.db"), Some(new JBig("0.01"))) { store =>
         val latest = new LatestFigures(store)
         assertEquals(run(latest.lastClosedHour), None, "nothing ingested: no closed hour")
@@ -66,8 +64,7 @@ class LatestFiguresSuite extends munit.FunSuite with StoreFixtures {
   test("the last closed hour does not stay behind the store's once the refresher has stopped") {
     withTempDir { dir =>
       val flow = ReportFlow.generate(11L, days = 3, steps = 30)
-      val journal = Files.createDirectory(dir.resolve("journal"))
-      ReportFlow.writeAll(journal, flow)
+      val journal = writeJournal(dir, flow)
       withStore(dir.resolve("reports.db"), Some(new JBig("0.01"))) { store =>
         val latest = new LatestFigures(store)
         val ingest = run(Ingest(store, journal, 700))
