@@ -1,21 +1,12 @@
 package mvt.analytics
 
-import java.io.StringReader
 import java.time.Instant
 
 import munit.ScalaCheckSuite
 import org.scalacheck.Gen
 import org.scalacheck.Prop.forAll
 
-class ExecutionsCsvSuite extends ScalaCheckSuite {
-
-  private def read(text: String) = ExecutionsCsv.read(new StringReader(text))
-
-  private def ok(text: String): Map[String, MinuteSeries] =
-    read(text).fold(e => fail(e.render), identity)
-
-  private def error(text: String): ExecutionFormatError =
-    read(text).fold(identity, r => fail(s"expected an error, got $r"))
+class ExecutionsCsvSuite extends ScalaCheckSuite with ExecutionsText {
 
   private val worked =
     """time,symbol,bid,ask

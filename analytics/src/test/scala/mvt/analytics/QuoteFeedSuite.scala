@@ -1,6 +1,5 @@
 package mvt.analytics
 
-import java.io.StringReader
 import java.nio.charset.StandardCharsets.UTF_8
 import java.time.Instant
 
@@ -12,15 +11,7 @@ import org.scalacheck.Gen
 import org.scalacheck.Prop.forAll
 
 /** [[ExecutionsCsv]] on the engine's quote feed: columns found by name, one-sided rows skipped. */
-class QuoteFeedSuite extends ScalaCheckSuite {
-
-  private def read(text: String) = ExecutionsCsv.read(new StringReader(text))
-
-  private def ok(text: String): Map[String, MinuteSeries] =
-    read(text).fold(e => fail(e.render), identity)
-
-  private def error(text: String): ExecutionFormatError =
-    read(text).fold(identity, r => fail(s"expected an error, got $r"))
+class QuoteFeedSuite extends ScalaCheckSuite with ExecutionsText {
 
   private def assertValues(s: MinuteSeries, expected: Double*)(implicit loc: munit.Location): Unit = {
     assertEquals(s.length, expected.length, s.toString)

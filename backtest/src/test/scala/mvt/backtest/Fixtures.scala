@@ -49,4 +49,23 @@ object Fixtures {
       new BigDecimal("0.001"),
       Engine.Fast
     )
+
+  /** `mvt backtest`'s request with its defaults: spread capture over every day of `data`, two at a time. */
+  def request(data: String, json: Option[String] = None): BacktestRun.Request =
+    BacktestRun.Request(
+      data,
+      StrategyKind.SpreadCapture,
+      Nil,
+      Nil,
+      None,
+      None,
+      2,
+      new BigDecimal("1000000"),
+      0L,
+      BigDecimal.ZERO,
+      1000L,
+      Int.MaxValue,
+      json,
+      None
+    )
 }

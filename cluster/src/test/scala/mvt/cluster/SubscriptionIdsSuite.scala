@@ -72,25 +72,11 @@ class SubscriptionIdsSuite extends munit.FunSuite {
     assertEquals(firstIds.map(SubscriptionIds.epochOf).distinct, Vector(1L))
     assertEquals(againIds.map(SubscriptionIds.epochOf).distinct, Vector(3L))
     // each desk hears its own orders' reports, and only those
-    again.report(OrderReport(
-      sub.account,
-      sub.strategy,
-      firstIds.head,
-      buy = true,
-      10L,
-      Price.unsafe("9.99").raw,
-      closed = true
-    ))
+    def filled(id: Long) =
+      OrderReport(sub.account, sub.strategy, id, buy = true, 10L, Price.unsafe("9.99").raw, closed = true)
+    again.report(filled(firstIds.head))
     assertEquals(again.position("ACME"), 0L)
-    again.report(OrderReport(
-      sub.account,
-      sub.strategy,
-      againIds.head,
-      buy = true,
-      10L,
-      Price.unsafe("9.99").raw,
-      closed = true
-    ))
+    again.report(filled(againIds.head))
     assertEquals(again.position("ACME"), 10L)
     assertEquals(first.position("ACME"), 0L)
   }

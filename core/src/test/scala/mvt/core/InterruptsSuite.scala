@@ -22,30 +22,28 @@ class InterruptsSuite extends munit.FunSuite {
     (p.exitValue, rest, new String(p.getErrorStream.readAllBytes(), UTF_8))
   }
 
-  test("SIGTERM removes the temporaries, says what was completed and exits 143") {
-    val temp = Files.createTempFile("mvt-interrupts", ".tmp")
-    try {
-      val (status, _, err) = signalled("TERM", "halt", temp)
-      assertEquals(status, 143)
-      assertEquals(err.trim, "mvt probe: interrupted (completed: first)")
-      assert(!Files.exists(temp), s"$temp is still there")
-    } finally Files.deleteIfExists(temp)
+  // the probe's temporary file, removed after each test whatever the probe did with it
+  private val tempFile = FunFixture[Path](
+    _ => Files.createTempFile("mvt-interrupts", ".tmp"),
+    temp => { val _ = Files.deleteIfExists(temp) }
+  )
+
+  tempFile.test("SIGTERM removes the temporaries, says what was completed and exits 143") { temp =>
+    val (status, _, err) = signalled("TERM", "halt", temp)
+    assertEquals(status, 143)
+    assertEquals(err.trim, "mvt probe: interrupted (completed: first)")
+    assert(!Files.exists(temp), s"$temp is still there")
   }
 
-  test("SIGINT exits 130") {
-    val temp = Files.createTempFile("mvt-interrupts", ".tmp")
-    try assertEquals(signalled("INT", "halt", temp)._1, 130)
-    finally Files.deleteIfExists(temp)
+  tempFile.test("SIGINT exits 130") { temp =>
+    assertEquals(signalled("INT", "halt", temp)._1, 130)
   }
 
-  test("a command's own clean stop runs instead of the halt, leaving its files to it") {
-    val temp = Files.createTempFile("mvt-interrupts", ".tmp")
-    try {
-      val (status, out, err) = signalled("TERM", "stop", temp)
-      assertEquals(status, 0)
-      assertEquals(out.trim, "stopping on my own")
-      assertEquals(err, "")
-      assert(Files.exists(temp))
-    } finally Files.deleteIfExists(temp)
+  tempFile.test("a command's own clean stop runs instead of the halt, leaving its files to it") { temp =>
+    val (status, out, err) = signalled("TERM", "stop", temp)
+    assertEquals(status, 0)
+    assertEquals(out.trim, "stopping on my own")
+    assertEquals(err, "")
+    assert(Files.exists(temp))
   }
 }

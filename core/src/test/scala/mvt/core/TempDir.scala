@@ -10,10 +10,16 @@ object TempDir {
   def apply[A](prefix: String)(f: Path => A): A = {
     val dir = Files.createTempDirectory(prefix)
     try f(dir)
-    finally {
-      val all = Files.walk(dir)
-      try all.iterator.asScala.toVector.reverse.foreach(Files.deleteIfExists)
-      finally all.close()
-    }
+    finally remove(dir)
+  }
+
+  /** A fixture of `suite`: a new temporary directory named from `prefix` per test, removed with its contents after. */
+  def fixture(suite: munit.FunSuite, prefix: String): suite.FunFixture[Path] =
+    suite.FunFixture[Path](_ => Files.createTempDirectory(prefix), remove)
+
+  private def remove(dir: Path): Unit = {
+    val all = Files.walk(dir)
+    try all.iterator.asScala.toVector.reverse.foreach(Files.deleteIfExists)
+    finally all.close()
   }
 }

@@ -34,27 +34,28 @@ final class Differential(engines: Vector[Engine], checkEvery: Int) {
   def apply(command: Command, where: => String): Unit = {
     days.foreach(_.apply(command))
     applied += 1
-    val expectedFeed = feeds.head.drain()
+    val expectedFeed = agreed(feeds.map(_.drain()), "fed", identity, s"$where (${command.render})")
     tradeLines += expectedFeed.count(_.startsWith("trade,"))
     quoteLines += expectedFeed.count(!_.startsWith("trade,"))
-    feeds.indices.drop(1).foreach { i =>
-      val got = feeds(i).drain()
-      if (got != expectedFeed)
-        throw new AssertionError(
-          s"$where (${command.render}): ${engines(i).label} fed\n  ${got.mkString("\n  ")}\n" +
-            s"but ${engines.head.label} fed\n  ${expectedFeed.mkString("\n  ")}"
-        )
-    }
-    val expected = sinks.head.drain()
-    sinks.indices.drop(1).foreach { i =>
-      val got = sinks(i).drain()
-      if (got != expected)
-        throw new AssertionError(
-          s"$where (${command.render}): ${engines(i).label} reported\n  ${got.map(_.render).mkString("\n  ")}\n" +
-            s"but ${engines.head.label} reported\n  ${expected.map(_.render).mkString("\n  ")}"
-        )
-    }
+    agreed(sinks.map(_.drain()), "reported", _.render, s"$where (${command.render})")
     if (applied % checkEvery == 0) checkAll(where)
+  }
+
+  // what every engine produced for one command (`got`, by engine): the first engine's, when all are the same
+  private def agreed[A](
+      got: Vector[Vector[A]],
+      verb: String,
+      render: A => String,
+      where: => String
+  ): Vector[A] = {
+    got.indices.drop(1).foreach { i =>
+      if (got(i) != got.head)
+        throw new AssertionError(
+          s"$where: ${engines(i).label} $verb\n  ${got(i).map(render).mkString("\n  ")}\n" +
+            s"but ${engines.head.label} $verb\n  ${got.head.map(render).mkString("\n  ")}"
+        )
+    }
+    got.head
   }
 
   /** Every command of a commands stream, in order. */

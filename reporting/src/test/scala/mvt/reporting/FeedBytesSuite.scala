@@ -1,5 +1,6 @@
 package mvt.reporting
 
+import mvt.core.FormatError
 import org.scalacheck.{Gen, Prop}
 
 import java.nio.charset.StandardCharsets.UTF_8
@@ -79,42 +80,46 @@ class FeedBytesSuite extends munit.ScalaCheckSuite {
     line <- mutate(s"$t,$s,$b,100,$a,200")
   } yield line
 
+  /**
+   * `line` between other bytes is accepted by the byte parser (`accepts`, then its fields read by `fields`) exactly
+   * when `FeedLine` (`parse`) accepts it, with the same fields; and `refusal` refuses it as `parse` does.
+   */
+  private def agrees[A](line: String)(
+      accepts: (FeedBytes, Array[Byte]) => Boolean,
+      fields: FeedBytes => A,
+      parse: (Long, String) => Either[FormatError, A],
+      refusal: (FeedBytes, Array[Byte]) => Option[FormatError]
+  ): Unit = {
+    val bytes = ("xx" + line + "yy").getBytes(UTF_8)
+    val p = new FeedBytes
+    val ok = accepts(p, bytes)
+    parse(1L, line) match {
+      case Right(value) =>
+        assert(ok, s"refused by the byte parser: $line")
+        assertEquals(fields(p), value, line)
+      case Left(_) => assert(!ok, s"accepted by the byte parser only: $line")
+    }
+    assertEquals(refusal(new FeedBytes, bytes), parse(7L, line).swap.toOption)
+  }
+
   property("trade lines: accepted by both or by neither, with the same fields") {
     Prop.forAll(tradeLine) { line =>
-      val bytes = ("xx" + line + "yy").getBytes(UTF_8)
-      val p = new FeedBytes
-      val ok = p.trade(bytes, 2, bytes.length - 2)
-      FeedLine.trade(1L, line) match {
-        case Right(t) =>
-          assert(ok, s"refused by the byte parser: $line")
-          assertEquals(
-            FeedLine.Trade(p.time, p.symbol, p.price, p.qty, p.buyAccount, p.sellAccount),
-            t,
-            line
-          )
-        case Left(_) => assert(!ok, s"accepted by the byte parser only: $line")
-      }
-      assertEquals(
-        new FeedBytes().tradeLine(bytes, 2, bytes.length - 2, 7L),
-        FeedLine.trade(7L, line).swap.toOption
+      agrees(line)(
+        (p, b) => p.trade(b, 2, b.length - 2),
+        p => FeedLine.Trade(p.time, p.symbol, p.price, p.qty, p.buyAccount, p.sellAccount),
+        FeedLine.trade,
+        (p, b) => p.tradeLine(b, 2, b.length - 2, 7L)
       )
     }
   }
 
   property("quote lines: accepted by both or by neither, with the same fields") {
     Prop.forAll(quoteLine) { line =>
-      val bytes = ("xx" + line + "yy").getBytes(UTF_8)
-      val p = new FeedBytes
-      val ok = p.quote(bytes, 2, bytes.length - 2)
-      FeedLine.quote(1L, line) match {
-        case Right(q) =>
-          assert(ok, s"refused by the byte parser: $line")
-          assertEquals(FeedLine.Quote(p.time, p.symbol, p.bid, p.ask, p.twoSided), q, line)
-        case Left(_) => assert(!ok, s"accepted by the byte parser only: $line")
-      }
-      assertEquals(
-        new FeedBytes().quoteLine(bytes, 2, bytes.length - 2, 7L),
-        FeedLine.quote(7L, line).swap.toOption
+      agrees(line)(
+        (p, b) => p.quote(b, 2, b.length - 2),
+        p => FeedLine.Quote(p.time, p.symbol, p.bid, p.ask, p.twoSided),
+        FeedLine.quote,
+        (p, b) => p.quoteLine(b, 2, b.length - 2, 7L)
       )
     }
   }

@@ -23,6 +23,13 @@ trait StoreFixtures { this: munit.FunSuite =>
     finally run(release)
   }
 
+  /** A new folder `name` in `tmp` holding `flow`'s feeds, its last session ended unless `end` is false. */
+  def writeJournal(tmp: Path, flow: ReportFlow.Flow, end: Boolean = true, name: String = "journal"): Path = {
+    val dir = Files.createDirectory(tmp.resolve(name))
+    ReportFlow.writeAll(dir, flow, end)
+    dir
+  }
+
   /**
    * Opens the store, catches up with the journal in `dir` (reading about `chunkBytes` of a feed per poll) and
    * closes it; fails the test on a refused line.

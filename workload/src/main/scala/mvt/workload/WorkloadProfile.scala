@@ -1,5 +1,8 @@
 package mvt.workload
 
+import scala.compiletime.constValueTuple
+import scala.deriving.Mirror
+
 /**
  * The knobs of a generated order flow. Every field can be overridden by name (see `WorkloadProfile.params`).
  * Prices are in ticks of `tickUnits` raw units (1e-8 each); quantities in units.
@@ -43,55 +46,57 @@ object WorkloadProfile {
       set: (WorkloadProfile, String) => Either[String, WorkloadProfile]
   )
 
-  private def num[A](name: String, meaning: String, get: WorkloadProfile => A, parse: String => Option[A])(
-      valid: A => Boolean,
-      range: String
-  )(put: (WorkloadProfile, A) => WorkloadProfile): Param =
-    Param(
-      name,
-      meaning,
-      p => get(p).toString,
-      (p, text) =>
-        parse(text).filter(valid).map(put(p, _)).toRight(s"parameter $name: expected $range, found '$text'")
-    )
-
-  private def share(name: String, meaning: String, get: WorkloadProfile => Double)(
-      put: (WorkloadProfile, Double) => WorkloadProfile
-  ): Param = num(name, meaning, get, _.toDoubleOption)(d => d >= 0 && d <= 1, "a number from 0 to 1")(put)
+  private val mirror = summon[Mirror.ProductOf[WorkloadProfile]]
+  private val fieldNames: List[String] =
+    constValueTuple[mirror.MirroredElemLabels].productIterator.map(_.toString).toList
 
   /**
-   * A whole-number parameter from `min` to `max`. A number past `max` (even one past `Long`) is out of range,
-   * and the message gives the largest value accepted, rather than calling it something other than a number.
+   * The parameter held in the profile's field of the same name, so that each one is declared once: `read` parses
+   * a value of the field's type (the suite sets every parameter to its shown value to prove the types agree).
    */
-  private def whole[A](name: String, meaning: String, get: WorkloadProfile => A, min: Long, max: Long)(
-      of: Long => A
-  )(put: (WorkloadProfile, A) => WorkloadProfile): Param = {
-    val expected =
-      if (max == Int.MaxValue || max == Long.MaxValue) s"a whole number >= $min"
-      else s"a whole number from $min to $max"
+  private def field(name: String, meaning: String)(read: String => Either[String, Any]): Param = {
+    val at = fieldNames.indexOf(name)
+    require(at >= 0, s"WorkloadProfile has no field $name")
     Param(
       name,
       meaning,
-      p => get(p).toString,
+      _.productElement(at).toString,
       (p, text) =>
-        Option.when(text.matches("[+-]?[0-9]+"))(BigInt(text)) match {
-          case Some(v) if v > max =>
-            Left(s"parameter $name: $text is out of range; the largest accepted value is $max")
-          case Some(v) if v >= min => Right(put(p, of(v.toLong)))
-          case _ => Left(s"parameter $name: expected $expected, found '$text'")
-        }
+        read(text).map(v => mirror.fromProduct(Tuple.fromArray(p.productIterator.toArray.updated(at, v))))
     )
   }
 
-  private def count(
+  private def share(name: String, meaning: String): Param =
+    field(name, meaning)(text =>
+      text.toDoubleOption.filter(d => d >= 0 && d <= 1).toRight(
+        s"parameter $name: expected a number from 0 to 1, found '$text'"
+      )
+    )
+
+  /**
+   * A whole-number parameter from `min` to `max`, an `Int` field's unless `of` says otherwise. A number past `max`
+   * (even one past `Long`) is out of range, and the message gives the largest value accepted, rather than calling
+   * it something other than a number.
+   */
+  private def whole(
       name: String,
       meaning: String,
-      get: WorkloadProfile => Int,
-      min: Int = 1,
-      max: Int = Int.MaxValue
-  )(
-      put: (WorkloadProfile, Int) => WorkloadProfile
-  ): Param = whole(name, meaning, get, min, max)(_.toInt)(put)
+      min: Long = 1,
+      max: Long = Int.MaxValue,
+      of: Long => Any = _.toInt
+  ): Param = {
+    val expected =
+      if (max == Int.MaxValue || max == Long.MaxValue) s"a whole number >= $min"
+      else s"a whole number from $min to $max"
+    field(name, meaning)(text =>
+      Option.when(text.matches("[+-]?[0-9]+"))(BigInt(text)) match {
+        case Some(v) if v > max =>
+          Left(s"parameter $name: $text is out of range; the largest accepted value is $max")
+        case Some(v) if v >= min => Right(of(v.toLong))
+        case _ => Left(s"parameter $name: expected $expected, found '$text'")
+      }
+    )
+  }
 
   /**
    * The most symbols a flow has, whether from `--symbols` or `symbols=`: the generator keeps per-symbol state,
@@ -101,88 +106,38 @@ object WorkloadProfile {
 
   /** Every parameter, in the order they are documented and printed. */
   val params: Vector[Param] = Vector(
-    count(
-      "symbols",
-      "instruments in the flow; busier ones follow a Zipf(1) popularity",
-      _.symbols,
-      max = MaxSymbols
-    )((p, v) => p.copy(symbols = v)),
-    share("cancelShare", "share of placed orders cancelled while still resting", _.cancelShare)((p, v) =>
-      p.copy(cancelShare = v)
-    ),
+    whole("symbols", "instruments in the flow; busier ones follow a Zipf(1) popularity", max = MaxSymbols),
+    share("cancelShare", "share of placed orders cancelled while still resting"),
     share(
       "lateCancelShare",
-      "extra cancels, as a share of placed orders, sent after the order filled (rejected)",
-      _.lateCancelShare
-    )((p, v) => p.copy(lateCancelShare = v)),
-    share("crossShare", "share of orders priced through the touch, so they trade at once", _.crossShare)(
-      (p, v) =>
-        p.copy(crossShare = v)
+      "extra cancels, as a share of placed orders, sent after the order filled (rejected)"
     ),
-    count("crossTicks", "how far past the touch a crossing order reaches, in ticks", _.crossTicks, 0)(
-      (p, v) =>
-        p.copy(crossTicks = v)
-    ),
-    count("restingLevels", "passive orders rest 1..N ticks behind the touch", _.restingLevels)((p, v) =>
-      p.copy(restingLevels = v)
-    ),
-    share("levelDecay", "chance of stepping one more tick away when placing a passive order", _.levelDecay)(
-      (p, v) => p.copy(levelDecay = v)
-    ),
-    count("midMoveEvery", "a symbol's mid moves after this many of its orders, on average", _.midMoveEvery)(
-      (p, v) => p.copy(midMoveEvery = v)
-    ),
-    count("midMoveTicks", "a mid move is 1..N ticks up or down", _.midMoveTicks)((p, v) =>
-      p.copy(midMoveTicks = v)
-    ),
-    share(
-      "recentCancelBias",
-      "chance that a cancel picks one of the 64 newest resting orders",
-      _.recentCancelBias
-    )((p, v) => p.copy(recentCancelBias = v)),
-    count("minDepth", "cancels leave at least this many orders resting in a symbol's book", _.minDepth, 0)(
-      (p, v) =>
-        p.copy(minDepth = v)
-    ),
-    count("lotSize", "round-lot size in units", _.lotSize)((p, v) => p.copy(lotSize = v)),
-    count("maxLots", "order sizes are 1..N lots", _.maxLots)((p, v) => p.copy(maxLots = v)),
-    share("oddLotShare", "share of orders of 1..lotSize-1 units instead", _.oddLotShare)((p, v) =>
-      p.copy(oddLotShare = v)
-    ),
-    whole("tickUnits", "price tick in 1e-8 units (1000000 = 0.01)", _.tickUnits, 1L, 100000000L)(identity)(
-      (p, v) => p.copy(tickUnits = v)
-    ),
-    count(
-      "startMidTicks",
-      "mids start at 100+(0..N) times 10 ticks (seeded per symbol)",
-      _.startMidTicks,
-      100
-    )((p, v) =>
-      p.copy(startMidTicks = v)
-    ),
-    share(
-      "tifShare",
-      "share of placed orders with a time in force other than GTC (IOC, FOK or POST)",
-      _.tifShare
-    )((p, v) => p.copy(tifShare = v)),
-    share("fokPart", "of those, the share that are FOK", _.fokPart)((p, v) => p.copy(fokPart = v)),
-    share("postPart", "of those, the share that are POST (post-only); the rest are IOC", _.postPart)((p, v) =>
-      p.copy(postPart = v)
-    ),
-    share("modifyShare", "share of commands that modify a resting order of the flow", _.modifyShare)((p, v) =>
-      p.copy(modifyShare = v)
-    ),
+    share("crossShare", "share of orders priced through the touch, so they trade at once"),
+    whole("crossTicks", "how far past the touch a crossing order reaches, in ticks", min = 0),
+    whole("restingLevels", "passive orders rest 1..N ticks behind the touch"),
+    share("levelDecay", "chance of stepping one more tick away when placing a passive order"),
+    whole("midMoveEvery", "a symbol's mid moves after this many of its orders, on average"),
+    whole("midMoveTicks", "a mid move is 1..N ticks up or down"),
+    share("recentCancelBias", "chance that a cancel picks one of the 64 newest resting orders"),
+    whole("minDepth", "cancels leave at least this many orders resting in a symbol's book", min = 0),
+    whole("lotSize", "round-lot size in units"),
+    whole("maxLots", "order sizes are 1..N lots"),
+    share("oddLotShare", "share of orders of 1..lotSize-1 units instead"),
+    whole("tickUnits", "price tick in 1e-8 units (1000000 = 0.01)", max = 100000000L, of = identity),
+    whole("startMidTicks", "mids start at 100+(0..N) times 10 ticks (seeded per symbol)", min = 100),
+    share("tifShare", "share of placed orders with a time in force other than GTC (IOC, FOK or POST)"),
+    share("fokPart", "of those, the share that are FOK"),
+    share("postPart", "of those, the share that are POST (post-only); the rest are IOC"),
+    share("modifyShare", "share of commands that modify a resting order of the flow"),
     share(
       "reducePart",
-      "of the modifies, the share that only reduce the quantity (keeping priority); the rest move the price",
-      _.reducePart
-    )((p, v) => p.copy(reducePart = v)),
-    count(
+      "of the modifies, the share that only reduce the quantity (keeping priority); the rest move the price"
+    ),
+    whole(
       "maxResting",
       "a GTC order is not placed while this many rest (0: no limit); a cancel goes instead",
-      _.maxResting,
-      0
-    )((p, v) => p.copy(maxResting = v))
+      min = 0
+    )
   )
 
   val normal: WorkloadProfile = WorkloadProfile(

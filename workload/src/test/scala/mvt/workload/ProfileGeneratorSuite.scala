@@ -73,6 +73,26 @@ class ProfileGeneratorSuite extends munit.FunSuite {
     assertEqualsDouble(lower.canceledShare, 50.0, 2.0)
   }
 
+  test("every field but the name is a parameter, and each one sets back the value it shows") {
+    assertEquals(
+      WorkloadProfile.params.map(_.name).toList,
+      WorkloadProfile.normal.productElementNames.toList.filterNot(_ == "name")
+    )
+    val moved = WorkloadProfile.exchangeCore.copy(symbols = 7, tickUnits = 5L, reducePart = 0.25)
+    for (profile <- WorkloadProfile.choices :+ moved; param <- WorkloadProfile.params) {
+      assertEquals(
+        param.set(WorkloadProfile.normal, param.show(profile)).map(param.show),
+        Right(param.show(profile))
+      )
+      assertEquals(param.set(profile, param.show(profile)), Right(profile), param.name)
+    }
+    assertEquals(
+      WorkloadProfile.withOverrides(WorkloadProfile.normal, List("tickUnits=5", "minDepth=0", "fokPart=0.5"))
+        .map(p => (p.tickUnits, p.minDepth, p.fokPart)),
+      Right((5L, 0, 0.5))
+    )
+  }
+
   test("a whole number past a parameter's range is out of range, with the largest value accepted") {
     def err(kv: String) = WorkloadProfile.withOverrides(WorkloadProfile.normal, List(kv)).left.toOption
     assertEquals(

@@ -28,6 +28,19 @@ final class BookFixture(engineLabel: String) {
     exchange.modify(book, OrderId(id), Price.fromRaw(price), Quantity(qty))
 
   def cancel(id: Long): Unit = exchange.cancel(book, OrderId(id))
+
+  /**
+   * Rests the benchmarks' standing book: 10 levels a side, 3 orders of 100 each, bids from one tick below `Mid`
+   * and asks from six ticks above, with ids from `firstId` on. Returns the next free id.
+   */
+  def tenLevels(firstId: Long): Long = {
+    var id = firstId
+    for (level <- 1 to 10; _ <- 1 to 3) {
+      add(id, buy = true, BookFixture.Mid - level * BookFixture.Tick, 100L); id += 1
+      add(id, buy = false, BookFixture.Mid + (level + 5) * BookFixture.Tick, 100L); id += 1
+    }
+    id
+  }
 }
 
 object BookFixture {

@@ -20,12 +20,8 @@ class AddCrossBench {
 
   @Setup(Level.Iteration) def setup(): Unit = {
     f = new BookFixture(engine)
-    // 10 levels a side, 3 orders each, away from where the benchmark trades
-    nextId = 1L
-    for (level <- 1 to 10; _ <- 1 to 3) {
-      f.add(nextId, buy = true, BookFixture.Mid - level * BookFixture.Tick, 100L); nextId += 1
-      f.add(nextId, buy = false, BookFixture.Mid + (level + 5) * BookFixture.Tick, 100L); nextId += 1
-    }
+    // away from where the benchmark trades
+    nextId = f.tenLevels(1L)
   }
 
   @Benchmark def addResting(): Unit = {

@@ -32,11 +32,7 @@ class OrderTypesBench {
 
   @Setup(Level.Iteration) def setup(): Unit = {
     f = new BookFixture(engine)
-    nextId = 1L
-    for (level <- 1 to 10; _ <- 1 to 3) {
-      f.add(nextId, buy = true, Mid - level * Tick, 100L); nextId += 1
-      f.add(nextId, buy = false, Mid + (level + 5) * Tick, 100L); nextId += 1
-    }
+    nextId = f.tenLevels(1L)
     target = nextId
     targetQty = 1000000000L
     f.add(target, buy = true, Mid - 3 * Tick, targetQty)
@@ -46,12 +42,15 @@ class OrderTypesBench {
     nextId += 1
   }
 
-  @Benchmark def addGtc(): Unit = {
+  /** A bid that rests behind the touch, then its cancel: the book is as it was. */
+  private def restAndCancel(tif: TimeInForce): Unit = {
     val id = nextId
     nextId += 1
-    f.place(id, buy = true, Mid - 5 * Tick, 100L, TimeInForce.Gtc)
+    f.place(id, buy = true, Mid - 5 * Tick, 100L, tif)
     f.cancel(id)
   }
+
+  @Benchmark def addGtc(): Unit = restAndCancel(TimeInForce.Gtc)
 
   @Benchmark def ioc(): Unit = {
     val sell = nextId
@@ -74,12 +73,7 @@ class OrderTypesBench {
     f.place(id, buy = true, Mid + 8 * Tick, 1000L, TimeInForce.Fok)
   }
 
-  @Benchmark def postOnly(): Unit = {
-    val id = nextId
-    nextId += 1
-    f.place(id, buy = true, Mid - 5 * Tick, 100L, TimeInForce.Post)
-    f.cancel(id)
-  }
+  @Benchmark def postOnly(): Unit = restAndCancel(TimeInForce.Post)
 
   @Benchmark def postOnlyRejected(): Unit = {
     val id = nextId

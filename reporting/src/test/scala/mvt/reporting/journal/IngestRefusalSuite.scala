@@ -36,12 +36,8 @@ class IngestRefusalSuite extends munit.FunSuite with StoreFixtures {
 
   /** A journal of the flow in `tmp/journal`, its one-pass store in `tmp/whole.db`. */
   private def journal(tmp: Path): Path = {
-    val whole = Files.createDirectory(tmp.resolve("whole"))
-    ReportFlow.writeAll(whole, flow)
-    ingestAll(tmp.resolve("whole.db"), whole, Fee)
-    val dir = Files.createDirectory(tmp.resolve("journal"))
-    ReportFlow.writeAll(dir, flow)
-    dir
+    ingestAll(tmp.resolve("whole.db"), writeJournal(tmp, flow, name = "whole"), Fee)
+    writeJournal(tmp, flow)
   }
 
   /** Catches up with the journal in a store opened for it, and returns why it stopped. */
@@ -167,8 +163,7 @@ class IngestRefusalSuite extends munit.FunSuite with StoreFixtures {
 
   test("a feed that shrank under ingest is refused, naming the file") {
     withTempDir { tmp =>
-      val dir = Files.createDirectory(tmp.resolve("journal"))
-      ReportFlow.writeAll(dir, flow, end = false)
+      val dir = writeJournal(tmp, flow, end = false)
       val last = flow.sessions.last.name
       val trades = dir.resolve(last + ".trades.csv")
       withStore(tmp.resolve("r.db"), Some(Fee)) { store =>
@@ -190,8 +185,7 @@ class IngestRefusalSuite extends munit.FunSuite with StoreFixtures {
 
   test("a finished session whose last line has no newline is refused; a live one waits for it") {
     withTempDir { tmp =>
-      val dir = Files.createDirectory(tmp.resolve("journal"))
-      ReportFlow.writeAll(dir, flow, end = false)
+      val dir = writeJournal(tmp, flow, end = false)
       val last = flow.sessions.last.name
       val quotes = dir.resolve(last + ".quotes.csv")
       val bytes = Files.readAllBytes(quotes)

@@ -6,7 +6,6 @@ import mvt.reporting.{ReportFlow, ReportModel, ReportRun, StoreFixtures}
 import org.scalacheck.{Gen, Prop}
 
 import java.math.BigDecimal as JBig
-import java.nio.file.Files
 
 /**
  * The store, filled by ingesting a journal of several sessions into real SQLite, against `mvt report` and an
@@ -41,8 +40,7 @@ class ReportStoreSuite extends munit.ScalaCheckSuite with StoreFixtures {
   private def check(seed: Long, days: Int, steps: Int, fee: String, everyHour: Int): Covered =
     withTempDir { dir =>
       val flow = ReportFlow.generate(seed, days, steps)
-      val journal = Files.createDirectory(dir.resolve("journal"))
-      ReportFlow.writeAll(journal, flow)
+      val journal = writeJournal(dir, flow)
       val feePerShare = new JBig(fee)
       val model = new ReportModel(flow, BigDecimal(feePerShare))
       val (trades, quotes) = readFeeds(journal, flow)
