@@ -25,7 +25,8 @@ import scala.concurrent.duration.*
 
 /**
  * The ledger's link to the cluster: it ships local deltas to the replicator (locally or to a majority), joins the
- * replicator's changes into the ledger, and in the `bounded` mode asks peers for rights and answers their asks.
+ * replicator's changes into the ledger, and in the `bounded` mode asks peers for rights and answers their asks (a
+ * replica restarted under its earlier id only once it has read the account back from every replica).
  * Off the authorization path: the ledger only sends it messages.
  */
 object LedgerActor {
