@@ -126,8 +126,11 @@ object VenueBench {
       else new AckReply { def acked(seq: Long, atNanos: Long): Unit = { val _ = counted.incrementAndGet() } }
     val offered = new AtomicLong
     // with an fsync per command a full queue would take minutes to drain after the time limit on a slow disk:
-    // a window of commands in flight, more than enough to keep the engine busy, bounds that
-    val window = if (durability == Durability.Each) 1024L else Long.MaxValue
+    // a window of commands in flight, more than enough to keep the engine busy, bounds that. Only then does a
+    // submitter read the acknowledgements' count per command: that line is the commit thread's, and sharing it
+    // per command would cost the submitter a cache miss each time
+    val windowed = durability == Durability.Each
+    val window = 1024L
     val deadline = System.nanoTime() + (limitSeconds * 1e9).toLong
     val start = System.nanoTime()
     val submitterCpu = new AtomicLong
@@ -136,12 +139,22 @@ object VenueBench {
       new Thread(() => {
         var i = t
         var going = true
+        var mine = 0L // taken, published at the end unless windowed
         while (i < cmds.length && going) {
-          if (offered.get - counted.get >= window) Thread.onSpinWait()
-          else if (venue.submit(cmds(i), count).isEmpty) { offered.incrementAndGet(); i += submitters }
-          else Thread.onSpinWait()
+          if (windowed && offered.get - counted.get >= window) Thread.onSpinWait()
+          else if (venue.submit(cmds(i), count).isEmpty) {
+            if (windowed) offered.incrementAndGet() else mine += 1
+            i += submitters
+          } else {
+            // refused: the queue is full, tens of thousands of commands of work for the engine; retry a few
+            // microseconds later rather than at once, or the retries keep taking the cache line of the slot the
+            // engine is freeing, and the engine waits for it on every command
+            var k = 0
+            while (k < RetrySpins) { Thread.onSpinWait(); k += 1 }
+          }
           if ((i & 1023) == 0 && System.nanoTime() > deadline) going = false
         }
+        val _ = offered.addAndGet(mine)
         val _ = submitterCpu.addAndGet(ThreadCpu.mine())
       })
     }
@@ -223,12 +236,7 @@ object VenueBench {
   ): (Histogram, Long, Option[StageBreakdown]) = {
     val n = math.max(1, (rate * seconds).toInt)
     val cmds = commands(n, rate.toLong, idBase)
-    // the generated commands are the bench's own input, not the venue's: settle them into the old generation
-    // now, so that no young collection during the measurement has to copy them (the venue itself allocates
-    // next to nothing per acknowledged command)
-    System.gc()
     val times = if (stages) Some(new StageTimes(n)) else None
-    val venue = open(dir, Durability.Group, times)
     val h = new Histogram(3600L * 1000000000L, 3) // written by the commit thread only
     // the intended start of each accepted command by its sequence number (the venue is new: the first is 1);
     // written before the command is offered, so the commit thread sees it (the ring's release and acquire)
@@ -236,6 +244,11 @@ object VenueBench {
     // with `stages`: when each was offered and acknowledged, by sequence number
     val offered = if (stages) new Array[Long](n) else null
     val ackedAt = if (stages) new Array[Long](n) else null
+    // the generated commands and these arrays (tens of megabytes at a million a second) are the bench's own, not
+    // the venue's: settle them into the old generation now, so that no young collection during the measurement
+    // has to copy them (the venue itself allocates next to nothing per acknowledged command)
+    System.gc()
+    val venue = open(dir, Durability.Group, times)
     val answered = new AtomicLong
     // one reply for every command: an acknowledgement carries its sequence number, so nothing is allocated
     val reply = new AckReply {
@@ -287,6 +300,9 @@ object VenueBench {
     )
     (h, refused, breakdown)
   }
+
+  // spins of a submitter between a refusal and its retry (a few microseconds)
+  private inline val RetrySpins = 256
 
   // how late a short park may wake, on Linux's default timer slack of 50 microseconds
   private inline val Oversleep = 80000L

@@ -8,11 +8,16 @@ class VenueBenchSuite extends munit.FunSuite {
   // a run forces a file hundreds of times and recovers a journal three times: minutes on a busy disk
   override val munitTimeout = scala.concurrent.duration.Duration(300, "s")
 
-  test("a short run prints the disk, the three durabilities, the latency table with its stages and the recovery") {
+  test(
+    "a short run prints the disk, the three durabilities, the latency table with its stages and the recovery"
+  ) {
     val dir = Files.createTempDirectory("mvt-venue-bench")
     try {
       val lines = Vector.newBuilder[String]
-      VenueBench.run(VenueBench.Settings(dir, 3000, 2, Vector(2000), 0.2, 5000, 0.2, stages = true), lines += _)
+      VenueBench.run(
+        VenueBench.Settings(dir, 3000, 2, Vector(2000), 0.2, 5000, 0.2, stages = true),
+        lines += _
+      )
       val out = lines.result()
       val text = out.mkString("\n")
       assert(out.head.startsWith("Disk: "), text)
