@@ -20,7 +20,7 @@ final case class VenueConfig(
     queueCapacity: Int = 1 << 16,
     engine: Engine = Engine.Fast,
     replay: Option[RecordedDay] = None,
-    maxBatch: Int = 1 << 14,
+    maxBatch: Int = VenueConfig.DefaultMaxBatch,
     verifyFeeds: Boolean = false,
     stages: Option[StageTimes] = None
 ) {
@@ -28,4 +28,10 @@ final case class VenueConfig(
   def trades: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.TradesSuffix}")
   def quotes: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.QuotesSuffix}")
   def end: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.EndSuffix}")
+}
+
+object VenueConfig {
+
+  /** The most commands one commit takes by default. */
+  inline val DefaultMaxBatch = 1 << 14
 }

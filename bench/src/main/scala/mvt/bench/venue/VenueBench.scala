@@ -100,8 +100,16 @@ object VenueBench {
       s"${mib("Dirty")} MiB dirty, ${mib("Writeback")} MiB under write-back at the start"
     }.getOrElse("dirty memory unknown")
 
-  private def open(dir: Path, durability: Durability, stages: Option[StageTimes] = None): Venue =
-    Venue.open(VenueConfig(dir, "2026-01-05", Symbols, durability, stages = stages), _ => ()).fold(
+  private def open(
+      dir: Path,
+      durability: Durability,
+      stages: Option[StageTimes] = None,
+      maxBatch: Int = VenueConfig.DefaultMaxBatch
+  ): Venue =
+    Venue.open(
+      VenueConfig(dir, "2026-01-05", Symbols, durability, maxBatch = maxBatch, stages = stages),
+      _ => ()
+    ).fold(
       e => sys.error(e.render),
       identity
     )
@@ -117,9 +125,10 @@ object VenueBench {
       cmds: Array[Command],
       submitters: Int,
       limitSeconds: Double,
-      events: Boolean = false
+      events: Boolean = false,
+      maxBatch: Int = VenueConfig.DefaultMaxBatch
   ): (Double, ThreadCpu) = {
-    val venue = open(dir, durability)
+    val venue = open(dir, durability, maxBatch = maxBatch)
     val counted = new AtomicLong
     val count: Reply =
       if (events) new Reply { def done(o: Outcome): Unit = { val _ = counted.incrementAndGet() } }
@@ -301,6 +310,9 @@ object VenueBench {
     (h, refused, breakdown)
   }
 
+  // the small batches of the `none` diagnostic run (--stages)
+  private inline val SmallBatch = 1024
+
   // spins of a submitter between a refusal and its retry (a few microseconds)
   private inline val RetrySpins = 256
 
@@ -445,9 +457,15 @@ object VenueBench {
     )
     drop(s.dir.resolve("warm"))
     // each phase in a directory of its own, dropped once measured
-    def phase(name: String, durability: Durability, seconds: Double, events: Boolean = false) = {
+    def phase(
+        name: String,
+        durability: Durability,
+        seconds: Double,
+        events: Boolean = false,
+        maxBatch: Int = VenueConfig.DefaultMaxBatch
+    ) = {
       val d = fresh(s.dir, name)
-      val r = throughput(d, durability, cmds, s.submitters, seconds, events)
+      val r = throughput(d, durability, cmds, s.submitters, seconds, events, maxBatch)
       drop(d)
       r
     }
@@ -468,6 +486,16 @@ object VenueBench {
       f"  --durability none:            ${none / 1e6}%8.3fM commands/s          (group is ${group / none * 100}%5.1f%% of it)"
     )
     cpuLine(noneCpu)
+    if (s.stages) {
+      // `none`'s batches are 4,096 commands and more, group's as large as a force lasts (hundreds at full load):
+      // the same run with small batches says whether their size (the bytes the engine writes and the commit
+      // thread reads, past a core's cache) is what holds `none` back
+      val (small, smallCpu) = phase("none-small", Durability.None, 600, maxBatch = SmallBatch)
+      line(
+        f"  none, batches of at most $SmallBatch%,d: ${small / 1e6}%8.3fM commands/s          (${small / none * 100}%5.1f%% of none's)"
+      )
+      cpuLine(smallCpu)
+    }
     line(
       f"  fsync per command (each):     ${each / 1e6}%8.3fM durable commands/s  (group is ${group / each}%,.0fx it)"
     )
