@@ -25,7 +25,12 @@ object VenueBenchCommand {
       Opt.int("recovery-commands", 20000000, 1000 to 200000000, From)(
         "Commands in the journal recovered (default 20000000)."
       ),
-      Opt.double("each-seconds", 5.0, "0.1", "600", From)("Seconds of the fsync-per-command run (default 5).")
+      Opt.double("each-seconds", 5.0, "0.1", "600", From)(
+        "Seconds of the fsync-per-command run (default 5)."
+      ),
+      Opt.flag("stages")(
+        "Also say where each latency went (queue, commit slot, write, force, feeds, ack), the collections, and how busy each venue thread was."
+      )
     ).mapN(VenueBench.Settings.apply).map(s =>
       Blocking(MachineInfo.report(t.out)(VenueBench.run(s, _))).as(ExitCode.Success)
     )

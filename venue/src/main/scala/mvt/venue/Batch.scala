@@ -18,6 +18,9 @@ final class Batch(val maxCommands: Int) {
   val clocks = new Array[Long](maxCommands)
   var count = 0
 
+  /** When the engine handed the batch over (`System.nanoTime`; only with `StageTimes`). */
+  var handedAt = 0L
+
   /** True for the batch that closes the session: its journal bytes end with the trailer. */
   var closing = false
 

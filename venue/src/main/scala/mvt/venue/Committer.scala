@@ -14,7 +14,8 @@ final class Committer(
     quotes: FeedFile,
     durability: Durability,
     endMarker: java.nio.file.Path,
-    onFailure: Throwable => Unit
+    onFailure: Throwable => Unit,
+    stages: StageTimes // null but in benchmarks
 ) extends Runnable {
 
   @volatile private var durable = 0L
@@ -62,9 +63,12 @@ final class Committer(
     buf.flip()
     val wrote = buf.hasRemaining
     while (buf.hasRemaining) { val _ = journal.write(buf) }
+    val wroteAt = if (stages ne null) System.nanoTime() else 0L
     if (wrote && durability != Durability.None) journal.force(false)
+    val forcedAt = if (stages ne null) System.nanoTime() else 0L
     trades.append(b.trades)
     quotes.append(b.quotes)
+    if (stages ne null) stages.committed(b, wroteAt, forcedAt, System.nanoTime())
     var i = 0
     while (i < b.count) {
       val r = b.replies(i)

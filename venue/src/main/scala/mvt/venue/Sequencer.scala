@@ -27,7 +27,8 @@ final class Sequencer(
     maxBatch: Int,
     minBatch: Int,
     firstSeq: Long,
-    pending: Batch
+    pending: Batch,
+    stages: StageTimes // null but in benchmarks
 ) extends Runnable {
 
   /**
@@ -132,6 +133,7 @@ final class Sequencer(
         day.cancel(books(sym), id)
       case Command.Time(_) => () // refused at submission
     }
+    if (stages ne null) stages.take(seq)
     val i = current.count
     current.replies(i) = reply
     current.seqs(i) = seq
@@ -142,6 +144,7 @@ final class Sequencer(
 
   private def handOver(): Unit = {
     flushFeeds()
+    if (stages ne null) current.handedAt = System.nanoTime()
     handoff.set(current)
     committerBackoff.wake()
     current = free.take()

@@ -421,11 +421,21 @@ object Venue {
       maxBatch,
       if (config.durability == Durability.None) math.min(maxBatch, Sequencer.UnforcedBatch) else 1,
       commands + 1,
-      first
+      first,
+      config.stages.orNull
     )
     var venue: Venue = null
     val committer =
-      new Committer(sequencer, channel, trades, quotes, config.durability, config.end, e => venue.fail(e))
+      new Committer(
+        sequencer,
+        channel,
+        trades,
+        quotes,
+        config.durability,
+        config.end,
+        e => venue.fail(e),
+        config.stages.orNull
+      )
     sequencer.committerBackoff = committer.backoff
     venue = new Venue(
       config.copy(symbols = tradedSymbols),

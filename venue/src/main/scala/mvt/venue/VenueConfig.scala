@@ -9,7 +9,8 @@ import java.nio.file.Path
  * How to run a venue: its journal directory, the session's name (the day, `YYYY-MM-DD`), the symbols it trades,
  * when a command counts as durable, the inbound queue's size, and a recorded day to replay (which then supplies
  * the clock and closes the session at its end), and whether recovery formats every feed line to compare it with
- * the file (`verifyFeeds`) or keeps the file's complete lines unread. Immutable.
+ * the file (`verifyFeeds`) or keeps the file's complete lines unread; a benchmark may pass `stages` to learn when each
+ * command passed each stage. Immutable.
  */
 final case class VenueConfig(
     dir: Path,
@@ -19,11 +20,18 @@ final case class VenueConfig(
     queueCapacity: Int = 1 << 16,
     engine: Engine = Engine.Fast,
     replay: Option[RecordedDay] = None,
-    maxBatch: Int = 1 << 14,
-    verifyFeeds: Boolean = false
+    maxBatch: Int = VenueConfig.DefaultMaxBatch,
+    verifyFeeds: Boolean = false,
+    stages: Option[StageTimes] = None
 ) {
   def journal: Path = dir.resolve(s"$day.mvtc")
   def trades: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.TradesSuffix}")
   def quotes: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.QuotesSuffix}")
   def end: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.EndSuffix}")
+}
+
+object VenueConfig {
+
+  /** The most commands one commit takes by default. */
+  inline val DefaultMaxBatch = 1 << 14
 }

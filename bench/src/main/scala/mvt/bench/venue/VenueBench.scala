@@ -27,7 +27,8 @@ object VenueBench {
       rates: Vector[Int],
       seconds: Double,
       recoveryCommands: Int,
-      eachSeconds: Double
+      eachSeconds: Double,
+      stages: Boolean = false
   )
 
   /** The disk and file system of `dir`, for the header. */
@@ -80,8 +81,35 @@ object VenueBench {
     d
   }
 
-  private def open(dir: Path, durability: Durability): Venue =
-    Venue.open(VenueConfig(dir, "2026-01-05", Symbols, durability), _ => ()).fold(
+  /**
+   * Deletes a finished phase's files and forces the directory: the feed lines it never forced are dropped
+   * unwritten, and the file system's work for the deletion is done now, so neither the write-back of one phase's
+   * bytes nor the freeing of its blocks lands inside a later phase's forces and counts in its figures.
+   */
+  private def drop(dir: Path): Unit = {
+    Files.list(dir).forEach(p => Files.delete(p))
+    Committer.forceDirectory(dir)
+  }
+
+  /** Dirty and under-write-back memory (MiB), from /proc/meminfo where there is one. */
+  private def dirtyLine(): String =
+    scala.util.Try {
+      val m = Files.readAllLines(Path.of("/proc/meminfo"))
+      def mib(key: String) =
+        m.stream.filter(_.startsWith(key + ":")).findFirst.map(_.split(" +")(1).toLong / 1024).orElse(-1L)
+      s"${mib("Dirty")} MiB dirty, ${mib("Writeback")} MiB under write-back at the start"
+    }.getOrElse("dirty memory unknown")
+
+  private def open(
+      dir: Path,
+      durability: Durability,
+      stages: Option[StageTimes] = None,
+      maxBatch: Int = VenueConfig.DefaultMaxBatch
+  ): Venue =
+    Venue.open(
+      VenueConfig(dir, "2026-01-05", Symbols, durability, maxBatch = maxBatch, stages = stages),
+      _ => ()
+    ).fold(
       e => sys.error(e.render),
       identity
     )
@@ -97,38 +125,56 @@ object VenueBench {
       cmds: Array[Command],
       submitters: Int,
       limitSeconds: Double,
-      events: Boolean = false
-  ): Double = {
-    val venue = open(dir, durability)
+      events: Boolean = false,
+      maxBatch: Int = VenueConfig.DefaultMaxBatch
+  ): (Double, ThreadCpu) = {
+    val venue = open(dir, durability, maxBatch = maxBatch)
     val counted = new AtomicLong
     val count: Reply =
       if (events) new Reply { def done(o: Outcome): Unit = { val _ = counted.incrementAndGet() } }
       else new AckReply { def acked(seq: Long, atNanos: Long): Unit = { val _ = counted.incrementAndGet() } }
     val offered = new AtomicLong
     // with an fsync per command a full queue would take minutes to drain after the time limit on a slow disk:
-    // a window of commands in flight, more than enough to keep the engine busy, bounds that
-    val window = if (durability == Durability.Each) 1024L else Long.MaxValue
+    // a window of commands in flight, more than enough to keep the engine busy, bounds that. Only then does a
+    // submitter read the acknowledgements' count per command: that line is the commit thread's, and sharing it
+    // per command would cost the submitter a cache miss each time
+    val windowed = durability == Durability.Each
+    val window = 1024L
     val deadline = System.nanoTime() + (limitSeconds * 1e9).toLong
     val start = System.nanoTime()
+    val submitterCpu = new AtomicLong
+    val cpu = ThreadCpu.start()
     val threads = (0 until submitters).map { t =>
       new Thread(() => {
         var i = t
         var going = true
+        var mine = 0L // taken, published at the end unless windowed
         while (i < cmds.length && going) {
-          if (offered.get - counted.get >= window) Thread.onSpinWait()
-          else if (venue.submit(cmds(i), count).isEmpty) { offered.incrementAndGet(); i += submitters }
-          else Thread.onSpinWait()
+          if (windowed && offered.get - counted.get >= window) Thread.onSpinWait()
+          else if (venue.submit(cmds(i), count).isEmpty) {
+            if (windowed) offered.incrementAndGet() else mine += 1
+            i += submitters
+          } else {
+            // refused: the queue is full, tens of thousands of commands of work for the engine; retry a few
+            // microseconds later rather than at once, or the retries keep taking the cache line of the slot the
+            // engine is freeing, and the engine waits for it on every command
+            var k = 0
+            while (k < RetrySpins) { Thread.onSpinWait(); k += 1 }
+          }
           if ((i & 1023) == 0 && System.nanoTime() > deadline) going = false
         }
+        val _ = offered.addAndGet(mine)
+        val _ = submitterCpu.addAndGet(ThreadCpu.mine())
       })
     }
     threads.foreach(_.start())
     threads.foreach(_.join())
     while (counted.get < offered.get) LockSupport.parkNanos(100000L)
     val elapsed = System.nanoTime() - start
+    val used = cpu.end(elapsed, submitterCpu.get)
     venue.stop()
     val _ = venue.terminated.get(5, TimeUnit.MINUTES)
-    counted.get / (elapsed / 1e9)
+    (counted.get / (elapsed / 1e9), used)
   }
 
   /**
@@ -161,7 +207,11 @@ object VenueBench {
       StandardOpenOption.TRUNCATE_EXISTING
     )
     try f(ch)
-    finally { ch.close(); val _ = Files.deleteIfExists(file) }
+    finally {
+      ch.close()
+      val _ = Files.deleteIfExists(file)
+      Committer.forceDirectory(dir) // the deletion's work now, not in the next phase's forces
+    }
   }
 
   /** The disk's own latency of appending one small group and forcing it (the floor of any acknowledgement). */
@@ -184,28 +234,42 @@ object VenueBench {
   /**
    * Acknowledgement latency open loop: one submitter offers command i at start + i/rate (its intended start); the
    * latency is from that instant to its durable outcome, so a stall delays every command behind it and counts.
-   * Refused commands are counted apart.
+   * Refused commands are counted apart. With `stages`, also where the time went (see [[StageBreakdown]]).
    */
-  def latency(dir: Path, rate: Int, seconds: Double, idBase: Long): (Histogram, Long) = {
+  def latency(
+      dir: Path,
+      rate: Int,
+      seconds: Double,
+      idBase: Long,
+      stages: Boolean = false
+  ): (Histogram, Long, Option[StageBreakdown]) = {
     val n = math.max(1, (rate * seconds).toInt)
     val cmds = commands(n, rate.toLong, idBase)
-    // the generated commands are the bench's own input, not the venue's: settle them into the old generation
-    // now, so that no young collection during the measurement has to copy them (the venue itself allocates
-    // next to nothing per acknowledged command)
-    System.gc()
-    val venue = open(dir, Durability.Group)
+    val times = if (stages) Some(new StageTimes(n)) else None
     val h = new Histogram(3600L * 1000000000L, 3) // written by the commit thread only
     // the intended start of each accepted command by its sequence number (the venue is new: the first is 1);
     // written before the command is offered, so the commit thread sees it (the ring's release and acquire)
     val intended = new Array[Long](n)
+    // with `stages`: when each was offered and acknowledged, by sequence number
+    val offered = if (stages) new Array[Long](n) else null
+    val ackedAt = if (stages) new Array[Long](n) else null
+    // the generated commands and these arrays (tens of megabytes at a million a second) are the bench's own, not
+    // the venue's: settle them into the old generation now, so that no young collection during the measurement
+    // has to copy them (the venue itself allocates next to nothing per acknowledged command)
+    System.gc()
+    val venue = open(dir, Durability.Group, times)
     val answered = new AtomicLong
     // one reply for every command: an acknowledgement carries its sequence number, so nothing is allocated
     val reply = new AckReply {
       def acked(seq: Long, atNanos: Long): Unit = {
-        h.recordValue(math.max(0L, System.nanoTime() - intended((seq - 1).toInt)))
+        val now = System.nanoTime()
+        val k = (seq - 1).toInt
+        h.recordValue(math.max(0L, now - intended(k)))
+        if (ackedAt ne null) ackedAt(k) = now
         val _ = answered.incrementAndGet()
       }
     }
+    val gc = GcTotals.now()
     var refused = 0L
     var accepted = 0
     val start = System.nanoTime() + 1000000L
@@ -223,6 +287,7 @@ object VenueBench {
         now = System.nanoTime()
       }
       intended(accepted) = due
+      if (offered ne null) offered(accepted) = System.nanoTime()
       if (venue.submit(cmds(i), reply).isDefined) { refused += 1; val _ = answered.incrementAndGet() }
       else accepted += 1
       i += 1
@@ -230,8 +295,26 @@ object VenueBench {
     while (answered.get < n) LockSupport.parkNanos(100000L)
     venue.stop()
     val _ = venue.terminated.get(5, TimeUnit.MINUTES)
-    (h, refused)
+    val gcAfter = GcTotals.now()
+    val breakdown = times.map(t =>
+      StageBreakdown.of(
+        t,
+        intended,
+        offered,
+        ackedAt,
+        accepted,
+        h.getValueAtPercentile(99),
+        gcAfter.minus(gc)
+      )
+    )
+    (h, refused, breakdown)
   }
+
+  // the small batches of the `none` diagnostic run (--stages)
+  private inline val SmallBatch = 1024
+
+  // spins of a submitter between a refusal and its retry (a few microseconds)
+  private inline val RetrySpins = 256
 
   // how late a short park may wake, on Linux's default timer slack of 50 microseconds
   private inline val Oversleep = 80000L
@@ -372,23 +455,51 @@ object VenueBench {
       s.submitters,
       60
     )
-    val group = throughput(fresh(s.dir, "group"), Durability.Group, cmds, s.submitters, 600)
-    val withEvents =
-      throughput(fresh(s.dir, "events"), Durability.Group, cmds, s.submitters, 600, events = true)
-    val none = throughput(fresh(s.dir, "none"), Durability.None, cmds, s.submitters, 600)
-    val each = throughput(fresh(s.dir, "each"), Durability.Each, cmds, s.submitters, s.eachSeconds)
+    drop(s.dir.resolve("warm"))
+    // each phase in a directory of its own, dropped once measured
+    def phase(
+        name: String,
+        durability: Durability,
+        seconds: Double,
+        events: Boolean = false,
+        maxBatch: Int = VenueConfig.DefaultMaxBatch
+    ) = {
+      val d = fresh(s.dir, name)
+      val r = throughput(d, durability, cmds, s.submitters, seconds, events, maxBatch)
+      drop(d)
+      r
+    }
+    val (group, groupCpu) = phase("group", Durability.Group, 600)
+    val (withEvents, eventsCpu) = phase("events", Durability.Group, 600, events = true)
+    val (none, noneCpu) = phase("none", Durability.None, 600)
+    val (each, eachCpu) = phase("each", Durability.Each, s.eachSeconds)
+    def cpuLine(c: ThreadCpu) = if (s.stages) line(s"      ${c.render}")
     line(
       f"  group commit:                 ${group / 1e6}%8.3fM durable commands/s  (${group / disk * 100}%5.1f%% of the disk bound)"
     )
+    cpuLine(groupCpu)
     line(
       f"  group, outcomes with events:  ${withEvents / 1e6}%8.3fM durable commands/s  (${withEvents / group * 100}%5.1f%% of group's acknowledgements alone)"
     )
+    cpuLine(eventsCpu)
     line(
       f"  --durability none:            ${none / 1e6}%8.3fM commands/s          (group is ${group / none * 100}%5.1f%% of it)"
     )
+    cpuLine(noneCpu)
+    if (s.stages) {
+      // `none`'s batches are 4,096 commands and more, group's as large as a force lasts (hundreds at full load):
+      // the same run with small batches says whether their size (the bytes the engine writes and the commit
+      // thread reads, past a core's cache) is what holds `none` back
+      val (small, smallCpu) = phase("none-small", Durability.None, 600, maxBatch = SmallBatch)
+      line(
+        f"  none, batches of at most $SmallBatch%,d: ${small / 1e6}%8.3fM commands/s          (${small / none * 100}%5.1f%% of none's)"
+      )
+      cpuLine(smallCpu)
+    }
     line(
       f"  fsync per command (each):     ${each / 1e6}%8.3fM durable commands/s  (group is ${group / each}%,.0fx it)"
     )
+    cpuLine(eachCpu)
     val floor = fsyncFloor(fresh(s.dir, "floor"), s.seconds)
     def us(h: Histogram, p: Double) = h.getValueAtPercentile(p) / 1000.0
     line(
@@ -399,10 +510,15 @@ object VenueBench {
       f"  ${"fsync floor"}%12s ${us(floor, 50)}%10.1f ${us(floor, 99)}%10.1f ${us(floor, 99.9)}%10.1f ${floor.getMaxValue / 1000.0}%10.1f"
     )
     s.rates.zipWithIndex.foreach { (r, k) =>
-      val (h, refused) = latency(fresh(s.dir, s"latency-$r"), r, s.seconds, (k + 1) * 1000000000L)
+      val d = fresh(s.dir, s"latency-$r")
+      val dirty = dirtyLine()
+      val (h, refused, stages) = latency(d, r, s.seconds, (k + 1) * 1000000000L, s.stages)
+      drop(d)
       line(
         f"  $r%12d ${us(h, 50)}%10.1f ${us(h, 99)}%10.1f ${us(h, 99.9)}%10.1f ${h.getMaxValue / 1000.0}%10.1f  ${us(h, 99) / us(floor, 99)}%9.2f  $refused%7d"
       )
+      stages.foreach(_.render.foreach(line))
+      if (s.stages) line(s"      $dirty")
     }
     val r = recovery(fresh(s.dir, "recovery"), s.recoveryCommands)
     line(

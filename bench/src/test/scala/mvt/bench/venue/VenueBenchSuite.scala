@@ -8,11 +8,16 @@ class VenueBenchSuite extends munit.FunSuite {
   // a run forces a file hundreds of times and recovers a journal three times: minutes on a busy disk
   override val munitTimeout = scala.concurrent.duration.Duration(300, "s")
 
-  test("a short run prints the disk, the three durabilities, the latency table and the recovery") {
+  test(
+    "a short run prints the disk, the three durabilities, the latency table with its stages and the recovery"
+  ) {
     val dir = Files.createTempDirectory("mvt-venue-bench")
     try {
       val lines = Vector.newBuilder[String]
-      VenueBench.run(VenueBench.Settings(dir, 3000, 2, Vector(2000), 0.2, 5000, 0.2), lines += _)
+      VenueBench.run(
+        VenueBench.Settings(dir, 3000, 2, Vector(2000), 0.2, 5000, 0.2, stages = true),
+        lines += _
+      )
       val out = lines.result()
       val text = out.mkString("\n")
       assert(out.head.startsWith("Disk: "), text)
@@ -32,6 +37,15 @@ class VenueBenchSuite extends munit.FunSuite {
       assert(text.contains("the feeds in place (as after a kill -9"), text)
       assert(text.contains("the feeds in place, verified"), text)
       assert(text.contains("engine only"), text)
+      // with stages: how busy the venue's threads were in each throughput run, and where each rate's time went
+      assertEquals(out.count(_.trim.startsWith("on CPU: engine thread")), 5, text)
+      assert(text.contains("none, batches of at most 1,024:"), text)
+      val means = out.find(_.trim.startsWith("mean, all")).getOrElse(fail(text))
+      // seven stages, each a mean of real intervals: none negative
+      val values = means.trim.stripPrefix("mean, all").trim.split(" +").map(_.toDouble)
+      assertEquals(values.length, 7, means)
+      assert(values.forall(_ >= 0.0) && values.sum > 0.0, means)
+      assert(text.contains("collections took"), text)
     } finally
       Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
         val _ = Files.deleteIfExists(p)
