@@ -38,8 +38,8 @@ private[fix] final class OrderDesk(
   private val runTag = java.lang.Long.toString(System.currentTimeMillis(), 36)
   private val stages = settings.stages.orNull // a benchmark's, or null
   private var inFlight = 0L // commands handed to the order-log thread whose outcome has not been reported yet
-  private var closing =
-    false // from Inbound.Close on: new orders, cancels and replaces are refused, not submitted
+  // from Inbound.Close on: new orders, cancels and replaces are refused, not submitted
+  private var closing = false
   private val drainedLatch = new java.util.concurrent.CountDownLatch(1)
 
   /**
