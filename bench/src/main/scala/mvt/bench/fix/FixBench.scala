@@ -48,9 +48,10 @@ object FixBench {
   /**
    * Where the round trips went, one segment an order's way between two points it passed (`FixLoad.pointNames`,
    * consecutive): each segment's p50 and p99 over the orders that passed every point, and its mean over the slowest
-   * 1% of them by round trip (microseconds). The segments of the slowest orders say where their time went.
+   * 1% of them by round trip (microseconds), and how many orders passed every point. The segments of the slowest
+   * orders say where their time went.
    */
-  final case class Ways(p50: Vector[Double], p99: Vector[Double], slowest: Vector[Double])
+  final case class Ways(p50: Vector[Double], p99: Vector[Double], slowest: Vector[Double], complete: Int)
 
   /** The segments' names: each the stretch ending at a point after the first. */
   val segmentNames: Vector[String] =
@@ -169,7 +170,7 @@ object FixBench {
       if (slow.isEmpty) 0.0
       else slow.iterator.map(i => (load.stamp(i, p) - load.stamp(i, p - 1)).toDouble).sum / slow.size / 1000.0
     }
-    Ways(hs.map(us(_, 50)), hs.map(us(_, 99)), slowMeans)
+    Ways(hs.map(us(_, 50)), hs.map(us(_, 99)), slowMeans, complete.size)
   }
 
   private val Acme = Symbol.unsafe("ACME")
