@@ -53,6 +53,11 @@ private[fix] final class FixApplication(settings: FixSettings, desk: OrderDesk, 
 
   def toApp(m: Message, id: SessionID): Unit = ()
 
-  def fromApp(m: Message, id: SessionID): Unit =
+  private val stages = settings.stages.orNull
+
+  def fromApp(m: Message, id: SessionID): Unit = {
+    if (stages != null && m.getHeader.getString(35) == "D" && m.isSetField(11))
+      stages.passed(OrderStages.Received, m.getString(11), System.nanoTime())
     desk.queue.put(Inbound.FromClient(id.getTargetCompID, m))
+  }
 }

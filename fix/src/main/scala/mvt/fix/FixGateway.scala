@@ -8,6 +8,7 @@ import quickfix.mina.acceptor.{AcceptorSessionProvider, DynamicAcceptorSessionPr
 import mvt.core.files.LineTail
 
 import java.net.InetSocketAddress
+import scala.jdk.CollectionConverters.*
 import java.nio.file.Files
 
 /**
@@ -24,19 +25,46 @@ final class FixGateway private (
     val settings: FixSettings
 ) extends AutoCloseable {
 
-  /** Stops the acceptor (logging every session out), then the gateway's threads; idempotent. */
+  /** True once `close` has told the gateway thread to refuse new orders (for the tests of the close). */
+  @volatile private[fix] var closeQueued = false
+
+  /**
+   * Closes without losing a report: stops following the feeds (their last lines read), refuses new orders, waits
+   * until every command submitted has its outcome reported, logs every session out (what is sent after a session's
+   * logout is kept in its message store, resent at its next logon), and only then stops the gateway thread and the
+   * acceptor, which forgets the sessions; idempotent.
+   */
   def close(): Unit = synchronized {
     if (threads.exists(_.isAlive)) {
-      acceptor.stop(true)
       stopQuotes()
+      desk.queue.put(Inbound.Close)
+      closeQueued = true
+      if (!desk.awaitDrained(FixGateway.DrainMillis))
+        settings.log(s"fix: closing with ${desk.unanswered} commands the venue has not answered")
+      FixGateway.logOut(acceptor)
       desk.queue.put(Inbound.Stop)
       threads.foreach(_.join())
+      acceptor.stop(true)
       log.close()
     }
   }
 }
 
 object FixGateway {
+
+  // how long a close waits for the venue's outcomes of the commands submitted (a running venue answers within
+  // milliseconds; one that failed never does)
+  private val DrainMillis = 10000L
+
+  // logs every logged-on session out (QuickFIX/J sends the Logout at its next second's tick) and waits for the
+  // answers, two seconds at most; a session still logged on then is disconnected
+  private def logOut(acceptor: ThreadedSocketAcceptor): Unit = {
+    val sessions = acceptor.getManagedSessions.asScala.toVector.filter(_.isLoggedOn)
+    sessions.foreach(_.logout("the venue is closing"))
+    val deadline = System.nanoTime() + 2000000000L
+    while (sessions.exists(_.isLoggedOn) && System.nanoTime() < deadline) Thread.sleep(10)
+    sessions.filter(_.isLoggedOn).foreach(_.disconnect("the venue is closing", false))
+  }
 
   /**
    * Starts the gateway for `venue`: its order log and message store in `settings.dir`, the orders it held before
@@ -112,33 +140,35 @@ object FixGateway {
       provider(settings, unknown)
     )
     val deskThread = new Thread(desk, "fix-gateway")
-    val forcerThread = Option(desk.forcer).map(f => new Thread(f, "fix-order-log"))
+    val forcerThread = new Thread(desk.forcer, "fix-order-log")
     // fills before now are in the recovered orders; the feed from here on brings those by outside takers
     val trades = LineTail.fromEnd(tradeFeed)
     @volatile var following = true
     val quotesThread = new Thread(
       () =>
-        try
+        try {
           while (following) {
             marketData.poll()
             trades.poll(desk.tradeLine)
             // a maker's fill by an outside taker and a quote reach clients within about this nap
             Thread.sleep(1)
           }
-        finally { marketData.close(); trades.close() },
+          // the fills the feed holds at the close are reported too
+          trades.poll(desk.tradeLine)
+        } finally { marketData.close(); trades.close() },
       "fix-feeds"
     )
     quotesThread.setDaemon(true)
     deskThread.start()
-    forcerThread.foreach(_.start())
+    forcerThread.start()
     quotesThread.start()
     acceptor.start()
     desk.queue.put(Inbound.Restate)
     new FixGateway(
       acceptor,
       desk,
-      List(deskThread, quotesThread) ++ forcerThread,
-      () => following = false,
+      List(deskThread, quotesThread, forcerThread),
+      () => { following = false; quotesThread.join() },
       log,
       settings
     )
@@ -210,9 +240,10 @@ object FixGateway {
     defaults("StartTime", "00:00:00")
     defaults("EndTime", "00:00:00")
     defaults("FileStorePath", s.storeDir.toString)
-    // the store keeps an index entry in memory for each of a session's last N messages (the rest are found in its
-    // header file, as a resend after a restart does): a bound on what a busy day keeps
-    defaults("FileStoreMaxCachedMsgs", "1000")
+    // no index of the messages in memory: keeping one costs a tree insert (and its cache misses) on the gateway
+    // thread for every report sent, for nothing but resends, which find their messages in the store's header file
+    // (one sequential read a resend request), as a resend after a restart does anyway
+    defaults("FileStoreMaxCachedMsgs", "0")
     defaults("UseDataDictionary", "Y")
     defaults("DataDictionary", "FIX44.xml")
     defaults("CheckLatency", "N")

@@ -5,8 +5,8 @@ import java.nio.file.Path
 /**
  * How the gateway listens: the address and port of its acceptor (loopback unless told otherwise), the venue's
  * CompID, the clients allowed to log on, the directory of its files (the message store and the order log,
- * usually the venue's journal directory), the heartbeat it proposes, and where logon attempts are reported.
- * Immutable.
+ * usually the venue's journal directory), the heartbeat it proposes, where logon attempts are reported, and
+ * (for a benchmark only) who hears each new order pass the gateway's stages. Immutable.
  */
 final case class FixSettings(
     port: Int,
@@ -14,7 +14,8 @@ final case class FixSettings(
     dir: Path,
     host: String = "127.0.0.1",
     compId: String = "MVT",
-    log: String => Unit = line => System.err.println(line)
+    log: String => Unit = line => System.err.println(line),
+    stages: Option[OrderStages] = None
 ) {
   def storeDir: Path = dir.resolve("fix-store")
 }

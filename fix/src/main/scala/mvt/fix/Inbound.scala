@@ -16,6 +16,9 @@ private[fix] enum Inbound {
 
   /** Once after the acceptor started: report what a crash kept from clients (see `OrderDesk.restate`). */
   case Restate
+
+  /** The gateway is closing: refuse new orders, cancels and replaces; say when every submitted one is answered. */
+  case Close
   case Stop
 }
 

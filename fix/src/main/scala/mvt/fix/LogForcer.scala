@@ -5,10 +5,11 @@ import mvt.core.Command
 import java.util.concurrent.LinkedBlockingQueue
 
 /**
- * The thread that forces the order log when the venue is durable. The gateway thread hands it each batch's
- * side-file records and commands; it writes every batch waiting, forces them with one `force` (the venue's group
- * discipline), and only then submits their commands, in order. So the gateway thread goes on reading messages and
- * sending reports while the disk works, and still no command reaches the venue before its record is on disk.
+ * The thread that writes the order log, forces it when the venue is durable, and submits the commands. The gateway
+ * thread hands it each batch's side-file records and commands; it writes every batch waiting, forces them with one
+ * `force` (the venue's group discipline; nothing without durability), and only then submits their commands, in
+ * order. So the gateway thread goes on reading messages and sending reports while the disk and the venue's queue
+ * work, and still no command reaches the venue before its record is written (and on disk, under durability).
  * `offer` and `stop` from the gateway thread; `run` is this thread's body.
  */
 private[fix] final class LogForcer(

@@ -36,12 +36,28 @@ private[fix] final class OrderDesk(
   private val pendingWork = mutable.ArrayBuffer.empty[Work]
   private var rejects = 0L
   private val runTag = java.lang.Long.toString(System.currentTimeMillis(), 36)
+  private val stages = settings.stages.orNull // a benchmark's, or null
+  private var inFlight = 0L // commands handed to the order-log thread whose outcome has not been reported yet
+  // from Inbound.Close on: new orders, cancels and replaces are refused, not submitted
+  private var closing = false
+  private val drainedLatch = new java.util.concurrent.CountDownLatch(1)
 
   /**
-   * Under durability, the thread that forces the order log and then submits (null without durability: the records
-   * are written, not forced, by this thread). Started by the gateway; this thread stops it when it stops.
+   * After `Inbound.Close` was queued: waits (up to `millis`) until every command submitted before it has its
+   * outcome reported; false if some still have none (a venue that failed never answers). Any thread.
    */
-  val forcer: LogForcer = if (log.forced) new LogForcer(log, submitBatch, cannotRecordBatch) else null
+  def awaitDrained(millis: Long): Boolean =
+    drainedLatch.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS)
+
+  /** Commands submitted whose outcome has not been reported yet, as of the last batch (for the close's log line). */
+  @volatile var unanswered = 0L
+
+  /**
+   * The thread that writes the order log (and forces it, under durability) and then submits each batch's commands:
+   * the gateway thread never waits on a file or the venue's queue. Started by the gateway; this thread stops it
+   * when it stops.
+   */
+  val forcer: LogForcer = new LogForcer(log, submitBatch, cannotRecordBatch)
 
   recovered.used.foreach((c, ids) => ids.foreach(id => sessionIds(c).put(id, null)))
   recovered.orders.foreach { o =>
@@ -86,10 +102,12 @@ private[fix] final class OrderDesk(
         }
         batch.clear()
         flush()
+        unanswered = inFlight
+        if (closing && inFlight == 0) drainedLatch.countDown()
       }
     finally {
       // after this thread's last batch, also when it ends on an error: the gateway's close joins the forcer
-      if (forcer != null) forcer.stop()
+      forcer.stop()
     }
   }
 
@@ -97,11 +115,12 @@ private[fix] final class OrderDesk(
     try
       i match {
         case Inbound.FromClient(c, m) => fromClient(c, m)
-        case Inbound.Done(w, o) => done(w, o)
-        case Inbound.Refused(w, r) => refused(w, r)
+        case Inbound.Done(w, o) => inFlight -= 1; done(w, o)
+        case Inbound.Refused(w, r) => inFlight -= 1; refused(w, r)
         case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
-        case Inbound.Unrecorded(w) => cannotRecord(w)
+        case Inbound.Unrecorded(w) => inFlight -= 1; cannotRecord(w)
         case Inbound.Restate => restate()
+        case Inbound.Close => closing = true
         case Inbound.Stop => ()
       }
     catch {
@@ -109,22 +128,13 @@ private[fix] final class OrderDesk(
       case e: Exception => settings.log(s"fix: error handling a message: $e")
     }
 
-  // hands this batch's side-file records and commands to the forcer; without durability writes the records and
-  // submits the commands here
+  // hands this batch's side-file records and commands to the order-log thread
   private def flush(): Unit =
     if (pendingCommands.nonEmpty) {
-      val b = new LogForcer.Batch(log.take(), pendingCommands.toArray, pendingWork.toArray)
+      inFlight += pendingCommands.size
+      forcer.offer(new LogForcer.Batch(log.take(), pendingCommands.toArray, pendingWork.toArray))
       pendingCommands.clear()
       pendingWork.clear()
-      if (forcer != null) forcer.offer(b)
-      else {
-        val written =
-          try { log.write(b.records); true }
-          catch {
-            case e: java.io.IOException => cannotRecordBatch(b, e); false
-          }
-        if (written) submitBatch(b)
-      }
     }
 
   // submits a batch whose records are written (and forced, under durability), in order; any thread
@@ -132,13 +142,22 @@ private[fix] final class OrderDesk(
     var i = 0
     while (i < b.commands.length) {
       val work = b.works(i)
+      if (stages != null) passed(OrderStages.Submitted, work)
       val reply = new Reply {
-        def done(o: Outcome): Unit = queue.put(Inbound.Done(work, o))
+        def done(o: Outcome): Unit = {
+          if (stages != null) passed(OrderStages.Durable, work)
+          queue.put(Inbound.Done(work, o))
+        }
         override def refused(why: Refusal): Unit = queue.put(Inbound.Refused(work, why))
       }
       submit(b.commands(i), reply).foreach(r => queue.put(Inbound.Refused(work, r)))
       i += 1
     }
+  }
+
+  private def passed(stage: Int, work: Work): Unit = work match {
+    case Work.Add(o) => stages.passed(stage, o.clOrdId, System.nanoTime())
+    case _ => ()
   }
 
   // without its side-file line an order could not be matched to its session after a crash: its command is never
@@ -150,6 +169,7 @@ private[fix] final class OrderDesk(
 
   private def fromClient(compId: String, m: Message): Unit =
     m.getHeader.getString(35) match {
+      case "D" | "F" | "G" if closing => refuseClosing(compId, m)
       case "D" => newOrder(compId, m)
       case "F" => cancel(compId, m)
       case "G" => replace(compId, m)
@@ -157,10 +177,40 @@ private[fix] final class OrderDesk(
       case t => settings.log(s"fix: $compId sent message type $t, which the gateway does not route")
     }
 
+  // the gateway is closing: it would not be there to report an outcome, so nothing more is submitted
+  private def refuseClosing(compId: String, m: Message): Unit = {
+    val text = "the gateway is closing: nothing was taken"
+    val clOrdId = field(m, 11)
+    if (m.getHeader.getString(35) == "D") {
+      rejects += 1
+      send(
+        compId,
+        Reports.orderReject(
+          s"R-$runTag-$rejects",
+          clOrdId,
+          field(m, 55),
+          field(m, 54).headOption.getOrElse('?'),
+          field(m, 38),
+          text
+        )
+      )
+    } else {
+      val orig = field(m, 41)
+      val o = named(compId, orig)
+      val (orderId, status) =
+        if (o == null) ("NONE", Reports.Rejected) else (o.id.toString, Reports.status(o))
+      send(
+        compId,
+        Reports.cancelReject(orderId, clOrdId, orig, m.getHeader.getString(35) == "G", status, 99, text)
+      )
+    }
+  }
+
   private def field(m: Message, tag: Int): String = if (m.isSetField(tag)) m.getString(tag) else ""
 
   private def newOrder(compId: String, m: Message): Unit = {
     val clOrdId = field(m, 11)
+    if (stages != null) stages.passed(OrderStages.Taken, clOrdId, System.nanoTime())
     val sym = field(m, 55)
     val sideText = field(m, 54)
     val qtyText = field(m, 38)
@@ -333,8 +383,12 @@ private[fix] final class OrderDesk(
   private def done(work: Work, outcome: Outcome): Unit = {
     var n = 0
     def execId(): String = { n += 1; s"${outcome.seq}.$n" }
+    // the order's first report went (each outcome's first report is the order's own)
+    def reported(o: FixOrder): Unit =
+      if (stages != null && n == 1) stages.passed(OrderStages.Reported, o.clOrdId, System.nanoTime())
     work match {
       case Work.Add(o) =>
+        if (stages != null) stages.passed(OrderStages.Handled, o.clOrdId, System.nanoTime())
         outcome.events.foreach {
           case Event.Rejected(_, _, reason) =>
             o.open = false
@@ -351,9 +405,12 @@ private[fix] final class OrderDesk(
                 Some(s"rejected by the venue: ${reason.text}")
               )
             )
+            reported(o)
           case Event.Executed(_, buy, sell, px, q, _) =>
-            if (n == 0)
+            if (n == 0) {
               send(o.compId, Reports.execution(o, execId(), Reports.New, o.clOrdId, None, None, None))
+              reported(o)
+            }
             fill(buy.value, px, q.units, execId)
             fill(sell.value, px, q.units, execId)
           case Event.Expired(_, _, q) =>
@@ -364,9 +421,13 @@ private[fix] final class OrderDesk(
               if (o.cumQty == 0) s"expired: nothing could fill at once; ${q.units} not filled"
               else s"expired: ${q.units} of ${o.qty} could not fill at once"
             send(o.compId, Reports.execution(o, execId(), Reports.Expired, o.clOrdId, None, None, Some(why)))
+            reported(o)
           case _ => ()
         }
-        if (n == 0) send(o.compId, Reports.execution(o, execId(), Reports.New, o.clOrdId, None, None, None))
+        if (n == 0) {
+          send(o.compId, Reports.execution(o, execId(), Reports.New, o.clOrdId, None, None, None))
+          reported(o)
+        }
       case Work.Cancel(o, clOrdId) =>
         outcome.events.foreach {
           case Event.Canceled(_, _, _) =>

@@ -48,8 +48,31 @@ private[fix] object Reports {
       m.setString(31, px.render); m.setString(32, q.toString)
     }
     text.foreach(m.setString(58, _))
-    m.setUtcTimeStamp(60, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC), true)
+    m.setString(60, transactTime())
     m
+  }
+
+  // TransactTime (60) to the millisecond, as its text: formatting a timestamp costs more than the rest of a report,
+  // and reports come many to a millisecond, so the text of the current millisecond is kept (any thread: the pair is
+  // immutable and published whole)
+  @volatile private var lastTime: (Long, String) = (Long.MinValue, "")
+
+  private def transactTime(): String = {
+    val now = System.currentTimeMillis()
+    val last = lastTime
+    if (last._1 == now) last._2
+    else {
+      val text = quickfix.field.converter.UtcTimestampConverter.convert(
+        java.time.LocalDateTime.ofEpochSecond(
+          Math.floorDiv(now, 1000L),
+          (Math.floorMod(now, 1000L) * 1000000L).toInt,
+          java.time.ZoneOffset.UTC
+        ),
+        quickfix.UtcTimestampPrecision.MILLIS
+      )
+      lastTime = (now, text)
+      text
+    }
   }
 
   /** OrdStatus (39) of `o` as it stands. */

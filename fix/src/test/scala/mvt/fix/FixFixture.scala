@@ -53,13 +53,17 @@ trait FixFixture { this: munit.FunSuite =>
     }
   }
 
-  def start(dir: Path): Running = {
+  /** A venue and gateway in `dir`; `stages` hears each new order pass the gateway's stages (on its threads). */
+  def start(dir: Path, stages: Option[OrderStages] = None): Running = {
     val venue =
       Venue.open(VenueConfig(dir, Day, Vector(Acme, Beta)), _ => ()).fold(e => fail(e.render), identity)
     val port = FixTestClient.freePort()
     val lines = new java.util.concurrent.ConcurrentLinkedQueue[String]()
     val g =
-      FixGateway.start(venue, FixSettings(port, clients, dir, log = l => { val _ = lines.add(l) })).fold(
+      FixGateway.start(
+        venue,
+        FixSettings(port, clients, dir, log = l => { val _ = lines.add(l) }, stages = stages)
+      ).fold(
         fail(_),
         identity
       )

@@ -10,6 +10,7 @@ import org.HdrHistogram.Histogram
 import java.nio.file.{Files, Path}
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.locks.LockSupport
+import scala.jdk.CollectionConverters.*
 
 /**
  * `mvt bench fix`: the round trip of a FIX order, open loop from its intended send time to its first
@@ -40,8 +41,21 @@ object FixBench {
       unanswered: Long,
       rejected: Long,
       sendLag: Histogram,
-      work: Work
+      work: Work,
+      ways: Ways
   )
+
+  /**
+   * Where the round trips went, one segment an order's way between two points it passed (`FixLoad.pointNames`,
+   * consecutive): each segment's p50 and p99 over the orders that passed every point, and its mean over the slowest
+   * 1% of them by round trip (microseconds), and how many orders passed every point. The segments of the slowest
+   * orders say where their time went.
+   */
+  final case class Ways(p50: Vector[Double], p99: Vector[Double], slowest: Vector[Double], complete: Int)
+
+  /** The segments' names: each the stretch ending at a point after the first. */
+  val segmentNames: Vector[String] =
+    Vector("send", "to gateway", "queue in", "order log", "venue", "queue out", "report", "to client")
 
   /**
    * What the orders cost while they flowed: bytes allocated by every thread of the JVM (the load's included) and by
@@ -53,8 +67,45 @@ object FixBench {
       threadsStarted: Long,
       gatewayCpu: Long,
       venueCpu: Long,
-      nanos: Long
+      jvmCpu: Long,
+      switches: Long,
+      nanos: Long,
+      cpuByGroup: Vector[Long]
   )
+
+  /**
+   * The thread groups whose CPU the bench reports: the load's sender and client sessions, the acceptor's session
+   * threads, the socket I/O threads (both sides'), the gateway's threads, the venue's, any other Java thread, and
+   * the JVM's own (garbage collection, JIT: the process's CPU less its Java threads').
+   */
+  val groupNames: Vector[String] =
+    Vector("load", "sessions", "socket io", "gateway", "venue", "other", "gc+jit")
+
+  private def groupOf(name: String): Int =
+    if (name == "main" || name.startsWith("QFJ Message Processor")) 0
+    else if (name.startsWith("QF/J Session dispatcher")) 1
+    else if (name.startsWith("pool-") || name.startsWith("Nio")) 2
+    else if (name.startsWith("fix-")) 3
+    else if (name.startsWith("venue-")) 4
+    else 5
+
+  // CPU so far of each live Java thread, by id, with its group
+  private def cpuByThread(): Map[Long, (Int, Long)] =
+    Thread.getAllStackTraces.keySet.asScala.iterator.map(t =>
+      t.getId -> (groupOf(t.getName), math.max(0L, threads.getThreadCpuTime(t.getId)))
+    ).toMap
+
+  // the CPU of each group between two snapshots, `process` the whole JVM's in the same time
+  private def byGroup(
+      before: Map[Long, (Int, Long)],
+      after: Map[Long, (Int, Long)],
+      process: Long
+  ): Vector[Long] = {
+    val g = Array.fill(groupNames.size)(0L)
+    after.foreach { case (id, (group, cpu)) => g(group) += cpu - before.get(id).fold(0L)(_._2) }
+    g(groupNames.size - 1) = math.max(0L, process - g.sum)
+    g.toVector
+  }
 
   private val threads =
     java.lang.management.ManagementFactory.getThreadMXBean.asInstanceOf[com.sun.management.ThreadMXBean]
@@ -75,6 +126,52 @@ object FixBench {
   // CPU time of `ts` so far, nanos (a thread that ended counts nothing)
   private def cpu(ts: Vector[Thread]): Long =
     ts.iterator.map(t => math.max(0L, threads.getThreadCpuTime(t.getId))).sum
+
+  private val os =
+    java.lang.management.ManagementFactory.getOperatingSystemMXBean.asInstanceOf[
+      com.sun.management.OperatingSystemMXBean
+    ]
+
+  // context switches of every thread of this JVM so far, voluntary (a wait) and not (preempted), from Linux's
+  // per-thread status files; 0 where there are none (a thread that ended meanwhile drops out)
+  private def contextSwitches(): Long = {
+    val tasks = java.nio.file.Path.of("/proc/self/task")
+    if (!Files.isDirectory(tasks)) 0L
+    else {
+      val all = Files.list(tasks)
+      try
+        all.iterator.asScala.map { t =>
+          try
+            Files.readAllLines(t.resolve("status")).asScala.iterator
+              .filter(l =>
+                l.startsWith("voluntary_ctxt_switches:") || l.startsWith("nonvoluntary_ctxt_switches:")
+              )
+              .map(_.split("\\s+").last.toLong).sum
+          catch { case _: java.io.IOException => 0L }
+        }.sum
+      finally all.close()
+    }
+  }
+
+  // the segments of the way of every order that passed each point
+  private def ways(load: FixLoad, n: Int): Ways = {
+    val segments = segmentNames.size
+    val hs = Vector.fill(segments)(new Histogram(3600L * 1000000000L, 3))
+    val complete = (0 until n).filter(i => (0 until FixLoad.Points).forall(p => load.stamp(i, p) != 0L))
+    complete.foreach { i =>
+      var p = 1
+      while (p < FixLoad.Points) {
+        hs(p - 1).recordValue(math.max(0L, load.stamp(i, p) - load.stamp(i, p - 1))); p += 1
+      }
+    }
+    val slow = complete.sortBy(i => -(load.stamp(i, FixLoad.Answered) - load.stamp(i, FixLoad.Due)))
+      .take(math.max(1, complete.size / 100))
+    val slowMeans = (1 until FixLoad.Points).toVector.map { p =>
+      if (slow.isEmpty) 0.0
+      else slow.iterator.map(i => (load.stamp(i, p) - load.stamp(i, p - 1)).toDouble).sum / slow.size / 1000.0
+    }
+    Ways(hs.map(us(_, 50)), hs.map(us(_, 99)), slowMeans, complete.size)
+  }
 
   private val Acme = Symbol.unsafe("ACME")
   private val Password = "bench-only-password"
@@ -101,7 +198,8 @@ object FixBench {
     val hash = PasswordHash.create(Password.toCharArray, 1000)
     val clients = (1 to sessions).toVector.map(k => Client(s"L$k", Account(k), hash))
     val port = freePort()
-    val settings = FixSettings(port, clients, dir, log = _ => ())
+    val load = new FixLoad(port, clients.map(_.compId), Password)
+    val settings = FixSettings(port, clients, dir, log = _ => (), stages = Some(load))
     val venue = mode match {
       case Mode.Floor => None
       case m =>
@@ -114,7 +212,6 @@ object FixBench {
     val gateway =
       venue.fold(FixGateway.startWithoutVenue(Vector(Acme), settings))(FixGateway.start(_, settings))
         .fold(sys.error, identity)
-    val load = new FixLoad(port, clients.map(_.compId), Password)
     try {
       if (!load.start(120)) sys.error(s"not every one of $sessions sessions logged on within 120 s")
       val n = math.max(1, (rate * seconds).toInt)
@@ -128,6 +225,9 @@ object FixBench {
       val startedBefore = threads.getTotalStartedThreadCount
       val venueThreads = named(_.startsWith("venue-"))
       val cpuBefore = (cpu(desk.toVector), cpu(venueThreads))
+      val jvmCpuBefore = os.getProcessCpuTime
+      val switchesBefore = contextSwitches()
+      val threadsBefore = cpuByThread()
       val began = System.nanoTime()
       var i = 0
       while (i < n) {
@@ -145,15 +245,20 @@ object FixBench {
       }
       val deadline = System.nanoTime() + 60000000000L
       while (load.answers.get < n && System.nanoTime() < deadline) LockSupport.parkNanos(1000000L)
+      val threadsAfter = cpuByThread()
+      val jvmCpu = os.getProcessCpuTime - jvmCpuBefore
       val work = Work(
         allocatedByLiveThreads() - allBefore,
         desk.fold(0L)(t => threads.getThreadAllocatedBytes(t.getId) - deskBefore),
         threads.getTotalStartedThreadCount - startedBefore,
         cpu(desk.toVector) - cpuBefore._1,
         cpu(venueThreads) - cpuBefore._2,
-        System.nanoTime() - began
+        jvmCpu,
+        contextSwitches() - switchesBefore,
+        System.nanoTime() - began,
+        byGroup(threadsBefore, threadsAfter, jvmCpu)
       )
-      Run(load.result, n, n - load.answers.get, load.rejects.get, lag, work)
+      Run(load.result, n, n - load.answers.get, load.rejects.get, lag, work, ways(load, n))
     } finally {
       load.stop()
       gateway.close()
@@ -198,15 +303,41 @@ object FixBench {
       rate -> runs.toMap
     }
     line(
-      "While the orders flowed: kilobytes allocated an order (every thread, the load's included; the gateway thread alone), threads started, CPU of the gateway thread and of the venue's threads (% of one core):"
+      "While the orders flowed: kilobytes allocated an order (every thread, the load's included; the gateway thread alone), threads started, CPU of the gateway thread and of the venue's threads (% of one core), CPU of the whole JVM an order (microseconds), context switches an order (every thread):"
     )
     results.foreach { (rate, runs) =>
       Mode.values.foreach { m =>
         val r = runs(m)
         val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
         line(
-          f"  $rate%8d $label%-20s ${r.work.allocated / 1024.0 / r.sent}%9.1f ${r.work.gatewayAllocated / 1024.0 / r.sent}%9.1f ${r.work.threadsStarted}%6d ${100.0 * r.work.gatewayCpu / r.work.nanos}%7.1f ${100.0 * r.work.venueCpu / r.work.nanos}%7.1f"
+          f"  $rate%8d $label%-20s ${r.work.allocated / 1024.0 / r.sent}%9.1f ${r.work.gatewayAllocated / 1024.0 / r.sent}%9.1f ${r.work.threadsStarted}%6d ${100.0 * r.work.gatewayCpu / r.work.nanos}%7.1f ${100.0 * r.work.venueCpu / r.work.nanos}%7.1f ${r.work.jvmCpu / 1000.0 / r.sent}%8.1f ${r.work.switches.toDouble / r.sent}%8.2f"
         )
+      }
+    }
+    line(
+      s"CPU an order by thread, microseconds: ${groupNames.mkString(", ")} (the JVM's own: the process's CPU less its Java threads'):"
+    )
+    line(f"  ${""}%8s ${""}%-20s" + groupNames.map(n => f"$n%10s").mkString)
+    results.foreach { (rate, runs) =>
+      Mode.values.foreach { m =>
+        val r = runs(m)
+        val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
+        line(f"  $rate%8d $label%-20s" + r.work.cpuByGroup.map(c => f"${c / 1000.0 / r.sent}%10.1f").mkString)
+      }
+    }
+    line(
+      s"Where the time went, microseconds an order from point to point (${FixLoad.pointNames.mkString(" > ")}): p50 / p99 of each stretch over all orders, and its mean over the slowest 1% by round trip:"
+    )
+    line(f"  ${""}%8s ${""}%-20s ${""}%-8s" + segmentNames.map(n => f"$n%11s").mkString)
+    results.foreach { (rate, runs) =>
+      Mode.values.foreach { m =>
+        val w = runs(m).ways
+        val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
+        def row(what: String, xs: Vector[Double]) =
+          line(f"  $rate%8d $label%-20s $what%-8s" + xs.map(x => f"$x%11.1f").mkString)
+        row("p50", w.p50)
+        row("p99", w.p99)
+        row("slowest", w.slowest)
       }
     }
     val underOneMs = results.filter((_, runs) =>

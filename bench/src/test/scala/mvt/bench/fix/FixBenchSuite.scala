@@ -9,7 +9,9 @@ class FixBenchSuite extends munit.FunSuite {
 
   def withDir[A](f: java.nio.file.Path => A): A = mvt.core.TempDir("mvt-fix-bench")(f)
 
-  test("a short run with group commit and one with no venue: every order answered once, none refused") {
+  test(
+    "a short run with group commit and one with no venue: every order answered once, none refused, each seen at every stage"
+  ) {
     withDir { dir =>
       FixBench.Mode.values.filter(_ != FixBench.Mode.NoFsync).foreach { mode =>
         val r = FixBench.measure(
@@ -21,6 +23,8 @@ class FixBenchSuite extends munit.FunSuite {
         )
         assertEquals((r.sent, r.unanswered, r.rejected), (100, 0L, 0L), mode.label)
         assertEquals(r.histogram.getTotalCount, 100L, mode.label)
+        // every order was seen at every point of its way, the gateway's stages included
+        assertEquals(r.ways.complete, 100, mode.label)
       }
     }
   }
