@@ -277,12 +277,31 @@ final class LevelWindow {
     def fail(msg: String): Nothing = throw new IllegalStateException(s"LevelWindow: $msg")
     var n = 0
     var high = -1
-    var j = 0
-    while (j < WindowSlots) {
-      val set = (bits(j >>> 6) & (1L << j)) != 0L
-      if (set != (slots(j) != 0)) fail(s"slot $j: bit $set, level ${slots(j)}")
-      if (set) { n += 1; high = j }
-      j += 1
+    var w = 0
+    // a word at a time: an empty word's 64 slots are or-ed together, so a check after every command stays cheap
+    while (w < Words) {
+      val word = bits(w)
+      val from = w << 6
+      var any = 0
+      var j = from
+      while (j < from + 64) { any |= slots(j); j += 1 }
+      if (word == 0L) {
+        if (any != 0) {
+          j = from
+          while (slots(j) == 0) j += 1
+          fail(s"slot $j: bit false, level ${slots(j)}")
+        }
+      } else {
+        j = from
+        while (j < from + 64) {
+          val set = (word & (1L << j)) != 0L
+          if (set != (slots(j) != 0)) fail(s"slot $j: bit $set, level ${slots(j)}")
+          j += 1
+        }
+        n += java.lang.Long.bitCount(word)
+        high = from + 63 - java.lang.Long.numberOfLeadingZeros(word)
+      }
+      w += 1
     }
     if (n != inWindow) fail(s"$n occupied slots, counted $inWindow")
     if (high != top) fail(s"top is $top, highest occupied slot $high")
