@@ -133,6 +133,13 @@ object LiveBench {
       }
     }
 
+    def readAll(reader: EventStreamReader): Unit =
+      try reader.run()
+      catch {
+        case scala.util.control.NonFatal(e) =>
+          val _ = streamEnded.compareAndSet(null, s"the streams' reader failed: ${e.getMessage}")
+      }
+
     // every stream read by one platform thread of its own, which ends when the run's resource is released
     def streams(port: Int, token: String): Resource[IO, Unit] = {
       val reader = new EventStreamReader(
@@ -145,14 +152,7 @@ object LiveBench {
         record
       )
       Resource.make(IO {
-        val t = new Thread(
-          () =>
-            try reader.run()
-            catch {
-              case scala.util.control.NonFatal(e) =>
-                val _ = streamEnded.compareAndSet(null, s"the streams' reader failed: ${e.getMessage}")
-            }, "live-bench-reader"
-        )
+        val t = new Thread(() => readAll(reader), "live-bench-reader")
         t.setDaemon(true)
         t.start()
         t
@@ -216,6 +216,10 @@ object LiveBench {
                       Option(streamEnded.get).fold("")(m => s" ($m)") +
                       "; fewer streams (--live-streams) or more memory for the JVM may let them all open"
                   )).unlessA(open && streamEnded.get == null)
+                  // the streams' own warm-up: the path from a poll to an event on the wire runs, and is compiled,
+                  // before anything is measured (else the first seconds time the interpreter and the JIT)
+                  _ <- IO(progress(s"warming up the streams: ${config.warmUp.toSeconds} s of trades"))
+                  _ <- IO.interruptible(writer.run(config.warmUp.toNanos))
                   _ <-
                     IO(progress(f"writing ${config.rate}%,.0f trades/s for ${config.duration.toSeconds} s"))
                   t0 <- IO(System.nanoTime())
@@ -293,7 +297,10 @@ object LiveBench {
       "events" -> Json.fromLong(r.events),
       "eventsUnmatched" -> Json.fromLong(r.unmatched),
       "newest" -> delays(r.newest),
-      "oldest" -> delays(r.oldest)
+      "oldest" -> delays(r.oldest),
+      // where the time went, bench-only timestamps along the path (LivePath)
+      "path" -> Json.obj(r.legs.map((n, h) => n -> delays(h))*),
+      "tradesPerPollP50" -> Json.fromLong(r.batches.getValueAtPercentile(50))
     )
   }
 }
