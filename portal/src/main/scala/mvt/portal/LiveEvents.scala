@@ -1,13 +1,14 @@
 package mvt.portal
 
-import cats.effect.IO
+import cats.effect.{IO, Resource}
 import cats.syntax.all.*
-import fs2.Stream
+import fs2.{Chunk, Stream}
 import io.circe.Json
 import mvt.reporting.auth.Authenticator
 import mvt.reporting.live.{LiveFigures, LiveSnapshot}
-import org.http4s.ServerSentEvent
 
+import java.nio.charset.StandardCharsets.UTF_8
+import java.util.concurrent.ConcurrentHashMap
 import scala.concurrent.duration.*
 
 /**
@@ -15,21 +16,42 @@ import scala.concurrent.duration.*
  * new figures for the account (the stream waits to be woken: nothing polls, and a client that reads slowly gets
  * the newest figures when it reads, never a queue), and closed once the caller's session or token no longer
  * holds (signed out, expired, revoked or removed), which one shared sweep checks every `recheck` for all the
- * open streams (`ProofSweep`).
+ * open streams (`ProofSweep`). A snapshot is encoded once, however many streams of its account send it: the
+ * event's bytes are kept with the account's latest version while any stream of it is open.
  */
 final class LiveEvents(live: LiveFigures, auth: Authenticator, recheck: FiniteDuration = 1.second) {
 
   private val sweep = new ProofSweep(auth, recheck)
 
-  /** The events of `account` for `caller`, who may read it (the routes have checked). */
-  def stream(caller: Caller, account: Int): Stream[IO, ServerSentEvent] =
-    Stream.resource((sweep.hold(caller), live.watch(account)).tupled).flatMap { (ended, watching) =>
-      val updates: Stream[IO, ServerSentEvent] =
-        Stream.unfoldEval(0L)(after => watching.next(after).map(s => Some((LiveEvents.event(s), s.version))))
-      // a comment now and then keeps idle connections open through proxies
-      val keepAlive = Stream.awakeEvery[IO](15.seconds).as(ServerSentEvent(comment = Some("keep-alive")))
-      updates.mergeHaltL(keepAlive).interruptWhen(ended)
+  // the bytes of each watched account's latest event encoded so far; dropped when its last stream closes
+  private val encoded = new ConcurrentHashMap[Int, LiveEvents.Encoded]
+
+  private def bytesOf(s: LiveSnapshot): Chunk[Byte] = {
+    val held = encoded.get(s.account)
+    if (held != null && held.version == s.version) held.bytes
+    else {
+      // two streams may encode the same version at once: harmless, and the newer version is the one kept
+      val e = LiveEvents.Encoded(s.version, Chunk.array(LiveEvents.frame(s)))
+      encoded.merge(s.account, e, (old, now) => if (now.version > old.version) now else old)
+      e.bytes
     }
+  }
+
+  private def forget(account: Int): IO[Unit] =
+    IO(if (live.latest(account).isEmpty) { val _ = encoded.remove(account) })
+
+  /** The events of `account` for `caller`, who may read it (the routes have checked), as `text/event-stream`. */
+  def stream(caller: Caller, account: Int): Stream[IO, Byte] =
+    Stream
+      // released in reverse: the account is no longer watched by this stream when its bytes may be forgotten
+      .resource((Resource.onFinalize(forget(account)), sweep.hold(caller), live.watch(account)).tupled)
+      .flatMap { (_, ended, watching) =>
+        val updates: Stream[IO, Byte] =
+          Stream.unfoldChunkEval(0L)(after => watching.next(after).map(s => Some((bytesOf(s), s.version))))
+        // a comment now and then keeps idle connections open through proxies
+        val keepAlive = Stream.awakeEvery[IO](15.seconds).flatMap(_ => Stream.chunk(LiveEvents.KeepAlive))
+        updates.mergeHaltL(keepAlive).interruptWhen(ended)
+      }
 
   /** How many distinct sessions and tokens the open streams hold now (each checked once a sweep). */
   def proofs: IO[Int] = sweep.proofs
@@ -37,13 +59,17 @@ final class LiveEvents(live: LiveFigures, auth: Authenticator, recheck: FiniteDu
 
 object LiveEvents {
 
-  /** A snapshot as its event: the figures as data, the version as the event's ID. */
-  def event(s: LiveSnapshot): ServerSentEvent =
-    ServerSentEvent(
-      data = Some(json(s).noSpaces),
-      eventType = Some("figures"),
-      id = Some(ServerSentEvent.EventId(s.version.toString))
-    )
+  // one account's event as sent, and the version it shows
+  private final case class Encoded(version: Long, bytes: Chunk[Byte])
+
+  private val KeepAlive: Chunk[Byte] = Chunk.array(":keep-alive\n\n".getBytes(UTF_8))
+
+  /**
+   * A snapshot as its event, as it goes on the wire: type `figures`, the version as its ID, the figures as its
+   * data (one line: JSON without spaces has no newline).
+   */
+  def frame(s: LiveSnapshot): Array[Byte] =
+    s"event: figures\nid: ${s.version}\ndata: ${json(s).noSpaces}\n\n".getBytes(UTF_8)
 
   /** An event's data: the account, when its figures are as of, and each symbol's figures (money exact). */
   def json(s: LiveSnapshot): Json =

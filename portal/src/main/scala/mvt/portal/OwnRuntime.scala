@@ -9,11 +9,21 @@ import cats.effect.{IO, Resource}
  */
 object OwnRuntime {
 
-  /** A runtime of `threads` compute workers named `prefix-N`, shut down on release. */
+  /**
+   * A runtime of `threads` compute workers named `prefix-N`, shut down on release. Its workers do not poll sockets
+   * themselves (`SleepSystem`; fs2's sockets then complete through the JDK's asynchronous channels): with the
+   * selector integrated into the workers (cats-effect 3.6's default), a worker parked in it may leave a ready
+   * event or a fiber woken from another thread undelivered until its next timer (typelevel/cats-effect#4628),
+   * which on one worker held the live figures' events back by up to the portal's one-second sweep.
+   */
   def apply(threads: Int, prefix: String): Resource[IO, IORuntime] =
     Resource.make(IO {
       val (compute, poller, shutdown) =
-        IORuntime.createWorkStealingComputeThreadPool(threads = threads, threadPrefix = prefix)
+        IORuntime.createWorkStealingComputeThreadPool(
+          threads = threads,
+          threadPrefix = prefix,
+          pollingSystem = cats.effect.unsafe.SleepSystem
+        )
       IORuntime.builder().setCompute(compute, shutdown).addPoller(poller, () => ()).build()
     })(rt => IO(rt.shutdown()))
 

@@ -302,7 +302,8 @@ final class PortalRoutes(
         json(seriesOf(id, s, f, t, caller).map((a, points) => PortalJson.series(a, s, points)))
       case GET -> Root / "api" / "accounts" / id / "live" =>
         accountOf(id, caller).value.flatMap {
-          case Right(a) => Ok(live.stream(caller, a))
+          case Right(a) =>
+            Ok(live.stream(caller, a)).map(_.withContentType(`Content-Type`(MediaType.`text/event-stream`)))
           case Left(Refusal(s, m)) => IO.pure(Response[IO](s).withEntity(PortalJson.error(s.code, m)))
         }
       case GET -> Root => html(frontPage(caller))
@@ -323,12 +324,6 @@ final class PortalRoutes(
         ))
     }
   }
-
-  /**
-   * The signed-in routes as `caller`, without asking who calls: only for the benchmark's unauthenticated floor,
-   * which measures what the checks cost. Never served.
-   */
-  def asCaller(caller: Caller): HttpRoutes[IO] = signedIn(caller)
 
   private val GetOnly = List(Method.GET, Method.HEAD)
 
@@ -373,24 +368,32 @@ final class PortalRoutes(
   private def notFound(req: Request[IO]): Response[IO] =
     refusal(req, Status.NotFound, s"no such page: ${req.method} ${Pages.escape(req.uri.path.renderString)}")
 
-  private def dispatch(req: Request[IO]): IO[Response[IO]] =
-    open(req).getOrElseF(callerOf(req).flatMap {
+  private def dispatch(req: Request[IO], who: Request[IO] => IO[Option[Caller]]): IO[Response[IO]] =
+    open(req).getOrElseF(who(req).flatMap {
       case Some(c) => signedIn(c)(req).getOrElse(notFound(req))
       case None => IO.pure(unauthorized(req))
     })
 
-  /** The portal: every route, the contract's refusals, HEAD as GET, and the security headers on every answer. */
-  val app: HttpApp[IO] = SecurityHeaders(
+  private def appOf(who: Request[IO] => IO[Option[Caller]]): HttpApp[IO] = SecurityHeaders(
     HttpApp[IO] { req =>
       contract(req) match {
         case Some(r) => IO.pure(r)
         case None =>
           // HEAD runs GET's route and drops the body unread (so a stream is never started)
           if (req.method == Method.HEAD)
-            dispatch(req.withMethod(Method.GET)).map(_.withBodyStream(fs2.Stream.empty))
-          else dispatch(req)
+            dispatch(req.withMethod(Method.GET), who).map(_.withBodyStream(fs2.Stream.empty))
+          else dispatch(req, who)
       }
     },
     tls
   )
+
+  /** The portal: every route, the contract's refusals, HEAD as GET, and the security headers on every answer. */
+  val app: HttpApp[IO] = appOf(callerOf)
+
+  /**
+   * The portal as `app` is, every request taken as `caller`'s without a look at its token or cookie: only for the
+   * benchmark's unauthenticated leg, which measures what the check costs. Never served.
+   */
+  def asCaller(caller: Caller): HttpApp[IO] = appOf(_ => IO.pure(Some(caller)))
 }

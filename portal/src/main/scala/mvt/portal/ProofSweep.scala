@@ -8,7 +8,7 @@ import scala.concurrent.duration.FiniteDuration
 
 /**
  * The proofs (session cookies and API tokens) of the open event streams, checked together: one sweep every
- * `every` reads every distinct proof in one transaction (`Authenticator.stillHeld`) and ends each stream whose
+ * `every` checks every distinct proof against the ones held in memory (`Authenticator.stillHeld`) and ends each stream whose
  * proof no longer holds for its user (signed out, expired, revoked or removed, by this process or another that
  * wrote the store). A thousand streams on one token cost one lookup a second, not a thousand. The sweep runs
  * on a fiber of its own while any stream is open, and stops once none is. A sweep that fails ends the streams

@@ -49,9 +49,18 @@ object OpenLoad {
   /**
    * What a run measured: latencies (nanoseconds from each request's intended start to its end) of every
    * request that got a response, and the count of those that answered outside 2xx or failed (no answer: refused,
-   * reset, or none by the run's deadline).
+   * reset, or none by the run's deadline). `startLag` is the generator's own part: from each request's intended
+   * start to the moment a client began sending it (the pacer's wake-up and a free client), which its latency
+   * includes.
    */
-  final case class Result(config: Config, latencies: Histogram, ok: Long, non2xx: Long, failed: Long) {
+  final case class Result(
+      config: Config,
+      latencies: Histogram,
+      ok: Long,
+      non2xx: Long,
+      failed: Long,
+      startLag: Histogram = new Histogram(3)
+  ) {
     def sent: Long = ok + non2xx + failed
     def p50: Long = latencies.getValueAtPercentile(50.0)
     def p99: Long = latencies.getValueAtPercentile(99.0)
@@ -63,6 +72,23 @@ object OpenLoad {
       f"${config.rate}%,.0f req/s, ${config.clients} clients: $sent%,d sent, $ok%,d ok, $non2xx%,d non-2xx, $failed%,d failed; " +
         f"p50 ${ms(p50)}%.3f ms, p99 ${ms(p99)}%.3f ms, p99.9 ${ms(p999)}%.3f ms, max ${ms(max)}%.3f ms (from the intended start)"
     private def ms(n: Long): Double = n / 1e6
+
+    /**
+     * This run and `other`, of the same load, as one: their requests and latencies together (a leg run in slices
+     * between other legs).
+     */
+    def and(other: Result): Result = {
+      val l = latencies.copy(); l.add(other.latencies)
+      val s = startLag.copy(); s.add(other.startLag)
+      Result(
+        config.copy(requests = config.requests + other.config.requests),
+        l,
+        ok + other.ok,
+        non2xx + other.non2xx,
+        failed + other.failed,
+        s
+      )
+    }
   }
 
   /** How requests are released to the clients at their intended starts. */
@@ -92,23 +118,25 @@ object OpenLoad {
     for {
       start <- IO.monotonic.map(_.toNanos)
       latencies = new ConcurrentHistogram(3)
+      lag = new ConcurrentHistogram(3)
       ok = new LongAdder
       non2xx = new LongAdder
       dueOf = (i: Long) => start + (i * config.intervalNanos).toLong
       // sends request `i` and records it from its intended start
       request = (i: Long) => {
         val due = dueOf(i)
-        send(i).handleError(e => Outcome.Failed(e.getClass.getSimpleName))
-          .flatMap { outcome =>
-            IO.monotonic.map { end =>
-              outcome match {
-                case Outcome.Status(code) =>
-                  latencies.recordValue(math.max(0L, end.toNanos - due))
-                  if (code >= 200 && code < 300) ok.increment() else non2xx.increment()
-                case Outcome.Failed(_) => ()
+        IO.monotonic.flatMap(t => IO(lag.recordValue(math.max(0L, t.toNanos - due)))) >>
+          send(i).handleError(e => Outcome.Failed(e.getClass.getSimpleName))
+            .flatMap { outcome =>
+              IO.monotonic.map { end =>
+                outcome match {
+                  case Outcome.Status(code) =>
+                    latencies.recordValue(math.max(0L, end.toNanos - due))
+                    if (code >= 200 && code < 300) ok.increment() else non2xx.increment()
+                  case Outcome.Failed(_) => ()
+                }
               }
             }
-          }
       }
       all = release match {
         case Release.Sleeping => sleeping(config, dueOf, request)
@@ -119,7 +147,7 @@ object OpenLoad {
       deadline = dueOf(config.requests - 1) - start + config.timeout.toNanos
       _ <- all.timeoutTo(deadline.nanos, IO.unit)
       answered = ok.sum + non2xx.sum
-    } yield Result(config, latencies.copy(), ok.sum, non2xx.sum, config.requests - answered)
+    } yield Result(config, latencies.copy(), ok.sum, non2xx.sum, config.requests - answered, lag.copy())
 
   private def sleeping(config: Config, dueOf: Long => Long, request: Long => IO[Unit]): IO[Unit] = {
     val next = new AtomicLong(0)

@@ -3,18 +3,13 @@ package mvt.bench.report
 import cats.effect.{IO, Resource}
 import cats.effect.unsafe.implicits.global
 import cats.syntax.all.*
-import fs2.Stream
 import io.circe.Json
-import mvt.bench.load.OpenLoad
-import mvt.core.Timestamp
 import mvt.portal.PortalServer
 import mvt.reporting.auth.{AuthPolicy, AuthStore, Authenticator, PasswordHash, Role, User}
 import mvt.reporting.journal.Ingest
 import mvt.reporting.live.LiveFigures
 import mvt.reporting.store.ReportStore
 import org.HdrHistogram.{ConcurrentHistogram, Histogram}
-import org.http4s.{Header, Headers, Method, Request, ServerSentEvent, Uri}
-import org.typelevel.ci.*
 
 import java.nio.file.{Files, Path}
 import java.util.concurrent.atomic.{AtomicInteger, AtomicReference, LongAdder}
@@ -22,7 +17,8 @@ import scala.concurrent.duration.*
 
 /**
  * Live updates measured: `mvt serve`'s parts (ingest following a journal, the portal with its Server-Sent Events)
- * while a writer appends trades to the journal at a set rate, and `streams` clients, each holding one account's
+ * while a writer appends trades to the journal at a set rate, and `streams` clients (`EventStreamReader`: one
+ * thread reading every stream's bytes as they arrive, so the client's own parsing does not lag), each holding one account's
  * event stream open with an API token, time every event they receive.
  *
  * What an event's delay is: an event carries its account's figures as the fold held them after one of ingest's
@@ -62,7 +58,9 @@ object LiveBench {
       events: Long,
       unmatched: Long,
       newest: Histogram,
-      oldest: Histogram
+      oldest: Histogram,
+      legs: Vector[(String, Histogram)],
+      batches: Histogram
   ) {
     def tradesPerSecond: Double = trades * 1e9 / math.max(1L, writeNanos)
   }
@@ -107,19 +105,15 @@ object LiveBench {
     val measureFrom = new java.util.concurrent.atomic.AtomicLong(Long.MaxValue) // the first trade measured
     val accountOf = (i: Int) => 1 + i % config.accounts
     val watchedAccounts = math.min(config.streams, config.accounts)
+    val live = new LiveFigures
+    val path = new LivePath(live, writer)
 
-    // the trade an event reflects, from its data's `at` (the portal's own rendering), or -1
-    def tradeOf(e: ServerSentEvent): Long =
-      e.data.fold(-1L) { d =>
-        val i = d.indexOf("\"at\":\"")
-        val j = if (i < 0) -1 else d.indexOf('"', i + 6)
-        if (j < 0) -1L
-        else Timestamp.parse(d.substring(i + 6, j)).fold(-1L)(t => writer.tradeAt(t.epochNanos))
-      }
+    val states = Array.fill(config.streams)(new StreamState)
 
-    def record(e: ServerSentEvent, st: StreamState): Unit = {
-      val received = System.nanoTime()
-      val k = tradeOf(e)
+    // an event of stream `i` whose figures are as of feed time `at`, decoded at `received`; on the reader's thread
+    def record(i: Int, at: Long, received: Long): Unit = {
+      val st = states(i)
+      val k = writer.tradeAt(at)
       val wrote = writer.writtenAt(k)
       // an event of the polls before the first trade (no trade yet) names none: it is no delay
       val from = measureFrom.get
@@ -127,6 +121,7 @@ object LiveBench {
       else if (k >= 0 && wrote >= 0) {
         // the warm-up's trades were written before the stream opened: their delays are not the portal's
         if (k >= from) {
+          path.sent(k, received)
           events.increment()
           newest.recordValue(math.max(0L, received - wrote))
         }
@@ -138,31 +133,30 @@ object LiveBench {
       }
     }
 
-    def stream(client: org.http4s.client.Client[IO], base: Uri, bearer: Headers, i: Int): IO[Unit] = {
-      val st = new StreamState
-      val req =
-        Request[IO](Method.GET, base / "api" / "accounts" / accountOf(i).toString / "live", headers = bearer)
-      client
-        .stream(req)
-        .flatMap { resp =>
-          if (!resp.status.isSuccess)
-            Stream.raiseError[IO](CannotMeasure(s"the portal answered ${resp.status}"))
-          else
-            Stream.exec(IO(opened.incrementAndGet()).void) ++ resp.body.through(ServerSentEvent.decoder[IO])
-        }
-        .foreach(e => IO(record(e, st)))
-        .compile
-        .drain
+    def readAll(reader: EventStreamReader): Unit =
+      try reader.run()
+      catch {
+        case scala.util.control.NonFatal(e) =>
+          val _ = streamEnded.compareAndSet(null, s"the streams' reader failed: ${e.getMessage}")
+      }
+
+    // every stream read by one platform thread of its own, which ends when the run's resource is released
+    def streams(port: Int, token: String): Resource[IO, Unit] = {
+      val reader = new EventStreamReader(
+        port,
+        Vector.tabulate(config.streams)(i => s"/api/accounts/${accountOf(i)}/live"),
+        token,
+        _ => { val _ = opened.incrementAndGet() },
         // a stream that ends or fails is said at the end of the run, not silently lost
-        .guaranteeCase { o =>
-          val how = o match {
-            case cats.effect.Outcome.Errored(e) =>
-              s"failed: ${Option(e.getMessage).getOrElse(e.getClass.getSimpleName)}"
-            case cats.effect.Outcome.Canceled() => "was canceled"
-            case cats.effect.Outcome.Succeeded(_) => "was closed by the portal"
-          }
-          IO(streamEnded.compareAndSet(null, s"stream $i (account ${accountOf(i)}) $how")).void
-        }
+        (i, how) => { val _ = streamEnded.compareAndSet(null, s"stream $i (account ${accountOf(i)}) $how") },
+        record
+      )
+      Resource.make(IO {
+        val t = new Thread(() => readAll(reader), "live-bench-reader")
+        t.setDaemon(true)
+        t.start()
+        t
+      })(t => IO(reader.stop()) >> IO.blocking(t.join())).void
     }
 
     // polls `cond` every 50 ms until it holds or `within` passes; whether it held
@@ -172,7 +166,6 @@ object LiveBench {
     }
     def await(within: FiniteDuration)(cond: => Boolean): IO[Boolean] = awaitIO(within)(IO(cond))
 
-    val live = new LiveFigures
     val closeWriter = Resource.make(IO.unit)(_ => IO.blocking(writer.close()))
     (closeWriter >> (for {
       store <- ReportStore.open(db, None)
@@ -184,7 +177,7 @@ object LiveBench {
         now <- IO.realTime.map(_.toMillis)
         _ <- users.addUser(User("bench", Role.Staff, Set.empty), hashed, now)
         token <- users.createToken("bench", now).map(_.get.text)
-        ingest <- Ingest(store, journal, watcher = live)
+        ingest <- Ingest(store, journal, watcher = path)
         result <- PortalServer
           .run(
             store,
@@ -199,8 +192,6 @@ object LiveBench {
             config.httpThreads
           )
           .use { server =>
-            val base = Uri.unsafeFromString(s"http://127.0.0.1:${server.address.getPort}")
-            val bearer = Headers(Header.Raw(ci"Authorization", s"Bearer $token"))
             // the warm-up: every account trades, so that the portal knows it (an unknown account is a 404), and the
             // server's code paths are compiled before the streams open
             val warmUp =
@@ -213,11 +204,9 @@ object LiveBench {
                         Option(ingestFailure.get).fold("")(m => s": $m")
                     )).unlessA(ok)
                 )
-            warmUp >> OpenLoad.withClient(config.streams) { client =>
-              val all = (0 until config.streams).toList.parTraverse_(i => stream(client, base, bearer, i))
-              all.background.surround {
+            warmUp >> IO(progress(s"opening ${config.streams} event streams")) >> {
+              streams(server.address.getPort, token).surround {
                 for {
-                  _ <- IO(progress(s"opening ${config.streams} event streams"))
                   open <- await(config.timeout)(
                     streamEnded.get != null ||
                       (opened.get == config.streams && live.watchedAccounts == watchedAccounts)
@@ -227,11 +216,15 @@ object LiveBench {
                       Option(streamEnded.get).fold("")(m => s" ($m)") +
                       "; fewer streams (--live-streams) or more memory for the JVM may let them all open"
                   )).unlessA(open && streamEnded.get == null)
+                  // the streams' own warm-up: the path from a poll to an event on the wire runs, and is compiled,
+                  // before anything is measured (else the first seconds time the interpreter and the JIT)
+                  _ <- IO(progress(s"warming up the streams: ${config.warmUp.toSeconds} s of trades"))
+                  _ <- IO.interruptible(writer.run(config.warmUp.toNanos))
                   _ <-
                     IO(progress(f"writing ${config.rate}%,.0f trades/s for ${config.duration.toSeconds} s"))
                   t0 <- IO(System.nanoTime())
                   from <- IO(writer.written)
-                  _ <- IO(measureFrom.set(from))
+                  _ <- IO { measureFrom.set(from); path.from = from }
                   trades <- IO.interruptible(writer.run(config.duration.toNanos))
                   t1 <- IO(System.nanoTime())
                   // ingest has folded the last trade (some watched account's figures are as of it), then the
@@ -252,7 +245,9 @@ object LiveBench {
                   events.sum,
                   unmatched.sum,
                   newest.copy(),
-                  oldest.copy()
+                  oldest.copy(),
+                  path.legs,
+                  path.batches
                 )
               }
             }
@@ -266,8 +261,8 @@ object LiveBench {
 
   private def ms(n: Long): String = f"${n / 1e6}%.1f ms"
 
-  private def line(name: String, h: Histogram): String =
-    f"  $name%-7s ${h.getTotalCount}%10d ${ms(h.getValueAtPercentile(50))}%11s ${ms(h.getValueAtPercentile(99))}%11s ${ms(h.getValueAtPercentile(99.9))}%11s ${ms(h.getMaxValue)}%11s"
+  private def line(name: String, h: Histogram, width: Int = 7): String =
+    f"  ${name.padTo(width, ' ')} ${h.getTotalCount}%10d ${ms(h.getValueAtPercentile(50))}%11s ${ms(h.getValueAtPercentile(99))}%11s ${ms(h.getValueAtPercentile(99.9))}%11s ${ms(h.getMaxValue)}%11s"
 
   def table(r: Result): String = Vector(
     f"Live updates: ${r.opened} of ${r.config.streams} event streams open over ${r.config.accounts}%,d accounts, ${r.config.symbols} symbols; ${r.trades}%,d trades written at ${r.tradesPerSecond}%,.0f/s (asked ${r.config.rate}%,.0f/s) for ${r.writeNanos / 1e9}%.1f s",
@@ -277,6 +272,8 @@ object LiveBench {
     f"  delay       events         p50         p99       p99.9         max",
     line("newest", r.newest),
     line("oldest", r.oldest),
+    f"  where the time goes (bench-only timestamps; ${r.batches.getTotalCount}%,d polls, p50 ${r.batches.getValueAtPercentile(50)}%,d and max ${r.batches.getMaxValue}%,d trades a poll):",
+    r.legs.map((n, h) => line(n, h, 16)).mkString("\n"),
     "  (newest: from the write of the last trade the event reflects; oldest: from the write of the first trade",
     "   that no earlier event of the stream reflected. Target: p99 <= 1 s)"
   ).mkString("\n")
@@ -300,7 +297,10 @@ object LiveBench {
       "events" -> Json.fromLong(r.events),
       "eventsUnmatched" -> Json.fromLong(r.unmatched),
       "newest" -> delays(r.newest),
-      "oldest" -> delays(r.oldest)
+      "oldest" -> delays(r.oldest),
+      // where the time went, bench-only timestamps along the path (LivePath)
+      "path" -> Json.obj(r.legs.map((n, h) => n -> delays(h))*),
+      "tradesPerPollP50" -> Json.fromLong(r.batches.getValueAtPercentile(50))
     )
   }
 }

@@ -10,7 +10,8 @@ import java.util.concurrent.locks.LockSupport
 
 /**
  * Writes one live session's trade and quote feeds into a journal at `rate` trades a second, as the venue does:
- * each trade's line, then its book's quote line at the same time, the trades flushed before the quotes. Trade
+ * each trade's line, then its book's quote line at the same time, the trades flushed before the quotes, in
+ * batches of the trades due, at most one batch a millisecond (as a venue's group commit). Trade
  * `k` (from 0) is stamped at feed time `base + k` microseconds, which no other line has, so a feed time read back
  * from the portal names the last trade folded; the moment trade `k` was written (`System.nanoTime` just before
  * its batch went to the files) is kept in a ring of the last `capacity` trades, so memory stays bounded.
@@ -107,8 +108,10 @@ final class LiveFeedWriter(
       val from = count.get
       if (due > from) batch(from, due)
       else {
+        // a batch a millisecond at most: a write (two flushes) per trade or two would cost the writer more CPU than
+        // the portal's whole path on the same cores; a trade's delay is still from its batch's write
         val next = start + ((from + 1 - first) * 1e9 / rate).toLong
-        LockSupport.parkNanos(math.max(10000L, next - now))
+        LockSupport.parkNanos(math.max(LiveFeedWriter.BatchNanos, next - now))
       }
       now = System.nanoTime()
     }
@@ -148,6 +151,9 @@ final class LiveFeedWriter(
 }
 
 object LiveFeedWriter {
+
+  /** The shortest wait between two batches: at high rates a batch holds a millisecond of trades. */
+  val BatchNanos: Long = 1000000L
 
   /** The session's name: its feeds are `Session.trades.csv` and `Session.quotes.csv`. */
   val Session = "2026-01-05"

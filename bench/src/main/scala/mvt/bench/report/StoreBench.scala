@@ -18,7 +18,7 @@ import mvt.reporting.{FeedLine, PnlFold}
 import mvt.workload.DayGenerator
 import io.circe.Json
 import org.http4s.headers.`Content-Type`
-import org.http4s.{Header, Headers, HttpApp, HttpRoutes, MediaType, Response, Status, Uri}
+import org.http4s.{Header, Headers, HttpApp, HttpRoutes, MediaType, Uri}
 import org.typelevel.ci.*
 import org.http4s.dsl.io.*
 
@@ -247,15 +247,14 @@ object StoreBench {
             val routes =
               new PortalRoutes(latest, IO.pure(Json.obj()), auth, new LiveEvents(new LiveFigures, auth))
             val staff = Caller(User("bench", Role.Staff, Set.empty), Caller.Proof.Token(token))
+            val openApp = routes.asCaller(staff)
             val others = naiveRoutes(naiveXa, (hour + 1) * PnlFold.NanosPerHour) <+> floorRoutes(sample)
             val app: HttpApp[IO] = HttpApp[IO] { req =>
               req.uri.path.segments.headOption.map(_.encoded) match {
                 case Some("naive" | "floor") => others.orNotFound(req)
-                // the same routes with no check of the caller: the floor that the checks' cost is measured on
+                // the same app with no check of the caller: the floor that the check's cost is measured on
                 case Some("open") =>
-                  val inner =
-                    req.withUri(req.uri.withPath(org.http4s.Uri.Path(req.uri.path.segments.drop(1))))
-                  routes.asCaller(staff)(inner).getOrElse(Response[IO](Status.NotFound))
+                  openApp(req.withUri(req.uri.withPath(org.http4s.Uri.Path(req.uri.path.segments.drop(1)))))
                 case _ => routes.app(req)
               }
             }
@@ -295,30 +294,46 @@ object StoreBench {
                   OpenLoad.drive(c, OpenLoad.get(client, uriOf, bearer), OpenLoad.Release.Paced)
                 // each timed part starts on a collected heap
                 def next(what: String) = IO(progress(what)) >> IO(System.gc())
+                // the three legs compared (the portal with a token, without, the HTTP stack alone) are run alike:
+                // each warmed up the same way, then timed in slices that take turns, each slice on a collected heap,
+                // so that a JIT compilation, a GC or the machine's other work lands on every leg alike, not on
+                // whichever ran at that moment; each leg's figures are its slices' together
+                val legs = Vector[(String, Long => Uri)]("ours" -> ours, "open" -> open, "floor" -> floor)
+                val slice = math.max(1L, config.requests / Rounds)
+                def timedLeg(uriOf: Long => Uri, n: Long): IO[(OpenLoad.Result, Long)] =
+                  IO(System.gc()) >> IO(cpuNow).flatMap(c0 =>
+                    run(load.copy(requests = n), uriOf).flatMap(r => IO(cpuNow).map(c1 => (r, c1 - c0)))
+                  )
+                val timed = (0 until Rounds).toVector.flatTraverse { round =>
+                  val n = if (round == Rounds - 1) config.requests - slice * (Rounds - 1) else slice
+                  // the legs in a turning order, so that none always follows the same one
+                  val order = legs.indices.map(j => legs((j + round) % legs.size)).toVector
+                  order.traverse((name, uriOf) => timedLeg(uriOf, math.max(1L, n)).map(name -> _))
+                }
                 for {
                   _ <- next("warming up the portal")
-                  // at twice the rate, so that C2 has compiled the HTTP path before the timed runs
-                  _ <-
-                    run(load.copy(requests = math.min(config.requests, 30000L), rate = 2 * config.rate), ours)
-                  _ <- run(load.copy(requests = math.min(config.requests, 5000L)), floor)
+                  // every leg alike, at twice the rate, so that C2 has compiled each path before the timed runs
+                  _ <- legs.traverse_((_, uriOf) =>
+                    run(
+                      load.copy(requests = math.min(config.requests, 10000L), rate = 2 * config.rate),
+                      uriOf
+                    )
+                  )
                   _ <- run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past)
                   _ <- next(
-                    f"the portal: ${config.requests}%,d requests at ${config.rate}%,.0f/s, ${config.clients} clients"
+                    f"the portal with a token, without, and the HTTP floor: ${config.requests}%,d requests each at ${config.rate}%,.0f/s, ${config.clients} clients, in $Rounds turns"
                   )
-                  c0 <- IO(cpuNow)
-                  p <- run(load, ours)
-                  c1 <- IO(cpuNow)
-                  _ <- next(f"the portal unauthenticated: ${config.requests}%,d requests at the same rate")
-                  c2 <- IO(cpuNow)
-                  o <- run(load, open)
-                  c3 <- IO(cpuNow)
-                  _ <- next(f"the HTTP floor: ${config.requests}%,d requests at the same rate")
-                  f <- run(load, floor)
+                  slices <- timed
+                  byLeg = slices.groupMap(_._1)(_._2)
+                  leg = (name: String) => (byLeg(name).map(_._1).reduce(_ and _), byLeg(name).map(_._2).sum)
+                  (p, pCpu) = leg("ours")
+                  (o, oCpu) = leg("open")
+                  (f, _) = leg("floor")
                   _ <- next(f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate")
                   pp <- run(naiveLoad, past)
                   _ <- next(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")
                   n <- run(naiveLoad, naive)
-                } yield PortalRuns(p, o, f, pp, n, (c1 - c0).toDouble / p.sent, (c3 - c2).toDouble / o.sent)
+                } yield PortalRuns(p, o, f, pp, n, pCpu.toDouble / p.sent, oCpu.toDouble / o.sent)
               }
             }
           }
@@ -373,9 +388,13 @@ object StoreBench {
       "   hour, from SQLite)",
       f"  authentication: p99 ${ms(r.portal.p99 - r.unauthenticated.p99)} and ${(r.portalCpuNanosPerRequest - r.unauthenticatedCpuNanosPerRequest) / 1e3}%.0f us of CPU a request over open; one token check alone ${r.tokenCheckNanos / 1e3}%.1f us (a probe of the tokens held in memory and a SHA-256)",
       f"  over the HTTP floor at p99: ours ${ms(r.portal.p99 - r.floor.p99)}, open ${ms(r.unauthenticated.p99 - r.floor.p99)}; ${floorVerdict(r.floor)}",
+      f"  the generator's own start lag (intended start to sending; inside every latency above) at p99: ours ${ms(r.portal.startLag.getValueAtPercentile(99))}, open ${ms(r.unauthenticated.startLag.getValueAtPercentile(99))}, floor ${ms(r.floor.startLag.getValueAtPercentile(99))}",
       f"  sign-in: ${r.signInHashNanos / 1e6}%.1f ms an attempt (${PasswordHash.Algorithm}, ${PasswordHash.Iterations}%,d iterations, ${PasswordHash.SaltBytes}-byte salt)"
     ).mkString("\n")
   }
+
+  /** How many slices each compared leg is timed in, the legs taking turns. */
+  val Rounds: Int = 5
 
   /** The portal's target: an authenticated request of the latest hour answered at p99 within this. */
   val TargetP99Nanos: Long = 5000000L
@@ -402,6 +421,7 @@ object StoreBench {
       "ok" -> Json.fromLong(o.ok),
       "non2xx" -> Json.fromLong(o.non2xx),
       "failed" -> Json.fromLong(o.failed),
+      "startLagP99Nanos" -> Json.fromLong(o.startLag.getValueAtPercentile(99)),
       "p50Nanos" -> Json.fromLong(o.p50),
       "p99Nanos" -> Json.fromLong(o.p99),
       "p999Nanos" -> Json.fromLong(o.p999),

@@ -1,6 +1,5 @@
 package mvt.reporting.auth
 
-import cats.data.NonEmptyList
 import cats.effect.{IO, Ref, Resource}
 import cats.syntax.all.*
 import doobie.*
@@ -14,12 +13,16 @@ import scala.concurrent.duration.*
  * Users, sessions, API tokens and the audit log in the report store's SQLite file (`AuthSchema`). Secrets are
  * looked up by their ID and checked against their salted hash; nothing stored here signs anyone in by itself.
  * Writes go through a connection of its own, reads through read-only ones, so a check never waits for ingest.
- * The live tokens are held in memory (`TokenTable`), so a token's check reads no file: re-read at once after
- * this store changes them, and otherwise whenever the file's count of changes has moved, which `AuthStore.open`
- * looks at every `AuthStore.RefreshEvery` (so a change by another process holds within about that). Safe to use
- * from any fiber.
+ * The live tokens and sessions are held in memory (`SecretTable`), so checking a token or a session cookie reads
+ * no file: re-read at once after this store changes them (a session ended here is gone at once), and otherwise
+ * whenever the file's count of changes has moved, which `AuthStore.open` looks at every `AuthStore.RefreshEvery`
+ * (so a change by another process holds within about that). Safe to use from any fiber.
  */
-final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO], tokens: Ref[IO, TokenTable]) {
+final class AuthStore private (
+    writer: Transactor[IO],
+    readers: Transactor[IO],
+    tables: Ref[IO, SecretTable]
+) {
 
   private def accountsText(as: Set[Int]): String = as.toVector.sorted.mkString(",")
   private def accountsOf(text: String): Set[Int] =
@@ -40,14 +43,14 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO], 
 
   /** Removes a user, their sessions and tokens; false when there is no such user. */
   def removeUser(name: String): IO[Boolean] =
-    sql"DELETE FROM users WHERE name = $name".update.run.map(_ > 0).transact(writer) <* reloadTokens
+    sql"DELETE FROM users WHERE name = $name".update.run.map(_ > 0).transact(writer) <* reload
 
   /** Sets a user's password and ends their sessions; false when there is no such user. */
   def setPassword(name: String, hash: PasswordHash): IO[Boolean] =
     (sql"""UPDATE users SET algorithm = ${hash.algorithm}, iterations = ${hash.iterations}, salt = ${hash
         .salt},
            hash = ${hash.hash} WHERE name = $name""".update.run <*
-      sql"DELETE FROM sessions WHERE user = $name".update.run).map(_ > 0).transact(writer)
+      sql"DELETE FROM sessions WHERE user = $name".update.run).map(_ > 0).transact(writer) <* reload
 
   /** Every user with the number of their live tokens, by name. */
   def users: IO[Vector[(User, Int)]] =
@@ -74,7 +77,7 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO], 
       case Some(_) =>
         sql"INSERT INTO tokens(id, salt, hash, user, created) VALUES (${h.id}, ${h.salt}, ${h.hash}, $name, $now)"
           .update.run.as(Some(secret))
-    }.transact(writer) <* reloadTokens
+    }.transact(writer) <* reload
   }
 
   /** Revokes every token of the user; how many there were, or None when there is no such user. */
@@ -82,23 +85,30 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO], 
     sql"SELECT 1 FROM users WHERE name = $name".query[Int].option.flatMap {
       case None => FC.pure(None)
       case Some(_) => sql"DELETE FROM tokens WHERE user = $name".update.run.map(Some(_))
-    }.transact(writer) <* reloadTokens
+    }.transact(writer) <* reload
 
   private val changes: ConnectionIO[Long] = sql"SELECT n FROM auth_changes WHERE id = 0".query[Long].unique
 
-  // every token with its user, and the count of changes they are as of, in one read
-  private def readTokens: IO[TokenTable] =
+  // every token and session with its user, and the count of changes they are as of, in one read
+  private def readTables: IO[SecretTable] =
     IO.monotonic.flatMap { at =>
       (
         changes,
         sql"""SELECT t.id, t.salt, t.hash, u.name, u.role, u.accounts FROM tokens t JOIN users u ON u.name = t.user"""
           .query[(String, Array[Byte], Array[Byte], String, String, String)]
+          .to[Vector],
+        sql"""SELECT s.id, s.salt, s.hash, s.created, s.seen, u.name, u.role, u.accounts FROM sessions s
+              JOIN users u ON u.name = s.user"""
+          .query[(String, Array[Byte], Array[Byte], Long, Long, String, String, String)]
           .to[Vector]
-      ).tupled.transact(readers).map { (n, rows) =>
-        TokenTable(
+      ).tupled.transact(readers).map { (n, tokenRows, sessionRows) =>
+        SecretTable(
           n,
-          rows.iterator.map((id, salt, hash, u, r, a) =>
-            id -> TokenTable.Entry(SecretHash(id, salt, hash), userOf(u, r, a))
+          tokenRows.iterator.map((id, salt, hash, u, r, a) =>
+            id -> SecretTable.Token(SecretHash(id, salt, hash), userOf(u, r, a))
+          ).toMap,
+          sessionRows.iterator.map((id, salt, hash, c, seen, u, r, a) =>
+            id -> SecretTable.Session(SecretHash(id, salt, hash), SessionRow(id, userOf(u, r, a), c, seen))
           ).toMap,
           at.toNanos
         )
@@ -106,82 +116,69 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO], 
     }
 
   // a table read later may still be older than the one held (two reads racing): the count of changes decides
-  private def install(t: TokenTable): IO[TokenTable] =
-    tokens.updateAndGet(held => if (t.version >= held.version) t else held)
+  private def install(t: SecretTable): IO[SecretTable] = tables.updateAndGet(_.replacedBy(t))
 
-  private def reloadTokens: IO[Unit] = readTokens.flatMap(install).void
+  private def reload: IO[Unit] = readTables.flatMap(install).void
 
   /**
-   * Reads the count of changes to users and tokens, and the tokens again only when it moved since the table held
-   * was read: one small read when nothing changed.
+   * Reads the count of changes to users, tokens and sessions, and the tables again only when it moved since the
+   * ones held were read: one small read when nothing changed.
    */
-  def refreshTokens: IO[Unit] =
+  def refresh: IO[Unit] =
     IO.monotonic.flatMap { at =>
       changes.transact(readers).flatMap { n =>
-        tokens.get.flatMap { held =>
-          if (n == held.version)
-            tokens.update(h => if (h.version == n) h.copy(readAt = at.toNanos max h.readAt) else h)
-          else reloadTokens
+        tables.get.flatMap { h =>
+          if (n == h.version)
+            tables.update(h => if (h.version == n) h.copy(readAt = at.toNanos max h.readAt) else h)
+          else reload
         }
       }
     }
 
-  // the table held, or a fresh one if the refresh has fallen behind (a stalled fiber must not keep a revoked token)
-  private def currentTokens: IO[TokenTable] =
-    (tokens.get, IO.monotonic).flatMapN { (held, now) =>
-      if (held.version < 0 || now.toNanos - held.readAt > AuthStore.StaleAfter.toNanos)
-        readTokens.flatMap(install)
-      else IO.pure(held)
+  // the tables held, or fresh ones if the refresh has fallen behind (a stalled fiber must not keep a revoked secret)
+  private def current: IO[SecretTable] =
+    (tables.get, IO.monotonic).flatMapN { (h, now) =>
+      if (h.version < 0 || now.toNanos - h.readAt > AuthStore.StaleAfter.toNanos)
+        readTables.flatMap(install)
+      else IO.pure(h)
     }
 
   /** The user a token belongs to, if it is a live token: a probe of the tokens in memory and one SHA-256. */
-  def tokenUser(secret: Secret): IO[Option[User]] = currentTokens.map(_.user(secret))
+  def tokenUser(secret: Secret): IO[Option[User]] = current.map(_.user(secret))
 
   /**
-   * The sessions and tokens of `sessions` and `tokens` that exist and are these ones (their key matches), read in
-   * one transaction (the tokens from memory, as `tokenUser`): a session with its row, a token with its user.
-   * Whether a session has expired is the caller's to judge.
+   * The sessions and tokens of `sessions` and `tokens` that exist and are these ones (their key matches), from the
+   * tables in memory: a session with its row, a token with its user. Whether a session has expired is the
+   * caller's to judge.
    */
   def held(
       sessions: Vector[Secret],
       tokens: Vector[Secret]
-  ): IO[(Map[Secret, SessionRow], Map[Secret, User])] = {
-    val sessionRows = byIds(sessions) { ids =>
-      (fr"""SELECT s.id, s.salt, s.hash, s.created, s.seen, u.name, u.role, u.accounts FROM sessions s
-            JOIN users u ON u.name = s.user WHERE""" ++ Fragments.in(fr"s.id", ids))
-        .query[(String, Array[Byte], Array[Byte], Long, Long, String, String, String)]
-        .to[Vector]
-    }
-    val sessionsRead = if (sessions.isEmpty) IO.pure(Vector.empty) else sessionRows.transact(readers)
-    (sessionsRead, currentTokens).tupled.map { (ss, table) =>
-      val sessionOf = ss.map(r => r._1 -> r).toMap
-      val heldSessions = sessions.flatMap(secret =>
-        sessionOf.get(secret.id).collect {
-          case (id, salt, hash, c, s, n, r, a) if SecretHash(id, salt, hash).matches(secret.key) =>
-            secret -> SessionRow(id, userOf(n, r, a), c, s)
-        }
+  ): IO[(Map[Secret, SessionRow], Map[Secret, User])] =
+    current.map { table =>
+      (
+        sessions.flatMap(s => table.session(s).map(s -> _)).toMap,
+        tokens.flatMap(s => table.user(s).map(s -> _)).toMap
       )
-      val heldTokens = tokens.flatMap(secret => table.user(secret).map(secret -> _))
-      (heldSessions.toMap, heldTokens.toMap)
     }
-  }
-
-  // the rows of the secrets' IDs, a few hundred IDs a statement (SQLite bounds a statement's parameters)
-  private def byIds[A](secrets: Vector[Secret])(rows: NonEmptyList[String] => ConnectionIO[Vector[A]])
-      : ConnectionIO[Vector[A]] =
-    secrets.map(_.id).distinct.grouped(500).toVector.flatTraverse(g =>
-      rows(NonEmptyList.fromListUnsafe(g.toList))
-    )
 
   /** A new session of the user, begun at `now`. */
   def createSession(name: String, now: Long): IO[Secret] = {
     val (secret, h) = Secret.create()
     sql"""INSERT INTO sessions(id, salt, hash, user, created, seen) VALUES
-          (${h.id}, ${h.salt}, ${h.hash}, $name, $now, $now)""".update.run.transact(writer).as(secret)
+          (${h.id}, ${h.salt}, ${h.hash}, $name, $now, $now)""".update.run.transact(writer).as(
+      secret
+    ) <* reload
   }
 
-  /** The session's user, when it began and when it was last seen, if the session exists and is this one. */
-  def session(secret: Secret): IO[Option[SessionRow]] =
+  /**
+   * The session's user, when it began and when it was last seen, if the session is a live one and is this one:
+   * a probe of the sessions in memory and one SHA-256.
+   */
+  def session(secret: Secret): IO[Option[SessionRow]] = current.map(_.session(secret))
+
+  /** `session` as the file has it now, whatever is held in memory (a use recorded by another process shows). */
+  def sessionInFile(secret: Secret): IO[Option[SessionRow]] =
     sql"""SELECT s.salt, s.hash, s.created, s.seen, u.name, u.role, u.accounts FROM sessions s
           JOIN users u ON u.name = s.user WHERE s.id = ${secret.id}"""
       .query[(Array[Byte], Array[Byte], Long, Long, String, String, String)]
@@ -192,17 +189,20 @@ final class AuthStore private (writer: Transactor[IO], readers: Transactor[IO], 
       })
       .transact(readers)
 
-  /** Records that the session was used at `now`. */
+  /** Records that the session was used at `now`, in the file and in memory. */
   def touchSession(id: String, now: Long): IO[Unit] =
-    sql"UPDATE sessions SET seen = $now WHERE id = $id AND seen < $now".update.run.transact(writer).void
+    tables.update(_.seen(id, now)) >>
+      sql"UPDATE sessions SET seen = $now WHERE id = $id AND seen < $now".update.run.transact(writer).void
 
-  /** Ends a session (sign-out, or found expired). */
+  /** Ends a session (sign-out, or found expired): gone from memory at once, whether or not the file is written. */
   def endSession(id: String): IO[Unit] =
-    sql"DELETE FROM sessions WHERE id = $id".update.run.transact(writer).void
+    tables.update(_.without(id)) >> sql"DELETE FROM sessions WHERE id = $id".update.run.transact(writer).void >> reload
 
   /** Ends every session begun before `createdBefore` or not seen since `seenBefore`. */
   def endExpired(createdBefore: Long, seenBefore: Long): IO[Int] =
-    sql"DELETE FROM sessions WHERE created < $createdBefore OR seen < $seenBefore".update.run.transact(writer)
+    sql"DELETE FROM sessions WHERE created < $createdBefore OR seen < $seenBefore".update.run.transact(
+      writer
+    ) <* reload
 
   /** Appends to the audit log. */
   def audit(e: AuditEntry): IO[Unit] =
@@ -225,12 +225,12 @@ object AuthStore {
   /** How often an open store looks for changes to users and tokens made by another process. */
   val RefreshEvery: FiniteDuration = 1.second
 
-  /** How old the tokens held may be before a check reads them afresh itself (the refresh has fallen behind). */
+  /** How old the tables held may be before a check reads them afresh itself (the refresh has fallen behind). */
   val StaleAfter: FiniteDuration = 5.seconds
 
   /**
    * The sign-in tables of the report store in `file`, created if absent. The file must already be a report
-   * store: the caller opens it as one first, which refuses a file that is not. Its tokens are read at once and
+   * store: the caller opens it as one first, which refuses a file that is not. Its tokens and sessions are read at once and
    * kept current on a fiber of its own until release (a failed look is retried at the next one).
    */
   def open(file: Path): Resource[IO, AuthStore] =
@@ -238,9 +238,9 @@ object AuthStore {
       w <- Sqlite.writer(file)
       _ <- Resource.eval(AuthSchema.create.transact(w))
       r <- Sqlite.readers(file, 2)
-      held <- Resource.eval(Ref.of[IO, TokenTable](TokenTable.Empty))
+      held <- Resource.eval(Ref.of[IO, SecretTable](SecretTable.Empty))
       store = new AuthStore(w, r, held)
-      _ <- Resource.eval(store.reloadTokens)
-      _ <- (IO.sleep(RefreshEvery) >> store.refreshTokens.attempt).foreverM.void.background
+      _ <- Resource.eval(store.reload)
+      _ <- (IO.sleep(RefreshEvery) >> store.refresh.attempt).foreverM.void.background
     } yield store
 }

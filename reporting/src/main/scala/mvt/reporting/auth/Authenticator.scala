@@ -82,7 +82,10 @@ final class Authenticator private (
     } yield result
   }
 
-  /** The live session a cookie names, if any; an expired one is ended. `touch` counts this as a use. */
+  /**
+   * The live session a cookie names, if any, from the sessions held in memory; an expired one is ended. `touch`
+   * counts this as a use.
+   */
   def session(cookie: String, touch: Boolean = true): IO[Option[SessionRow]] =
     Secret.parse(cookie) match {
       case None => IO.pure(None)
@@ -91,7 +94,7 @@ final class Authenticator private (
           case None => IO.pure(None)
           case Some(row) =>
             clock.flatMap { now =>
-              if (expired(row, now)) store.endSession(row.id).attempt.as(None)
+              if (expired(row, now)) endUnlessUsedElsewhere(secret, row, now)
               // a use is written at most once a minute: idle expiry is exact to a minute, and a click rarely writes
               else if (touch && now - row.seen >= 60000) store.touchSession(row.id, now).attempt.as(Some(row))
               else IO.pure(Some(row))
@@ -99,13 +102,21 @@ final class Authenticator private (
         }
     }
 
+  // a session idle here may have been used through another process on the same file, which records its uses in
+  // the file only: the file decides before the session is ended (a rare read, once per session that expires)
+  private def endUnlessUsedElsewhere(secret: Secret, row: SessionRow, now: Long): IO[Option[SessionRow]] =
+    store.sessionInFile(secret).attempt.flatMap {
+      case Right(Some(r)) if !expired(r, now) => store.touchSession(r.id, r.seen).attempt.as(Some(r))
+      case _ => store.endSession(row.id).attempt.as(None)
+    }
+
   private def expired(row: SessionRow, now: Long): Boolean =
     now - row.created >= policy.absolute.toMillis || now - row.seen >= policy.idle.toMillis
 
   /**
-   * Which of these session cookies and API tokens are live ones, each with its user: one read of the store for
-   * all of them (a sweep over many open streams costs one transaction, not one per stream). A session is judged
-   * as `session(_, touch = false)` judges it, and an expired one is ended.
+   * Which of these session cookies and API tokens are live ones, each with its user, from the sessions and tokens
+   * held in memory (a sweep over many open streams reads no file). A session is judged as
+   * `session(_, touch = false)` judges it, and an expired one is ended.
    */
   def stillHeld(cookies: Set[String], tokens: Set[String]): IO[(Map[String, User], Map[String, User])] = {
     val sessions = cookies.toVector.flatMap(Secret.parse)
@@ -117,8 +128,9 @@ final class Authenticator private (
         now <- clock
         (rows, users) = found
         (gone, live) = rows.partition((_, row) => expired(row, now))
-        _ <- gone.values.toVector.traverse_(row => store.endSession(row.id).attempt)
-      } yield (live.map((s, row) => s.text -> row.user), users.map((s, u) => s.text -> u))
+        kept <-
+          gone.toVector.traverseFilter((s, row) => endUnlessUsedElsewhere(s, row, now).map(_.map(s -> _)))
+      } yield ((live ++ kept).map((s, row) => s.text -> row.user), users.map((s, u) => s.text -> u))
   }
 
   /** The user an API token belongs to, if it is a live one. */
