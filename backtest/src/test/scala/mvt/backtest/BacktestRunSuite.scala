@@ -4,29 +4,12 @@ import cats.effect.ExitCode
 import cats.effect.unsafe.implicits.global
 
 import java.io.{ByteArrayOutputStream, PrintStream}
-import java.math.BigDecimal
 import java.nio.file.Files
 
 /** `mvt backtest`'s run from request to status: refusals before any work, summaries, reports and failed days. */
 class BacktestRunSuite extends munit.FunSuite {
 
-  private def request(dir: String) =
-    BacktestRun.Request(
-      dir,
-      StrategyKind.SpreadCapture,
-      Nil,
-      Nil,
-      None,
-      None,
-      2,
-      new BigDecimal("1000000"),
-      0L,
-      BigDecimal.ZERO,
-      1000L,
-      Int.MaxValue,
-      Some("r.json"),
-      None
-    )
+  private def request(dir: String) = Fixtures.request(dir).copy(json = Some("r.json"))
 
   private object Quiet extends BacktestRun.Progress {
     def start(name: String): Unit = ()

@@ -42,6 +42,28 @@ object Fixtures {
     dir
   }
 
+  /**
+   * A `mvt backtest` request of spread-capture over the days in `dir`, 2 at a time, with capital 1,000,000, no
+   * latency, no fee, positions up to 1,000 and no report files.
+   */
+  def request(dir: String): BacktestRun.Request =
+    BacktestRun.Request(
+      dir,
+      StrategyKind.SpreadCapture,
+      Nil,
+      Nil,
+      None,
+      None,
+      2,
+      new BigDecimal("1000000"),
+      0L,
+      BigDecimal.ZERO,
+      1000L,
+      Int.MaxValue,
+      None,
+      None
+    )
+
   def setup(kind: StrategyKind, params: (String, Long)*): DaySetup =
     DaySetup(
       StrategySpec.of(kind, params).fold(e => throw new IllegalArgumentException(e), identity),

@@ -10,10 +10,7 @@ class ServeStoreSuite extends munit.FunSuite {
   // a forked mvt serve that starts, ingests and retries for real: generous on a busy machine
   override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
 
-  private val tmp = FunFixture[Path](
-    setup = _ => JFiles.createTempDirectory("mvt-serve-store"),
-    teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
-  )
+  private val tmp = mvt.core.TempDir.fixture(this, "mvt-serve-store")
 
   private def journal(dir: Path): Path = {
     val j = JFiles.createDirectory(dir.resolve("journal"))

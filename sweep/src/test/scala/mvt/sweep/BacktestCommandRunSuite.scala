@@ -1,32 +1,16 @@
 package mvt.sweep
 
 import cats.effect.unsafe.implicits.global
-import mvt.backtest.{BacktestRun, StrategyKind, Sweep}
+import mvt.backtest.Sweep
 import mvt.core.console.{Status, Terminal}
 
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
-import java.math.BigDecimal
 import java.nio.file.Files
 
 /** `mvt backtest`'s checks of what the options ask for together, and a plan that cannot be made, before any work. */
 class BacktestCommandRunSuite extends munit.FunSuite {
 
-  private val single = BacktestRun.Request(
-    "days",
-    StrategyKind.SpreadCapture,
-    Nil,
-    Nil,
-    None,
-    None,
-    2,
-    new BigDecimal("1000000"),
-    0L,
-    BigDecimal.ZERO,
-    1000L,
-    Int.MaxValue,
-    None,
-    None
-  )
+  private val single = mvt.backtest.Fixtures.request("days")
 
   private val axis = Sweep.Axis.parse("quantity=1..3").toOption.get
 

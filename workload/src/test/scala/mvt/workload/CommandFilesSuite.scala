@@ -2,23 +2,17 @@ package mvt.workload
 
 import cats.effect.ExitCode
 import cats.effect.unsafe.implicits.global
-import mvt.core.{Mix, RandomCommands}
+import mvt.core.{Mix, RandomCommands, TempDir}
 import mvt.core.console.{Status, Terminal}
 
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.{Files, Path}
+import java.nio.file.Files
 
 /** Command streams from files: conversion both ways, whole reads, and bad data reported with status 2. */
 class CommandFilesSuite extends munit.FunSuite {
 
-  private val tmp = FunFixture[Path](
-    setup = _ => Files.createTempDirectory("mvt-command-files"),
-    teardown = dir => {
-      Option(dir.toFile.listFiles()).foreach(_.foreach(_.delete()))
-      Files.deleteIfExists(dir)
-    }
-  )
+  private val tmp = TempDir.fixture(this, "mvt-command-files")
 
   private final class Captured(input: Array[Byte] = Array.emptyByteArray) {
     val err = new ByteArrayOutputStream

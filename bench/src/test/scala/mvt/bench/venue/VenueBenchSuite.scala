@@ -32,10 +32,7 @@ class VenueBenchSuite extends munit.FunSuite {
       assert(text.contains("the feeds in place (as after a kill -9"), text)
       assert(text.contains("the feeds in place, verified"), text)
       assert(text.contains("engine only"), text)
-    } finally
-      Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
-        val _ = Files.deleteIfExists(p)
-      })
+    } finally mvt.core.files.FileTree.delete(dir)
   }
 
   test("the commands have unique add ids, and every cancel names an id added before it") {

@@ -2,6 +2,7 @@ package mvt.core.console
 
 import cats.effect.{ExitCode, IO}
 import cats.effect.unsafe.implicits.global
+import mvt.core.TempDir
 
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets.UTF_8
@@ -10,13 +11,7 @@ import java.nio.file.{Files, Path}
 /** A command's outputs change together or not at all, and its inputs fail with one line and status 1. */
 class OutputsSuite extends munit.FunSuite {
 
-  private val tmp = FunFixture[Path](
-    setup = _ => Files.createTempDirectory("mvt-console"),
-    teardown = dir => {
-      Option(dir.toFile.listFiles()).foreach(_.foreach(_.delete()))
-      Files.deleteIfExists(dir)
-    }
-  )
+  private val tmp = TempDir.fixture(this, "mvt-console")
 
   private final class Captured {
     val out = new ByteArrayOutputStream

@@ -6,15 +6,7 @@ import java.nio.file.{Files, Path}
 /** An output replaces its target only when published, and the clash check refuses what would lose an input. */
 class OutputFileSuite extends munit.FunSuite {
 
-  private val tmp = FunFixture[Path](
-    _ => Files.createTempDirectory("mvt-output"),
-    dir => {
-      val s = Files.list(dir)
-      try s.forEach(p => { val _ = Files.deleteIfExists(p) })
-      finally s.close()
-      Files.deleteIfExists(dir)
-    }
-  )
+  private val tmp = mvt.core.TempDir.fixture(this, "mvt-output")
 
   private def leftovers(dir: Path): List[String] = {
     val s = Files.list(dir)
