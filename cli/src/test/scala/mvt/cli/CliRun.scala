@@ -70,6 +70,22 @@ object CliRun {
     munit.Assertions.assert(r.err.contains(says) && r.err.contains("(--help shows the usage)"), r.err)
   }
 
+  /**
+   * The report store `db` made from `journal` with `mvt serve --once`, then a staff user `ops` with an API token,
+   * as an operator makes them; the token. Fails the test if a step does not succeed.
+   */
+  def staffToken(journal: java.nio.file.Path, db: java.nio.file.Path)(using munit.Location): String = {
+    munit.Assertions.assertEquals(
+      apply("serve", "--once", "--journal", journal.toString, "--db", db.toString)().status,
+      0
+    )
+    val add = apply("serve", "users", "add", "--db", db.toString, "ops", "--role", "staff")(
+      "a long enough password\n".getBytes("UTF-8")
+    )
+    munit.Assertions.assertEquals(add.status, 0, add.err)
+    apply("serve", "tokens", "create", "--db", db.toString, "ops")().out.trim
+  }
+
   /** Runs `f` on the path of a new empty temporary file, and deletes the file afterwards. */
   def withTempFile[A](suffix: String)(f: java.nio.file.Path => A): A = {
     val path = java.nio.file.Files.createTempFile("mvt-test", suffix)

@@ -134,12 +134,7 @@ class ServeCommandSuite extends munit.FunSuite {
       day1.foreach(f => Files.copy(all.resolve(f), j.resolve(f)))
       val db = dir.resolve("live.db")
       // every route needs a signed-in user: a staff user with an API token, made as an operator makes them
-      assertEquals(CliRun("serve", "--once", "--journal", j.toString, "--db", db.toString)().status, 0)
-      val add = CliRun("serve", "users", "add", "--db", db.toString, "ops", "--role", "staff")(
-        "a long enough password\n".getBytes("UTF-8")
-      )
-      assertEquals(add.status, 0, add.err)
-      val token = CliRun("serve", "tokens", "create", "--db", db.toString, "ops")().out.trim
+      val token = CliRun.staffToken(j, db)
       val run =
         ForkedMvt.start(dir, None, "serve", "--port", "0", "--journal", j.toString, "--db", db.toString)
       try {
