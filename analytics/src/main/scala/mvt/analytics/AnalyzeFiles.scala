@@ -22,6 +22,12 @@ import mvt.core.console.{BadInput, Blocking, Outputs, Status, Terminal}
  */
 object AnalyzeFiles {
 
+  /** `--rollup K`: a whole number of minutes, at least 1, or the refusal naming the option. */
+  def rollup(text: String): Either[String, Int] =
+    text.toIntOption.filter(_ >= 1).toRight(
+      s"--rollup must be a whole number of minutes, at least 1; got \"$text\""
+    )
+
   /** Each symbol's (or only `symbol`'s) `rollup`-minute returns in percent. */
   def returns(t: Terminal, in: String, rollup: Int, symbol: Option[String], out: String): IO[ExitCode] =
     analyze(t, "returns", in, rollup, out) { (midpoints, k, writer) =>

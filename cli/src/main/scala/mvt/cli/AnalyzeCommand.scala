@@ -8,19 +8,12 @@ import mvt.analytics.AnalyzeFiles
 /** `mvt analyze returns|frame`: market-data analytics from quotes. Wiring only: the run is `AnalyzeFiles`. */
 object AnalyzeCommand {
 
-  def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("analyze", "Market-data analytics from quotes: lagged returns and scaled frames.") {
-      returns(t) orElse frame(t)
-    }
+  def opts(t: Terminal): Opts[IO[ExitCode]] = returns(t) orElse frame(t)
 
   private val in =
     Opt.text("in")("Quote feed (mvt match --quotes) or CSV with columns time,symbol,bid,ask; - reads stdin.")
   private val rollup = Opt.text("rollup", "K")("Roll-up in minutes: the lag k of each return (k >= 1).")
-    .mapValidated(s =>
-      s.toIntOption.filter(_ >= 1).toValidNel(
-        s"--rollup must be a whole number of minutes, at least 1; got \"$s\""
-      )
-    )
+    .mapValidated(AnalyzeFiles.rollup(_).toValidatedNel)
   private val out = Opt.text("out")("Where to write the CSV; - (the default) is stdout.").withDefault("-")
   private val symbol =
     Opt.text("symbol", "S")("Only this symbol (an unknown one gives just the header).").orNone

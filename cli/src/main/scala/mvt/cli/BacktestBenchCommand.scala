@@ -30,16 +30,16 @@ object BacktestBenchCommand {
           "Also run the days of DIR from disk, cold (fresh JVMs) and warm, beside them in memory, then start-up."
         ).map(_.map(java.nio.file.Path.of(_))),
         (
-          Opts.option[Int]("generate-days", "With --data: write N generated days there first.", metavar = "N")
+          Opt.number("generate-days")("With --data: write N generated days there first.")
             .validate("--generate-days must be from 1 to 1000")(n => n >= 1 && n <= 1000),
-          Opts.option[Int]("commands-per-day", "With --generate-days: commands a day.", metavar = "M")
+          Opt.number("commands-per-day", "M")("With --generate-days: commands a day.")
             .validate("--commands-per-day must be from 1000 to 10000000")(n => n >= 1000 && n <= 10000000)
         ).tupled.orNone,
         Opt.int("cold-runs", 3, 1 to 50, From)("Fresh JVMs per cold figure, median (default 3)."),
         Opt.flag("startup")("Only the start-up figures: mvt --help against java -version and a minimal main.")
       ).mapN(BacktestBenchRun.Settings.apply).map(s =>
         BacktestBenchRun.main(s, "mvt.cli.Main", t.out, (n, c) => Blocking(BacktestBench.days(n, c, 42L)))
-          .map(Cli.ended("bench backtest", t))
+          .map(Status.ended("bench backtest", t))
       )
     }
 }

@@ -1,6 +1,5 @@
 package mvt.cli
 
-import cats.data.Validated
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
@@ -17,14 +16,9 @@ object BacktestCommand {
 
   given Named[StrategyKind] = Named("strategy", StrategyKind.values.toSeq)(_.label)
 
-  private val ParamForm = """([a-z]+)=(-?\d{1,18})""".r
-
   private val params =
     Opt.texts("param", "NAME=V")("A strategy parameter name=value; repeat for more (see docs/backtest.md).")
-      .mapValidated(_.traverse {
-        case ParamForm(n, v) => Validated.validNel(n -> v.toLong)
-        case other => Validated.invalidNel(s"--param: expected name=whole number, found \"$other\"")
-      })
+      .mapValidated(_.traverse(BacktestArgs.param))
 
   private val sweeps =
     Opt.texts("sweep", "NAME=VALUES")("Sweep a parameter: name=A..B or name=A,B,...; repeat for a grid.")
@@ -54,7 +48,10 @@ object BacktestCommand {
     ),
     params,
     sweeps,
-    Opt.dayRange,
+    Opt.text("days", "FROM..TO")(
+      "The dates to run, FROM..TO inclusive (either may be left out), or one DATE."
+    )
+      .mapValidated(BacktestArgs.days).withDefault((None, None)),
     Opt.wholeOr("parallelism", Runtime.getRuntime.availableProcessors.toLong, 1, 1024)("Days run at once").map(
       _.toInt
     ),
@@ -67,18 +64,13 @@ object BacktestCommand {
     Opt.wholeOr("account", Int.MaxValue, 1, Int.MaxValue)(
       "The strategy's account; keep it apart from the recorded flow's"
     ).map(_.toInt),
-    Opt.text("json")("Also write the days and metrics as JSON to FILE.").orNone,
+    Opt.json("Also write the days and metrics as JSON to FILE."),
     Opt.text("html")("Also write a self-contained HTML report (equity and daily PnL) to FILE.").orNone
   ).mapN((d, s, p, sw, r, par, c, l, f, m, acc, j, h) =>
     BacktestRun.Request(d, s, p, sw, r._1, r._2, par, c, l, f, m, acc, j, h)
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand(
-      "backtest",
-      "Trade a strategy against recorded days through the real engine, with metrics."
-    ) {
-      (request, cluster, workers).mapN(Args.apply).mapValidated(BacktestCommandRun.check(_).toValidatedNel)
-        .map(BacktestCommandRun.run(_, "mvt.cli.Main", ProgressBar(t.err), t))
-    }
+    (request, cluster, workers).mapN(Args.apply).mapValidated(BacktestCommandRun.check(_).toValidatedNel)
+      .map(BacktestCommandRun.run(_, "mvt.cli.Main", ProgressBar(t.err), t))
 }

@@ -2,19 +2,13 @@ package mvt.cli
 
 import cats.effect.{ExitCode, IO}
 import com.monovore.decline.{Command, Help, Opts}
-import mvt.core.RunFailure
+import mvt.core.console.{Ending, Status}
 
 /** The `mvt` command tree: parses arguments into one subcommand's program. Wiring only. */
 object Cli {
 
-  /**
-   * The exit statuses, one mapping for every command: 0 success ([[ExitCode.Success]]), 1 a usage or I/O error
-   * (`Failure`), 2 bad data in an input ([[BadData]], see [[BadInput]] and docs/formats.md).
-   */
-  val Failure: ExitCode = ExitCode(1)
-
-  /** Exit status for bad data in an input file. */
-  val BadData: ExitCode = ExitCode(2)
+  // the exit statuses, one mapping for every command (see docs/formats.md)
+  export Status.{BadData, Failure}
 
   private val Header = "mvt: matching engine, benchmarks and trading tools of the mvt stack."
 
@@ -26,13 +20,16 @@ object Cli {
    * A subcommand as the top level lists it, and how to build its options. Building every command's options
    * loads most of the tool's classes, so a run builds only the one it names (see [[commandFor]]).
    */
-  final case class Subcommand(name: String, header: String, build: Terminal => Opts[IO[ExitCode]]) {
+  final case class Subcommand(name: String, header: String, options: Terminal => Opts[IO[ExitCode]]) {
+
+    /** The subcommand with its options. */
+    def build(t: Terminal): Opts[IO[ExitCode]] = Opts.subcommand(name, header)(options(t))
 
     /** The subcommand with no options: enough for the top level's help and its errors. */
     def listed: Opts[IO[ExitCode]] = Opts.subcommand(name, header)(Opts(IO.pure(ExitCode.Success)))
   }
 
-  // each subcommand's header, as the command declares it
+  // each subcommand's header, declared once here
   private val headers = Map(
     "match" -> "Run a commands file or command log through a matching engine and print its events.",
     "demo" -> "Run a seeded trading session through the fast engine and a baseline.",
@@ -67,7 +64,7 @@ object Cli {
     "cluster" -> ClusterCommand.opts,
     "worker" -> WorkerCommand.opts,
     "venue" -> VenueCommand.opts
-  ).map((name, build) => Subcommand(name, headers(name), build))
+  ).map((name, options) => Subcommand(name, headers(name), options))
 
   /**
    * The command tree `args` need: the subcommand they name built whole, every other one listed only. The top
@@ -101,27 +98,8 @@ object Cli {
   def run(args: List[String], t: Terminal): IO[ExitCode] =
     parse(args, t) match {
       case Left(help) => IO(refused(help, t))
-      case Right(program) => finish(program, args, t)
+      case Right(program) => Ending.checked(name(args), t)(program)
     }
-
-  /** Runs a parsed program; standard output that could not be written turns a success into status 1. */
-  def finish(program: IO[ExitCode], args: List[String], t: Terminal): IO[ExitCode] =
-    program.flatMap { code =>
-      // a PrintStream swallows write errors; ask it
-      IO { t.out.flush(); t.out.checkError() }.flatMap { failed =>
-        if (failed && code == ExitCode.Success)
-          IO(t.err.println(s"${name(args)}: cannot write standard output")).as(Failure)
-        else IO.pure(code)
-      }
-    }
-
-  /** The status of a run that ended with `r`: a failure's line printed after `mvt <command>: `. */
-  def status(command: String, t: Terminal)(r: Either[RunFailure, Int]): ExitCode =
-    r.fold(f => { t.err.println(s"mvt $command: ${f.why}"); ExitCode(f.status) }, ExitCode(_))
-
-  /** [[status]] of a run that gives no status of its own: 0 unless it failed. */
-  def ended(command: String, t: Terminal)(r: Either[RunFailure, Unit]): ExitCode =
-    status(command, t)(r.map(_ => 0))
 
   /** `mvt` and the subcommand's words, for messages: `mvt match`, `mvt bench latency`. */
   def name(args: List[String]): String = {

@@ -3,6 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
+import mvt.bench.BenchCommandRun
 import mvt.bench.cluster.ClusterBenchRun
 
 /**
@@ -23,7 +24,7 @@ object ClusterBenchCommand {
           !_
         )
       ).mapN((nodes, seconds, json, faults) =>
-        BenchCommand.run("cluster", t, Nil, List(json))(
+        BenchCommandRun("cluster", t, Nil, List(json))(
           ClusterBenchRun(nodes, seconds, faults, json, ClusterCommand.launcher, ProgressBar(t.err), _)
         )
       )

@@ -24,7 +24,7 @@ object ClusterCheckCommand {
         HistoryCheck.files(files.toList.map(Path.of(_)), mode == Consistency.Local),
         t.out
       ))
-        .map(Cli.status("cluster check", t))
+        .map(Status.of("cluster check", t))
     )
   }
 }

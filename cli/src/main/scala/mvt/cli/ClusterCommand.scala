@@ -6,9 +6,6 @@ import com.monovore.decline.Opts
 import mvt.cluster.DayReplay
 import mvt.cluster.fork.{ClusterRun, ForkedCluster, Launcher}
 
-import java.io.PrintStream
-import java.nio.file.Path
-
 /**
  * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders;
  * the orchestration is `mvt.cluster.fork.ForkedCluster`). Shows progress on stderr; optionally kills the busiest
@@ -18,28 +15,24 @@ import java.nio.file.Path
 object ClusterCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("cluster", "Run a trader cluster on loopback: one exchange and N trader JVMs.") {
-      (
-        Opt.int("nodes", 3, 1 to 16)("Trader nodes (default 3)."),
-        Opt.string("data", "DAY")("The day the exchange replays: a commands file or command log."),
-        ClusterOpts.consistency,
-        ClusterOpts.accounts,
-        ClusterOpts.balance,
-        ClusterOpts.speed,
-        Opts.option[Int](
-          "kill-after",
-          "Kill the busiest trader (most fills, then most subscriptions) with SIGKILL this many seconds into the day.",
-          metavar = "S"
-        ).validate("--kill-after must be positive")(_ > 0).orNone,
-        ClusterOpts.downAfter,
-        Opt.flag("rejoin")("Start the killed trader again once a survivor owns its subscriptions."),
-        Opt.file("history", "DIR")(
-          "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one)."
-        ),
-        ClusterOpts.tls
-      ).tupled.map(o => run(o._2, (ClusterRun.plan).tupled(o), t))
-        .orElse(ClusterCheckCommand.opts(t))
-    }
+    (
+      Opt.int("nodes", 3, 1 to 16)("Trader nodes (default 3)."),
+      Opt.text("data", "DAY")("The day the exchange replays: a commands file or command log."),
+      ClusterOpts.consistency,
+      ClusterOpts.accounts,
+      ClusterOpts.balance,
+      ClusterOpts.speed,
+      Opt.number("kill-after", "S")(
+        "Kill the busiest trader (most fills, then most subscriptions) with SIGKILL this many seconds into the day."
+      ).validate("--kill-after must be positive")(_ > 0).orNone,
+      ClusterOpts.downAfter,
+      Opt.flag("rejoin")("Start the killed trader again once a survivor owns its subscriptions."),
+      Opt.file("history", "DIR")(
+        "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one)."
+      ),
+      ClusterOpts.tls
+    ).tupled.map(o => run(o._2, (ClusterRun.plan).tupled(o), t))
+      .orElse(ClusterCheckCommand.opts(t))
 
   /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */
   def launcher: Launcher = Launcher.thisJvm("mvt.cli.Main", "-Xmx512m", "-XX:+UseSerialGC")
@@ -54,7 +47,4 @@ object ClusterCommand {
           if (s == 0) ExitCode.Success else Cli.Failure
         )
     }
-
-  /** What `mvt cluster` prints of a run. */
-  def report(o: ForkedCluster.Outcome, out: PrintStream): Unit = ClusterRun.print(o, out)
 }

@@ -4,6 +4,7 @@ import cats.data.ValidatedNel
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.cluster.{Consistency, ReplaySpeed, TlsFiles}
+import mvt.cluster.fork.ForkedCluster.DefaultDownAfterMillis
 import Named.given
 
 /** The options `mvt node`, `mvt cluster`, `mvt worker` and `mvt bench cluster` share. */
@@ -28,21 +29,19 @@ object ClusterOpts {
     "--balance must be positive"
   )(_ > 0L)
 
-  val speed: Opts[ReplaySpeed] = Opt.string("speed", "1|N|max")(
+  val speed: Opts[ReplaySpeed] = Opt.text("speed", "1|N|max")(
     "The exchange's pace by the day's clock: 1 is real time, N is N times faster, max is as fast as it goes " +
       "(default 1000)."
   ).withDefault("1000").mapValidated(s => ReplaySpeed.parse(s).toValidatedNel)
 
-  /** `--down-after` when not given: the nodes' own default, long enough that a busy JVM is not taken for dead. */
-  val DefaultDownAfterMillis: Int = mvt.cluster.fork.ForkedCluster.DefaultDownAfterMillis
-
+  // when not given, the nodes' own default: long enough that a busy JVM is not taken for dead
   val downAfter: Opts[Int] = Opt.int("down-after", DefaultDownAfterMillis, 500 to 60000, metavar = "MS")(
     s"Remove a node silent this long (and, under 2000, detect silence this soon); milliseconds (default $DefaultDownAfterMillis)."
   )
 
   /** `--host`: the address a node listens on. */
   val host: Opts[String] =
-    Opt.string("host")("Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1")
+    Opt.text("host", "string")("Address to listen on (default 127.0.0.1).").withDefault("127.0.0.1")
 
   /** `--port`: the port a node listens on, 0 for any free one. */
   val port: Opts[Int] =
@@ -57,6 +56,9 @@ object ClusterOpts {
       s"expected HOST:PORT, got '$s'"
     )
   }
+
+  /** The address of a node to join, `HOST:PORT` checked as [[hostPort]]. */
+  def seed(s: String): ValidatedNel[String, String] = hostPort(s).map((h, p) => s"$h:$p")
 
   /** `--tls-keystore`, `--tls-truststore` and `--tls-password-file`: none, or the key store and password file. */
   val tls: Opts[Option[TlsFiles]] = (

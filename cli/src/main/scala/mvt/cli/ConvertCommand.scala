@@ -9,10 +9,8 @@ import mvt.workload.CommandFiles
 object ConvertCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("convert", "Convert a commands file to a binary command log (.mvtc), or back.") {
-      (
-        Opt.text("in", "FILE|-")("A commands file or a binary command log; - is standard input."),
-        Opt.text("out", "FILE|-")("Where to write the other format; - is standard output.")
-      ).mapN(CommandFiles.convert(_, _, t))
-    }
+    (
+      Opt.text("in", "FILE|-")("A commands file or a binary command log; - is standard input."),
+      Opt.text("out", "FILE|-")("Where to write the other format; - is standard output.")
+    ).mapN(CommandFiles.convert(_, _, t))
 }

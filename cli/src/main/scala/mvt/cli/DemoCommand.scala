@@ -12,37 +12,25 @@ import java.nio.file.Path
 object DemoCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("demo", "Run a seeded trading session through the fast engine and a baseline.") {
-      (
-        Opts.option[Int]("commands", "Commands in the session (default 2000000).", metavar = "N").withDefault(
-          2000000
-        )
-          .validate("--commands must be positive")(_ > 0),
-        ProfileOpts.profile,
-        ProfileOpts.seed,
-        EngineOpt.baseline,
-        Opts.option[Path](
-          "dir",
-          "Where the demo writes its journal of feeds and its report store (default mvt-demo).",
-          metavar = "DIR"
-        )
-          .withDefault(Path.of("mvt-demo")),
-        Opt.flag("serve")("Keep the client portal up over the demo's report store when done."),
-        Opt.checked(
-          "port",
-          "With --serve: the portal's port (default 8080; 0 picks a free one).",
-          "PORT",
-          8080,
-          "--port: expected 0 to 65535"
-        )(p =>
-          p >= 0 && p <= 65535
-        )
-      ).mapN(Demo.Settings.apply).map(s =>
-        Demo.run(s, Demo.Console(t.out, t.err, ClusterCommand.launcher, work, feeds(t))).map(ok =>
-          if (ok) ExitCode.Success else Cli.Failure
-        )
+    (
+      Opt.number("commands")("Commands in the session (default 2000000).").withDefault(2000000)
+        .validate("--commands must be positive")(_ > 0),
+      ProfileOpts.profile,
+      ProfileOpts.seed,
+      EngineOpt.baseline,
+      Opt.path("dir", "DIR")(
+        "Where the demo writes its journal of feeds and its report store (default mvt-demo)."
       )
-    }
+        .withDefault(Path.of("mvt-demo")),
+      Opt.flag("serve")("Keep the client portal up over the demo's report store when done."),
+      Opt.inRange("port", 8080, 0, 65535, "PORT")(
+        "With --serve: the portal's port (default 8080; 0 picks a free one)."
+      )
+    ).mapN(Demo.Settings.apply).map(s =>
+      Demo.run(s, Demo.Console(t.out, t.err, ClusterCommand.launcher, work, feeds(t))).map(ok =>
+        if (ok) ExitCode.Success else Cli.Failure
+      )
+    )
 
   private val work = new Demo.Work { def apply[A](body: => A): IO[A] = Blocking(body) }
 

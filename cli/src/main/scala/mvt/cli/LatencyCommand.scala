@@ -3,6 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
+import mvt.bench.BenchCommandRun
 import mvt.bench.latency.{LatencyLimits, LatencyRun, OpenLoopDriver}
 import mvt.core.DurationText
 import Named.given
@@ -12,7 +13,7 @@ object LatencyCommand {
 
   /** `--rates` and `--duration`, with at most `LatencyLimits.MaxCommandsPerRun` commands in a run. */
   private val sweep: Opts[LatencyLimits.Sweep] = (
-    Opt.string("rates", "R1,R2,...")(
+    Opt.text("rates", "R1,R2,...")(
       f"Comma-separated commands per second, e.g. 45000,1000000 (at most ${LatencyLimits.MaxRate}%,d)."
     ).mapValidated(LatencyLimits.rates),
     Opt.checked(
@@ -34,7 +35,7 @@ object LatencyCommand {
           "handoff",
           "direct (the driver thread runs the engine one command at a time, the default), ring (a gateway thread hands over) or batch (as direct, but a late command takes every command already due into one replay)."
         ).withDefault(OpenLoopDriver.Handoff.Direct),
-        Opt.string("budget", "DURATION")("Latency budget for the in-budget share (default 100us).")
+        Opt.text("budget", "DURATION")("Latency budget for the in-budget share (default 100us).")
           .withDefault("100us")
           .mapValidated(b => DurationText.nanos(b).toValidNel(s"bad budget '$b' (e.g. 50us, 2ms)")),
         Opt.flag("naive")(
@@ -46,10 +47,8 @@ object LatencyCommand {
         Opt.file("hlog")("Write the histograms as an HdrHistogram log."),
         Opt.file("html")("Write a percentile-distribution chart as a standalone HTML page."),
         Opt.json("Write the figures as JSON."),
-        Opts.option[Int](
-          "orders-per-book",
-          "Size our engines' pools for N resting orders a book up front, as a deployment that knows its depth would, so none grows (and pauses to copy) during a run (default: start small and grow).",
-          metavar = "N"
+        Opt.number("orders-per-book")(
+          "Size our engines' pools for N resting orders a book up front, as a deployment that knows its depth would, so none grows (and pauses to copy) during a run (default: start small and grow)."
         ).validate("--orders-per-book must be between 1 and 16,777,216")(n => n >= 1 && n <= (1 << 24)).orNone,
         Opt.int("rounds", 1, 1 to 20, Opt.Words.Between, "R")(
           "Run the whole sweep R times, one round after the other (default 1); with --floor, each engine's p99 and p99.9 over the floor's of the same round, round by round and their median."
@@ -60,8 +59,8 @@ object LatencyCommand {
           _,
           t
         ))
-        BenchCommand.use("latency", t, s.in.toList, List(s.hlog, s.html, s.json))(c =>
-          BenchCommand.loaded(batch)(LatencyRun(s, _, c))
+        BenchCommandRun.use("latency", t, s.in.toList, List(s.hlog, s.html, s.json))(c =>
+          BenchCommandRun.loaded(batch)(LatencyRun(s, _, c))
         )
       }
     }

@@ -3,6 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO, IOApp}
 import cats.effect.unsafe.IORuntimeConfig
 import mvt.core.Interrupts
+import mvt.core.console.Ending
 
 import scala.concurrent.duration.Duration
 import scala.util.control.NonFatal
@@ -19,7 +20,7 @@ object Main {
     val t = Terminal.system
     val parsed =
       try Cli.parse(list, t)
-      catch { case NonFatal(e) => unexpected(e, t); System.exit(Cli.Failure.code); throw e }
+      catch { case NonFatal(e) => Ending.unexpected(e, t); System.exit(Cli.Failure.code); throw e }
     parsed match {
       case Left(help) =>
         val code = Cli.refused(help, t)
@@ -29,26 +30,9 @@ object Main {
     }
   }
 
-  // a bug, not a user mistake: one line by default, the trace on request
-  private def unexpected(e: Throwable, t: Terminal): Unit = {
-    t.err.println(s"mvt: unexpected error: $e (set MVT_DEBUG=1 for the stack trace)")
-    if (sys.env.contains("MVT_DEBUG")) e.printStackTrace(t.err)
-  }
-
-  /**
-   * Runs `program` (the command `args` name) and ends any failure it raises with one line on `t.err` and
-   * status 1: running out of memory (raised by [[Blocking]]) says so and how to give the JVM more heap; any
-   * other failure is a bug, with the stack trace on request.
-   */
+  /** Runs `program`, the command `args` name, ending any failure it raises as [[Ending.guarded]] does. */
   def guarded(args: List[String], t: Terminal)(program: IO[ExitCode]): IO[ExitCode] =
-    program.handleErrorWith {
-      case _: Blocking.OutOfMemory =>
-        IO(t.err.println(
-          s"${Cli.name(args)}: out of memory; give the JVM more heap, e.g. MVT_JAVA_OPTS=-Xmx8g"
-        ))
-          .as(Cli.Failure)
-      case e => IO(unexpected(e, t)).as(Cli.Failure)
-    }
+    Ending.guarded(Cli.name(args), t)(program)
 
   /** The cats-effect runtime that runs a parsed command, started once the arguments were understood. */
   private object Runtime extends IOApp {
@@ -68,9 +52,8 @@ object Main {
     def run(ignored: List[String]): IO[ExitCode] = {
       val (args, program) = parsed
       IO(Interrupts.install(Cli.name(args), System.err)) *>
-        guarded(args, Terminal.system)(Cli.finish(program, args, Terminal.system)).flatTap(_ =>
-          IO(System.out.flush())
-        )
+        guarded(args, Terminal.system)(Ending.checked(Cli.name(args), Terminal.system)(program))
+          .flatTap(_ => IO(System.out.flush()))
     }
   }
 }

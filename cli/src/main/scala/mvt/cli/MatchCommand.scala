@@ -9,21 +9,14 @@ import mvt.workload.CommandFiles
 object MatchCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand(
-      "match",
-      "Run a commands file or command log through a matching engine and print its events."
-    ) {
-      (
-        Opt.text("in", "FILE|-")(
-          "Commands file or command log (see docs/formats.md), or - for standard input."
-        ),
-        Opt.text("out", "FILE|-")("Where to write events; - (the default) is standard output.").withDefault(
-          "-"
-        ),
-        EngineOpt.single,
-        Opt.text("snapshot")("Also write the final book depth to FILE.").orNone,
-        Opt.text("trades")("Also write the trade feed (one line per fill) to FILE.").orNone,
-        Opt.text("quotes")("Also write the quote feed (the top of a book each time it changes) to FILE.").orNone
-      ).mapN(CommandFiles.matchFile(_, _, _, _, _, _, t))
-    }
+    (
+      Opt.text("in", "FILE|-")(
+        "Commands file or command log (see docs/formats.md), or - for standard input."
+      ),
+      Opt.out("events", "FILE|-"),
+      EngineOpt.single,
+      Opt.text("snapshot")("Also write the final book depth to FILE.").orNone,
+      Opt.text("trades")("Also write the trade feed (one line per fill) to FILE.").orNone,
+      Opt.text("quotes")("Also write the quote feed (the top of a book each time it changes) to FILE.").orNone
+    ).mapN(CommandFiles.matchFile(_, _, _, _, _, _, t))
 }

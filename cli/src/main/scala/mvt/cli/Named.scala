@@ -11,29 +11,8 @@ import mvt.trader.pipeline.InterpreterKind
 import mvt.trader.queue.QueuePolicy
 import mvt.workload.WorkloadProfile
 
-/**
- * A closed set of values an option names by label (engines, policies, formats...): the one place that parses a
- * label, lists the labels and refuses an unknown one, so every such option is validated at parse time alike.
- */
-trait Named[E] {
-
-  /** What a value is called in a refusal: `engine`, `policy`. */
-  def what: String
-  def values: Seq[E]
-  def label(e: E): String
-
-  /** The labels, `a|b|c`. */
-  final def names: String = values.map(label).mkString("|")
-
-  final def parse(s: String): Option[E] = values.find(label(_) == s.trim)
-
-  /** One value, or `unknown <what> 's' (expected a|b|c)`. */
-  final def read(s: String): ValidatedNel[String, E] =
-    parse(s).toValidNel(s"unknown $what '$s' (expected $names)")
-
-  /** A comma-separated list of values; an empty element (`a,` or `a,,b`) is refused too. */
-  final def readList(s: String): ValidatedNel[String, Vector[E]] = s.split(",", -1).toVector.traverse(read)
-}
+/** A [[mvt.core.console.LabelSet]] that an option reads, as a decline argument; the named types' givens below. */
+trait Named[E] extends mvt.core.console.LabelSet[E]
 
 object Named {
 

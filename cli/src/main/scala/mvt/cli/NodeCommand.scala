@@ -25,42 +25,41 @@ object NodeCommand {
   )
 
   private val seeds: Opts[Vector[String]] =
-    Opts.options[String](
-      "seed",
+    Opt.texts("seed", "string")(
       "HOST:PORT of a node to join; repeatable. None: this node starts the cluster."
     )
-      .orEmpty.mapValidated(_.traverse(ClusterOpts.hostPort).map(_.map((h, p) => s"$h:$p").toVector))
+      .mapValidated(_.toVector.traverse(ClusterOpts.seed))
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("node", "Start one node of the trader cluster (exchange or trader).") {
-      (
-        Opt.string("role")("exchange or trader.").mapValidated(NodeRole.parse(_).toValidatedNel),
-        ClusterOpts.host,
-        ClusterOpts.port,
-        seeds,
-        ClusterOpts.consistency,
-        ClusterOpts.accounts,
-        ClusterOpts.balance,
-        Opt.file("data", "DAY")("The exchange's day: a commands file or command log."),
-        Opt.file("dir", "DIR")(
-          "The exchange's venue journal directory (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, the exchange resumes the day."
-        ),
-        Opts.option[Int]("traders", "The exchange starts the day once this many traders are up (default 1).")
-          .withDefault(1).validate("--traders must be positive")(_ > 0),
-        ClusterOpts.speed,
-        Opt.file("trades")(
-          "The exchange also writes its trade feed (every fill, the traders' included) to FILE."
-        ),
-        ClusterOpts.downAfter,
-        pipeline,
-        Opt.flag("json")("Print each event as one JSON line (a NodeEvent), for a parent process to read."),
-        Opt.file("history")(
-          "Append the node's operations (debits, fills, refunds, ...) to FILE, for `mvt cluster check`."
-        ),
-        ClusterOpts.tls,
-        VenueClientsCommand.fixOpts
-      ).mapN(NodeRun.Args.of).mapValidated(NodeRun.check(_).toValidatedNel).map(run(_, t))
-    }
+    (
+      Opt.text("role", "string")("exchange or trader.").mapValidated(NodeRole.parse(_).toValidatedNel),
+      ClusterOpts.host,
+      ClusterOpts.port,
+      seeds,
+      ClusterOpts.consistency,
+      ClusterOpts.accounts,
+      ClusterOpts.balance,
+      Opt.file("data", "DAY")("The exchange's day: a commands file or command log."),
+      Opt.file("dir", "DIR")(
+        "The exchange's venue journal directory (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, the exchange resumes the day."
+      ),
+      Opt.number("traders", "integer")(
+        "The exchange starts the day once this many traders are up (default 1)."
+      )
+        .withDefault(1).validate("--traders must be positive")(_ > 0),
+      ClusterOpts.speed,
+      Opt.file("trades")(
+        "The exchange also writes its trade feed (every fill, the traders' included) to FILE."
+      ),
+      ClusterOpts.downAfter,
+      pipeline,
+      Opt.flag("json")("Print each event as one JSON line (a NodeEvent), for a parent process to read."),
+      Opt.file("history")(
+        "Append the node's operations (debits, fills, refunds, ...) to FILE, for `mvt cluster check`."
+      ),
+      ClusterOpts.tls,
+      VenueClientsCommand.fixOpts
+    ).mapN(NodeRun.Args.of).mapValidated(NodeRun.check(_).toValidatedNel).map(run(_, t))
 
   /** Reads what the node needs, then runs it; an exchange's `--trades` written as every output is. */
   def run(a: NodeRun.Args, t: Terminal): IO[ExitCode] = {
@@ -69,9 +68,9 @@ object NodeCommand {
       case Left(f) => IO(say(f.why)).as(ExitCode(f.status))
       case Right(r) if a.exchange =>
         Outputs.use("node", t, a.day.toList, List(a.trades))(o =>
-          Blocking(NodeRun.run(r, o.get(a.trades), t.out, say, fixGateway(a, t))).map(Cli.ended("node", t))
+          Blocking(NodeRun.run(r, o.get(a.trades), t.out, say, fixGateway(a, t))).map(Status.ended("node", t))
         )
-      case Right(r) => Blocking(NodeRun.run(r, None, t.out, say)).map(Cli.ended("node", t))
+      case Right(r) => Blocking(NodeRun.run(r, None, t.out, say)).map(Status.ended("node", t))
     }
   }
 

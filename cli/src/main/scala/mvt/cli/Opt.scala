@@ -1,11 +1,9 @@
 package mvt.cli
 
-import cats.data.Validated
 import cats.syntax.all.*
 import com.monovore.decline.{Argument, Opts}
 
 import java.nio.file.Path
-import java.time.LocalDate
 
 /**
  * One-line builders for the usual option shapes, each with the house's refusal words: the name and shape first,
@@ -67,26 +65,6 @@ object Opt {
     text(name, metavar)(help)
       .mapValidated(t => t.toDoubleOption.filter(valid).toValidNel(s"--$name must be $range; got '$t'"))
 
-  /** `--days FROM..TO` (either end may be left out) or one DATE; no option is every day. */
-  val dayRange: Opts[(Option[LocalDate], Option[LocalDate])] =
-    text("days", "FROM..TO")("The dates to run, FROM..TO inclusive (either may be left out), or one DATE.")
-      .mapValidated { text =>
-        val bad = s"--days: expected FROM..TO with dates YYYY-MM-DD, found \"$text\""
-        def date(s: String) =
-          if (s.isEmpty) Validated.validNel(None)
-          else scala.util.Try(LocalDate.parse(s)).toOption.map(Some(_)).toValidNel(bad)
-        text.split("\\.\\.", -1) match {
-          case Array(a, b) =>
-            (date(a), date(b)).tupled.andThen {
-              case (Some(f), Some(t)) if f.isAfter(t) =>
-                Validated.invalidNel(s"--days: the range ends ($t) before it starts ($f)")
-              case ok => Validated.validNel(ok)
-            }
-          case Array(a) if a.nonEmpty => date(a).map(d => (d, d))
-          case _ => Validated.invalidNel(bad)
-        }
-      }.withDefault((None, None))
-
   /** How a refusal words a range: `1 to 16`, `from 1 to 16`, `between 1 and 16`. */
   enum Words { case To, From, Between }
 
@@ -117,16 +95,16 @@ object Opt {
   ): Opts[Double] =
     checked(name, help, metavar, default, range(name, w, lo, hi))(n => n >= lo.toDouble && n <= hi.toDouble)
 
-  /** `--name VALUE`, required. */
-  def string(name: String, metavar: String = "string")(help: String): Opts[String] =
-    Opts.option[String](name, help, metavar = metavar)
-
   /** `--name FILE` when given. */
   def file(name: String, metavar: String = "FILE")(help: String): Opts[Option[String]] =
     Opts.option[String](name, help, metavar = metavar).orNone
 
   /** `--name`: a flag, false when not given. */
   def flag(name: String)(help: String): Opts[Boolean] = Opts.flag(name, help).orFalse
+
+  /** `--out FILE`: where to write `what`, standard output (`-`) when not given. */
+  def out(what: String, metavar: String = "FILE"): Opts[String] =
+    text("out", metavar)(s"Where to write $what; - (the default) is standard output.").withDefault("-")
 
   /** `--json FILE`, with the benchmark's own help. */
   def json(help: String = "Also write the figures as JSON to FILE."): Opts[Option[String]] =

@@ -3,6 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
+import mvt.bench.BenchCommandRun
 import mvt.bench.report.{ReportBench, ReportFeed, ReportRun}
 import mvt.workload.WorkloadProfile
 
@@ -63,8 +64,8 @@ object ReportBenchCommand {
         HttpThreadsOpt.opts,
         Opt.json()
       ).mapN(ReportRun.Settings.of).map(s =>
-        BenchCommand.use("report", t, Nil, List(s.json))(c =>
-          Blocking(ReportRun.main(s, c)).map(Cli.ended("bench report", t))
+        BenchCommandRun.use("report", t, Nil, List(s.json))(c =>
+          Blocking(ReportRun.main(s, c)).map(Status.ended("bench report", t))
         )
       )
     }

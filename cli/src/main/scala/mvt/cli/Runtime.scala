@@ -5,7 +5,7 @@ import mvt.workload.{CommandFiles, SourceError}
 
 // A command's runtime is mvt.core.console's (streams, inputs, outputs, statuses) and workload's CommandFiles;
 // these names are the ones the commands use.
-export mvt.core.console.{Blocking, Outputs, Terminal}
+export mvt.core.console.{Blocking, CommaList, Outputs, Status, Terminal}
 
 /** Bad data in an input: [[mvt.core.console.BadInput]]. */
 type BadInput = mvt.core.console.BadInput
@@ -19,7 +19,7 @@ object BadInput {
 
 /** Opening a command's inputs and command streams. */
 object Files {
-  export mvt.core.console.Inputs.{directory, withInput}
+  export mvt.core.console.Inputs.withInput
   export CommandFiles.{source, sourceError}
 }
 

@@ -12,10 +12,7 @@ import mvt.reporting.journal.Ingest
  */
 object ServeCommand {
 
-  def opts(t: Terminal): Opts[IO[ExitCode]] = Opts.subcommand(
-    "serve",
-    "Follow a journal's trade and quote feeds into a SQLite store, and serve the client portal and its JSON API."
-  )(ServeUsersCommand.opts(t) orElse serve(t))
+  def opts(t: Terminal): Opts[IO[ExitCode]] = ServeUsersCommand.opts(t) orElse serve(t)
 
   private def serve(t: Terminal): Opts[IO[ExitCode]] =
     (

@@ -97,7 +97,7 @@ object DiskBenchOpts {
 
   /** `--rates R,...`: open-loop rates of `what` (default `default`), each positive and `ok`, or `expected`. */
   def rates(what: String, default: String, expected: String, ok: Int => Boolean): Opts[Vector[Int]] =
-    Opt.string("rates", "R,...")(s"Open-loop rates, $what, comma-separated (default $default).")
+    Opt.text("rates", "R,...")(s"Open-loop rates, $what, comma-separated (default $default).")
       .withDefault(default).mapValidated(s =>
         s.split(",").toVector.traverse(_.trim.toIntOption.filter(r => r > 0 && ok(r)))
           .toValidNel(s"--rates: expected $expected, found \"$s\"")

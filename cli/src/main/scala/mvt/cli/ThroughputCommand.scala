@@ -3,18 +3,18 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{BenchEngine, ThroughputRun}
+import mvt.bench.{BenchCommandRun, BenchEngine, ThroughputRun}
 import mvt.bench.ThroughputRun.Source
 
 /** `mvt bench throughput`: every engine on the identical stream, each in a fresh JVM. */
 object ThroughputCommand {
 
   private val source: Opts[Source] =
-    Opt.string("in", "FILE")("Commands file or binary command log to replay.").map(
+    Opt.text("in", "FILE")("Commands file or binary command log to replay.").map(
       Source.File(_)
     )
       .orElse((
-        Opts.option[Int]("generate", "Generate N commands instead of reading a file.", metavar = "N")
+        Opt.number("generate")("Generate N commands instead of reading a file.")
           .validate("--generate must be positive")(_ > 0),
         ProfileOpts.profile,
         ProfileOpts.seed
@@ -34,8 +34,8 @@ object ThroughputCommand {
         Opt.flag("sweep")("Also time the baselines at 250k, 500k, 750k and 1M commands of the stream."),
         Opt.json()
       ).mapN((src, engines, repeat, sweep, json) =>
-        BenchCommand.use("throughput", t, src.inputs, List(json))(c =>
-          BenchCommand.loaded(load(src, t))(ThroughputRun(_, _, engines, repeat, sweep, json, c))
+        BenchCommandRun.use("throughput", t, src.inputs, List(json))(c =>
+          BenchCommandRun.loaded(load(src, t))(ThroughputRun(_, _, engines, repeat, sweep, json, c))
         )
       )
     }

@@ -25,7 +25,7 @@ object TradeCommand {
       s"Trading strategy: ${summon[Named[StrategyKind]].names} (default spread-capture).",
       metavar = "S"
     ).withDefault(StrategyKind.SpreadCapture),
-    Opt.string("tick", "PRICE")(
+    Opt.text("tick", "PRICE")(
       "Spread-capture: price tick the market maker quotes inside by (default 0.01)."
     )
       .mapValidated(CommaList.single(_, s => Price.parse(s).filter(_.isValid), "tick")).orNone,
@@ -36,32 +36,26 @@ object TradeCommand {
   ).tupled.mapValidated((kind, tick, values, cost) => TradeStrategy.chosen(kind, tick, values, cost))
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand(
-      "trade",
-      "Run commands through the exchange and its BBO updates through a trading strategy."
-    ) {
+    (
+      Opt.text("in", "FILE|-")("Commands file or command log, or - for standard input."),
+      Opt.out("decisions", "FILE|-"),
       (
-        Opt.string("in", "FILE|-")("Commands file or command log, or - for standard input."),
-        Opt.string("out", "FILE|-")("Where to write decisions; - (the default) is standard output.")
-          .withDefault("-"),
-        (
-          EngineOpt.single,
-          strategy,
-          TraderOpts.pipeline(
-            "block",
-            TraderOpts.budget(
-              "Latency budget: steps expire at 70/80/90/100% of it from the event's sent time (default: no deadlines)."
-            ).orNone
-          )
-        ).mapN((engine, strategy, p) => TradeRun.Settings(engine, strategy, p._1, p._2, p._3, p._4, p._5)),
-        Opts.option[Long](
-          "balance",
-          "Pre-trade check: the client's balance in cents (default: no check).",
-          metavar = "CENTS"
+        EngineOpt.single,
+        strategy,
+        TraderOpts.pipeline(
+          "block",
+          TraderOpts.budget(
+            "Latency budget: steps expire at 70/80/90/100% of it from the event's sent time (default: no deadlines)."
+          ).orNone
         )
-          .validate("--balance must not be negative")(_ >= 0).orNone
-      ).mapN(run(_, _, _, _, t))
-    }
+      ).mapN((engine, strategy, p) => TradeRun.Settings(engine, strategy, p._1, p._2, p._3, p._4, p._5)),
+      Opts.option[Long](
+        "balance",
+        "Pre-trade check: the client's balance in cents (default: no check).",
+        metavar = "CENTS"
+      )
+        .validate("--balance must not be negative")(_ >= 0).orNone
+    ).mapN(run(_, _, _, _, t))
 
   /** Trades the commands of `in` (a bad line or record ends the feed after every command before it). */
   def run(in: String, out: String, s: TradeRun.Settings, balance: Option[Long], t: Terminal): IO[ExitCode] = {

@@ -3,6 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
+import mvt.bench.BenchCommandRun
 import mvt.bench.trader.{Pacing, TraderBench, TraderBenchRun}
 import Named.given
 
@@ -15,7 +16,7 @@ object TraderBenchCommand {
       "Open-loop latency and load control of the trader pipeline, by queue policy and rate."
     ) {
       (
-        Opt.string("rates", "R1,R2,...")(
+        Opt.text("rates", "R1,R2,...")(
           "Comma-separated events per second (default 4000,9000,10000,11000,11500,12000,24000)."
         ).withDefault("4000,9000,10000,11000,11500,12000,24000")
           .mapValidated(CommaList.parse(
@@ -47,6 +48,6 @@ object TraderBenchCommand {
         TraderOpts.parallelism,
         ProfileOpts.seed
       ).mapN(TraderBench.Config.apply).product(Opt.json("Write the figures as JSON."))
-        .map((cfg, json) => BenchCommand.run("trader", t, Nil, List(json))(TraderBenchRun(cfg, json, _)))
+        .map((cfg, json) => BenchCommandRun("trader", t, Nil, List(json))(TraderBenchRun(cfg, json, _)))
     }
 }

@@ -29,8 +29,8 @@ object TraderOpts {
       readOne: String => ValidatedNel[String, A]
   ): Opts[Vector[A]] = {
     val named = if (list) s"$what, or a comma-separated list of them" else what
-    Opt.string(name, metavar)(s"$named (default $default).$details").withDefault(default)
-      .mapValidated(_.split(",", -1).toVector.traverse(readOne))
+    Opt.text(name, metavar)(s"$named (default $default).$details").withDefault(default)
+      .mapValidated(CommaList.each(_)(readOne))
   }
 
   def policies(default: String, list: Boolean): Opts[Vector[QueuePolicy]] =
@@ -64,7 +64,7 @@ object TraderOpts {
 
   /** `--budget DURATION` as nanoseconds. */
   def budget(help: String): Opts[Long] =
-    Opt.string("budget", "DURATION")(help).mapValidated(
+    Opt.text("budget", "DURATION")(help).mapValidated(
       CommaList.single(
         _,
         DurationText.nanos(_).filter(_ <= TraderPipeline.Deadlines.MaxBudgetNanos),
@@ -85,7 +85,7 @@ object TraderOpts {
   ).tupled
 
   /** A list option's single value, for commands that take one. */
-  def one[A](list: Opts[Vector[A]], name: String): Opts[A] = list.mapValidated(v =>
+  private def one[A](list: Opts[Vector[A]], name: String): Opts[A] = list.mapValidated(v =>
     if (v.size == 1) Validated.validNel(v.head) else Validated.invalidNel(s"--$name takes one value here")
   )
 }

@@ -10,13 +10,7 @@ import mvt.venue.{Durability, VenueRun}
 /** `mvt venue` (run the live venue) and `mvt venue status` (what a journal directory holds). Wiring only. */
 object VenueCommand {
 
-  def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand(
-      "venue",
-      "Run the live venue: journal every command before it is acknowledged; recover on start."
-    ) {
-      status(t) orElse VenueClientsCommand.opts(t) orElse run(t)
-    }
+  def opts(t: Terminal): Opts[IO[ExitCode]] = status(t) orElse VenueClientsCommand.opts(t) orElse run(t)
 
   private val dir =
     Opt.path("dir", "DIR")("The journal directory: DAY.mvtc, DAY.trades.csv, DAY.quotes.csv, DAY.end.")

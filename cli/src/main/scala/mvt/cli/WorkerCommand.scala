@@ -14,21 +14,19 @@ import mvt.sweep.SweepRun
 object WorkerCommand {
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    Opts.subcommand("worker", "Run backtest sweep jobs for mvt backtest --cluster (joins its cluster).") {
-      (
-        Opt.string("seed", "HOST:PORT")("HOST:PORT of the mvt backtest --cluster node to join.")
-          .mapValidated(ClusterOpts.hostPort(_).map((h, p) => s"$h:$p")),
-        ClusterOpts.host,
-        ClusterOpts.port,
-        Opt.int("parallelism", Runtime.getRuntime.availableProcessors, 1 to 1024)(
-          "Jobs run at once (default the core count)."
-        ),
-        Opt.file("data", "DIR")(
-          "Where this machine keeps the days, if not at the paths the backtest node names: a directory."
-        )
-      ).mapN((seed, host, port, parallelism, data) =>
-        Blocking(SweepRun.workerMain(host, port, seed, parallelism, data, t.out))
-          .map(r => Cli.ended("worker", t)(r.left.map(RunFailure.io)))
+    (
+      Opt.text("seed", "HOST:PORT")("HOST:PORT of the mvt backtest --cluster node to join.")
+        .mapValidated(ClusterOpts.seed),
+      ClusterOpts.host,
+      ClusterOpts.port,
+      Opt.int("parallelism", Runtime.getRuntime.availableProcessors, 1 to 1024)(
+        "Jobs run at once (default the core count)."
+      ),
+      Opt.file("data", "DIR")(
+        "Where this machine keeps the days, if not at the paths the backtest node names: a directory."
       )
-    }
+    ).mapN((seed, host, port, parallelism, data) =>
+      Blocking(SweepRun.workerMain(host, port, seed, parallelism, data, t.out))
+        .map(r => Status.ended("worker", t)(r.left.map(RunFailure.io)))
+    )
 }

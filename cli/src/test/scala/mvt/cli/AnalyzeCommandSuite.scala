@@ -16,7 +16,7 @@ class AnalyzeCommandSuite extends FunSuite {
   }
 
   private val dir =
-    FunFixture[Path](_ => Files.createTempDirectory("analyze"), d => d.toFile.listFiles.foreach(_.delete()))
+    mvt.core.TempDir.fixture(this, "analyze")
 
   private def file(dir: Path, name: String, text: String): String =
     Files.writeString(dir.resolve(name), text, UTF_8).toString

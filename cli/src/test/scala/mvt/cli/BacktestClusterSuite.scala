@@ -1,5 +1,6 @@
 package mvt.cli
 
+import mvt.core.files.FileTree
 import io.circe.parser.parse
 
 import java.nio.file.{Files as JFiles, Path}
@@ -23,7 +24,7 @@ class BacktestClusterSuite extends munit.FunSuite {
   }
 
   override def afterAll(): Unit =
-    if (generated ne null) { val _ = new ProcessBuilder("rm", "-rf", generated.toString).start().waitFor() }
+    if (generated ne null) FileTree.delete(generated)
 
   /** A test over the shared days. */
   private def daysTest(name: String)(body: Path => Unit): Unit = test(name)(body(dayDir))
@@ -35,26 +36,9 @@ class BacktestClusterSuite extends munit.FunSuite {
     r
   }
 
-  private def freePort(): Int = {
-    val s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)
-    try s.getLocalPort
-    finally s.close()
-  }
+  private def freePort(): Int = mvt.cluster.fork.ForkedNode.freePort()
 
-  private def sweepArgs(dir: Path): Vector[String] =
-    Vector(
-      "backtest",
-      "--data",
-      dir.toString,
-      "--strategy",
-      "spread-capture",
-      "--sweep",
-      "spread=2..3",
-      "--sweep",
-      "size=50,100",
-      "--fee-per-share",
-      "0.001"
-    )
+  private def sweepArgs(dir: Path): Vector[String] = CliRun.sweep(dir) ++ Vector("--fee-per-share", "0.001")
 
   daysTest("a sweep on two forked workers prints what the single-machine sweep prints") { dir =>
     val single = singleSweep
@@ -123,7 +107,7 @@ class BacktestClusterSuite extends munit.FunSuite {
         assert(JFiles.readString(w2.out).contains("the backtest node left"), JFiles.readString(w2.out))
       } finally {
         (backtest +: workers).foreach(_.process.destroyForcibly())
-        val _ = new ProcessBuilder("rm", "-rf", logs.toString).start().waitFor()
+        FileTree.delete(logs)
       }
   }
 
@@ -153,12 +137,7 @@ class BacktestClusterSuite extends munit.FunSuite {
       Vector("worker", "--seed", "h:0") -> "expected HOST:PORT",
       Vector("worker", "--seed", "h:1", "--parallelism", "0") -> "--parallelism must be 1 to 1024"
     )
-    for ((args, says) <- cases) {
-      val r = CliRun(args*)()
-      assertEquals(r.status, 1, r.err)
-      assertEquals(r.err.linesIterator.size, 1, r.err)
-      assert(r.err.contains(says) && r.err.contains("(--help shows the usage)"), r.err)
-    }
+    for ((args, says) <- cases) CliRun.assertUsageError(args, says)
     val d = CliRun("worker", "--seed", "127.0.0.1:1", "--data", "/no/such/dir")()
     assertEquals(d.status, 1, d.err)
     assertEquals(d.err.trim, "mvt worker: /no/such/dir is not a directory")

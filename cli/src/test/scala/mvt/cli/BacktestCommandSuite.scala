@@ -1,5 +1,6 @@
 package mvt.cli
 
+import mvt.core.files.FileTree
 import io.circe.parser.parse
 
 import java.nio.file.{Files as JFiles, Path}
@@ -13,18 +14,18 @@ class BacktestCommandSuite extends munit.FunSuite {
       CliRun.generate(dir, days = 3, accounts = 20, commands = 6000)
       dir
     },
-    teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
+    teardown = FileTree.delete
   )
+
+  // `mvt backtest` of spread-capture over the days in `dir`, with more options
+  private def backtest(dir: Path, more: String*): CliRun.Result =
+    CliRun(("backtest" +: "--data" +: dir.toString +: "--strategy" +: "spread-capture" +: more)*)()
 
   days.test("a run prints a line per day and the metrics, and writes the JSON and HTML reports") { dir =>
     val json = dir.resolve("out.json")
     val html = dir.resolve("out.html")
-    val r = CliRun(
-      "backtest",
-      "--data",
-      dir.toString,
-      "--strategy",
-      "spread-capture",
+    val r = backtest(
+      dir,
       "--param",
       "size=50",
       "--fee-per-share",
@@ -33,7 +34,7 @@ class BacktestCommandSuite extends munit.FunSuite {
       json.toString,
       "--html",
       html.toString
-    )()
+    )
     assertEquals(r.status, 0, r.err)
     val lines = r.out.linesIterator.toVector
     assertEquals(lines.count(_.startsWith("2026-03-0")), 3, r.out)
@@ -64,7 +65,7 @@ class BacktestCommandSuite extends munit.FunSuite {
 
   days.test("a corrupt day fails the run with the day named, after the days that completed") { dir =>
     JFiles.writeString(dir.resolve("2026-03-03.mvtc"), "MVTC not really a log")
-    val r = CliRun("backtest", "--data", dir.toString, "--strategy", "spread-capture")()
+    val r = backtest(dir)
     assertEquals(r.status, 2, r.err)
     assert(r.err.contains("2026-03-03.mvtc"), r.err)
     assert(r.err.contains("day 2026-03-03 failed"), r.err)
@@ -75,17 +76,7 @@ class BacktestCommandSuite extends munit.FunSuite {
   }
 
   days.test("a sweep prints every combination ranked by sharpe") { dir =>
-    val r = CliRun(
-      "backtest",
-      "--data",
-      dir.toString,
-      "--strategy",
-      "spread-capture",
-      "--sweep",
-      "spread=2..3",
-      "--sweep",
-      "size=50,100"
-    )()
+    val r = CliRun(CliRun.sweep(dir)*)()
     assertEquals(r.status, 0, r.err)
     val rows = r.out.linesIterator.filter(_.matches("\\s+\\d+\\s+spread=.*")).toVector
     assertEquals(rows.size, 4, r.out)

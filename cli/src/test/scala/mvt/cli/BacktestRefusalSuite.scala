@@ -1,5 +1,6 @@
 package mvt.cli
 
+import mvt.core.files.FileTree
 import java.nio.file.{Files as JFiles, Path}
 
 /**
@@ -15,7 +16,7 @@ class BacktestRefusalSuite extends munit.FunSuite {
     CliRun.generate(dir, days = 3, accounts = 20, commands = 3000)
   }
 
-  override def afterAll(): Unit = { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
+  override def afterAll(): Unit = FileTree.delete(dir)
 
   private def backtest(more: String*): CliRun.Result =
     CliRun(("backtest" +: "--data" +: dir.toString +: "--strategy" +: "spread-capture" +: more)*)()
@@ -104,6 +105,6 @@ class BacktestRefusalSuite extends munit.FunSuite {
       )()
       assertEquals(s.status, 2, s.err)
       assert(s.out.contains("partial result: 2 combination(s) had failed days"), s.out)
-    } finally { val _ = new ProcessBuilder("rm", "-rf", copy.toString).start().waitFor() }
+    } finally FileTree.delete(copy)
   }
 }

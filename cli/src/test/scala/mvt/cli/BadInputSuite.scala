@@ -1,22 +1,16 @@
 package mvt.cli
 
 import mvt.analytics.ExecutionFormatError
-import mvt.core.FormatError
+import mvt.core.{FormatError, TempDir}
 import mvt.workload.{CommandLog, SourceError}
 
 import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.{Files as JFiles, Path}
+import java.nio.file.Files as JFiles
 
 /** Bad input data: one message form and one exit status, whichever reader found it. */
 class BadInputSuite extends munit.FunSuite {
 
-  private val tmp = FunFixture[Path](
-    setup = _ => JFiles.createTempDirectory("mvt-bad-input"),
-    teardown = dir => {
-      Option(dir.toFile.listFiles()).foreach(_.foreach(_.delete()))
-      JFiles.deleteIfExists(dir)
-    }
-  )
+  private val tmp = TempDir.fixture(this, "mvt-bad-input")
 
   test("render: command, file, then the line or byte offset; standard input for -") {
     val line =

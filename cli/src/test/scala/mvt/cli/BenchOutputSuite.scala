@@ -1,40 +1,31 @@
 package mvt.cli
 
-import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.Files as JFiles
-
 /** Every `mvt bench` command writes `--json`, and an unwritable output fails before any measuring. */
 class BenchOutputSuite extends munit.FunSuite {
 
   test("bench memory --json writes the printed figures per engine") {
-    CliRun.withTempFile(".json") { json =>
-      val r = CliRun(
-        "bench",
-        "memory",
-        "--orders",
-        "100000",
-        "--engine",
-        "fast,list",
-        "--json",
-        json.toString
-      )()
-      assertEquals(r.status, 0, r.err)
-      assert(r.out.contains("measured heap"), r.out)
-      val text = new String(JFiles.readAllBytes(json), UTF_8)
-      val doc = JsonDoc(text)
-      assert(doc.hcursor.downField("machine").downField("cores").as[Int].isRight, text)
-      val results = JsonDoc.array(doc, "results")
-      def engine(name: String) = results.find(JsonDoc.string(_, "engine").contains(name))
-      val fast = engine("fast").getOrElse(fail(s"no fast record in $text"))
-      assertEquals(
-        (JsonDoc.long(fast, "orders"), JsonDoc.long(fast, "levels")),
-        (Some(100000L), Some(5000L)),
-        text
-      )
-      val list = engine("list").getOrElse(fail(s"no list record in $text"))
-      assert(JsonDoc.isNull(list, "arrayBytesPerOrder"), text)
-      assertEquals(results.count(_.hcursor.downField("bytesPerOrder").as[Double].isRight), 2, text)
-    }
+    val (r, text) = CliRun.withJson(
+      "bench",
+      "memory",
+      "--orders",
+      "100000",
+      "--engine",
+      "fast,list"
+    )
+    assert(r.out.contains("measured heap"), r.out)
+    val doc = JsonDoc(text)
+    assert(doc.hcursor.downField("machine").downField("cores").as[Int].isRight, text)
+    val results = JsonDoc.array(doc, "results")
+    def engine(name: String) = results.find(JsonDoc.string(_, "engine").contains(name))
+    val fast = engine("fast").getOrElse(fail(s"no fast record in $text"))
+    assertEquals(
+      (JsonDoc.long(fast, "orders"), JsonDoc.long(fast, "levels")),
+      (Some(100000L), Some(5000L)),
+      text
+    )
+    val list = engine("list").getOrElse(fail(s"no list record in $text"))
+    assert(JsonDoc.isNull(list, "arrayBytesPerOrder"), text)
+    assertEquals(results.count(_.hcursor.downField("bytesPerOrder").as[Double].isRight), 2, text)
   }
 
   private val unwritable = "no/such/dir/out.json"

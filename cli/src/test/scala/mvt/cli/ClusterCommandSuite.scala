@@ -1,9 +1,8 @@
 package mvt.cli
 
 import mvt.bench.cluster.FaultFigures
-import mvt.cluster.fork.{ForkedCluster, Phases}
+import mvt.cluster.fork.ForkedCluster
 import mvt.cluster.{Consistency, ReplaySpeed}
-import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.io.{ByteArrayOutputStream, PrintStream}
 import java.nio.file.Files as JFiles
@@ -22,15 +21,9 @@ class ClusterCommandSuite extends munit.FunSuite {
   // the busiest trader killed 5 s in (detected and removed within about 2 s), then restarted once its work moved
   private lazy val run: ForkedCluster.Outcome = {
     val dir = JFiles.createTempDirectory("mvt-cluster-test")
-    val day = dir.resolve("day.csv")
-    val out = JFiles.newOutputStream(day)
-    val plan =
-      DayPlan(java.time.LocalDate.of(2026, 3, 4), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 11L)
-    try new DayGenerator(plan).next().batch.writeCsv(out)
-    finally out.close()
+    val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 4), 60_000, 11L)
     try
-      ForkedCluster.run(
-        ClusterCommand.launcher,
+      ClusterDay.run(
         ForkedCluster.Plan(
           day,
           3,
@@ -42,7 +35,6 @@ class ClusterCommandSuite extends munit.FunSuite {
           true,
           1000
         ),
-        Phases.quiet,
         "test"
       )
     finally {
@@ -55,7 +47,7 @@ class ClusterCommandSuite extends munit.FunSuite {
     "kill -9 of a trader JVM: its subscriptions move to the survivors with their positions, and bounded loses no balance update"
   ) {
     val bytes = new ByteArrayOutputStream()
-    ClusterCommand.report(run, new PrintStream(bytes, true))
+    mvt.cluster.fork.ClusterRun.print(run, new PrintStream(bytes, true))
     val text = bytes.toString
     assertEquals(run.exchangeStatus, 0, text)
     val accounts = text.linesIterator.filter(_.startsWith("exchange: account ")).toVector
@@ -111,11 +103,6 @@ class ClusterCommandSuite extends munit.FunSuite {
       Vector("node", "--role", "trader", "--policy", "lifo") -> "lifo",
       Vector("node", "--role", "trader", "--budget", "soon") -> "budget"
     )
-    for ((args, says) <- cases) {
-      val r = CliRun(args*)()
-      assertEquals(r.status, 1, r.err)
-      assertEquals(r.err.linesIterator.size, 1, r.err)
-      assert(r.err.contains(says) && r.err.contains("(--help shows the usage)"), r.err)
-    }
+    for ((args, says) <- cases) CliRun.assertUsageError(args, says)
   }
 }

@@ -1,13 +1,12 @@
 package mvt.cli
 
-import mvt.cluster.fork.{ForkedCluster, Phases}
+import mvt.core.files.FileTree
+import mvt.cluster.fork.ForkedCluster
 import mvt.cluster.history.{HistoryChecker, OpKind}
 import mvt.cluster.{Consistency, ReplaySpeed}
-import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files as JFiles, StandardOpenOption}
-import scala.jdk.CollectionConverters.*
 
 /**
  * Histories of a real forked cluster: every node writes its operations, the exchange's and the traders' together
@@ -21,14 +20,8 @@ class ClusterHistorySuite extends munit.FunSuite {
 
   // an exchange and two traders on a short generated day
   private lazy val run: ForkedCluster.Outcome = {
-    val day = dir.resolve("day.csv")
-    val out = JFiles.newOutputStream(day)
-    val plan =
-      DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 30_000, WorkloadProfile.normal, AccountMix(20), 5L)
-    try new DayGenerator(plan).next().batch.writeCsv(out)
-    finally out.close()
-    ForkedCluster.run(
-      ClusterCommand.launcher,
+    val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 5), 30_000, 5L)
+    ClusterDay.run(
       ForkedCluster.Plan(
         day,
         2,
@@ -41,15 +34,11 @@ class ClusterHistorySuite extends munit.FunSuite {
         1000,
         historyDir = Some(dir.resolve("histories"))
       ),
-      Phases.quiet,
       "history test"
     )
   }
 
-  override def afterAll(): Unit = {
-    val all = JFiles.walk(dir).iterator.asScala.toVector.reverse
-    all.foreach(JFiles.deleteIfExists(_))
-  }
+  override def afterAll(): Unit = FileTree.delete(dir)
 
   test("every node of a forked day writes its history, and the checker finds it clean") {
     assertEquals(

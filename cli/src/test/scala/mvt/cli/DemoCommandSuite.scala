@@ -71,6 +71,6 @@ class DemoCommandSuite extends munit.FunSuite {
       BigDecimal(f(6))
     )(_ + _)
     ranked.foreach(f => assertEquals(toDate(f(1).toInt), BigDecimal(f(3)), f.mkString(" ")))
-    java.nio.file.Files.walk(dir).iterator.asScala.toVector.reverse.foreach(java.nio.file.Files.delete)
+    mvt.core.files.FileTree.delete(dir)
   }
 }

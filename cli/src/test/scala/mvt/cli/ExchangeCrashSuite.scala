@@ -1,14 +1,13 @@
 package mvt.cli
 
+import mvt.core.files.FileTree
 import mvt.cluster.fork.{ForkedNode, NodeEvents}
 import mvt.cluster.history.HistoryCheck
 import mvt.cluster.{ExchangeLog, NodeEvent}
 import mvt.trader.orders.StrategyIds
 import mvt.venue.RecordedDay
-import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.nio.file.Files as JFiles
-import scala.jdk.CollectionConverters.*
 
 /**
  * The cluster's exchange node on the venue, in the `bounded` mode, killed with SIGKILL mid-day and started again on
@@ -26,12 +25,7 @@ class ExchangeCrashSuite extends munit.FunSuite {
     "kill -9 of the exchange node mid-day: restarted on its directory, it resumes the day and applies each order once"
   ) {
     val dir = JFiles.createTempDirectory("mvt-exchange-crash")
-    val day = dir.resolve("day.csv")
-    val out = JFiles.newOutputStream(day)
-    val plan =
-      DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 13L)
-    try new DayGenerator(plan).next().batch.writeCsv(out)
-    finally out.close()
+    val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 5), 60_000, 13L)
     val venueDir = dir.resolve("venue")
     val port = ForkedNode.freePort()
     val common =
@@ -143,8 +137,7 @@ class ExchangeCrashSuite extends munit.FunSuite {
     } finally {
       (traders ++ second :+ first).foreach(_.process.destroyForcibly())
       (traders ++ second :+ first).foreach(_.process.waitFor())
-      JFiles.walk(dir).sorted(java.util.Comparator.reverseOrder()).iterator().asScala
-        .foreach(p => JFiles.deleteIfExists(p): Unit)
+      FileTree.delete(dir)
     }
   }
 

@@ -1,6 +1,6 @@
 package mvt.cli
 
-import mvt.core.EventCounter
+import mvt.core.{EventCounter, TempDir}
 import mvt.orderbook.{Engine, TradingDay}
 import mvt.workload.{CommandLog, CommandSource, ProfileGenerator, WorkloadProfile}
 
@@ -11,14 +11,7 @@ import java.nio.file.{Files as JFiles, Path}
 /** `mvt generate`: the single stream as before, and `--days` writing one log a weekday into a directory. */
 class GenerateCommandSuite extends munit.FunSuite {
 
-  private val tmp = FunFixture[Path](
-    setup = _ => JFiles.createTempDirectory("mvt-generate"),
-    teardown = dir => {
-      val files = JFiles.walk(dir)
-      try files.sorted(java.util.Comparator.reverseOrder()).forEach(p => { val _ = JFiles.deleteIfExists(p) })
-      finally files.close()
-    }
-  )
+  private val tmp = TempDir.fixture(this, "mvt-generate")
 
   private def listing(dir: Path): Vector[String] = {
     val s = JFiles.list(dir)

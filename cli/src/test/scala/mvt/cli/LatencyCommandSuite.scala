@@ -2,50 +2,42 @@ package mvt.cli
 
 /** `mvt bench latency` end to end on a tiny run: rows, the floor and the JSON keys. Never timed. */
 class LatencyCommandRunSuite extends munit.FunSuite {
-  import java.nio.charset.StandardCharsets.UTF_8
-  import java.nio.file.Files
 
   test("--floor adds a no-engine row per rate, before the engines, in the table and the JSON") {
-    CliRun.withTempFile(".json") { json =>
-      val r = CliRun(
-        "bench",
-        "latency",
-        "--engine",
-        "fast,lazy-cancel",
-        "--rates",
-        "20000,40000",
-        "--duration",
-        "0.05",
-        "--floor",
-        "--naive",
-        "--json",
-        json.toString
-      )()
-      assertEquals(r.status, 0, r.err)
-      val rows = rowsOf(r.out)
-      assertEquals(
-        rows.map(c => (c(0), c(1))),
-        Vector(
-          "none" -> "20000",
-          "none" -> "40000",
-          "fast" -> "20000",
-          "fast" -> "40000",
-          "lazy-cancel" -> "20000",
-          "lazy-cancel" -> "40000"
-        )
+    val (r, text) = CliRun.withJson(
+      "bench",
+      "latency",
+      "--engine",
+      "fast,lazy-cancel",
+      "--rates",
+      "20000,40000",
+      "--duration",
+      "0.05",
+      "--floor",
+      "--naive"
+    )
+    val rows = rowsOf(r.out)
+    assertEquals(
+      rows.map(c => (c(0), c(1))),
+      Vector(
+        "none" -> "20000",
+        "none" -> "40000",
+        "fast" -> "20000",
+        "fast" -> "40000",
+        "lazy-cancel" -> "20000",
+        "lazy-cancel" -> "40000"
       )
-      val text = new String(Files.readAllBytes(json), UTF_8)
-      val results = JsonDoc.array(JsonDoc(text), "results")
-      assertEquals(results.count(JsonDoc.string(_, "engine").contains("none")), 2, text)
-      for (
-        key <-
-          Seq("p50Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "meanNs", "naiveP99Ns", "count", "lateShare")
-      )
-        assert(results.nonEmpty && results.forall(JsonDoc.has(_, key)), s"$key missing from $text")
-      // every command of every run is counted: 0.05 s at 20,000/s and at 40,000/s
-      assertEquals(results.count(JsonDoc.long(_, "count").contains(1000L)), 3, text)
-      assertEquals(results.count(JsonDoc.long(_, "count").contains(2000L)), 3, text)
-    }
+    )
+    val results = JsonDoc.array(JsonDoc(text), "results")
+    assertEquals(results.count(JsonDoc.string(_, "engine").contains("none")), 2, text)
+    for (
+      key <-
+        Seq("p50Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "meanNs", "naiveP99Ns", "count", "lateShare")
+    )
+      assert(results.nonEmpty && results.forall(JsonDoc.has(_, key)), s"$key missing from $text")
+    // every command of every run is counted: 0.05 s at 20,000/s and at 40,000/s
+    assertEquals(results.count(JsonDoc.long(_, "count").contains(1000L)), 3, text)
+    assertEquals(results.count(JsonDoc.long(_, "count").contains(2000L)), 3, text)
   }
 
   // a 0.05 s run of fast at 20,000/s with `extra` options

@@ -4,7 +4,7 @@ import cats.effect.unsafe.implicits.global
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files as JFiles, Path}
-import mvt.core.{ConformanceCase, ConformanceCases, CsvEventWriter, Mix, RandomCommands}
+import mvt.core.{ConformanceCase, ConformanceCases, CsvEventWriter, Mix, RandomCommands, TempDir}
 import mvt.orderbook.{Engine, Exchange}
 import mvt.workload.CommandSource
 
@@ -14,13 +14,7 @@ class MatchCommandSuite extends munit.FunSuite {
   private def run(args: String*)(stdin: Array[Byte] = Array.emptyByteArray): CliRun.Result =
     CliRun(args*)(stdin)
 
-  private val tmp = FunFixture[Path](
-    setup = _ => JFiles.createTempDirectory("mvt-match"),
-    teardown = dir => {
-      Option(dir.toFile.listFiles()).foreach(_.foreach(_.delete()))
-      JFiles.deleteIfExists(dir)
-    }
-  )
+  private val tmp = TempDir.fixture(this, "mvt-match")
 
   private def read(p: Path): String = new String(JFiles.readAllBytes(p), UTF_8)
 
@@ -37,24 +31,19 @@ class MatchCommandSuite extends munit.FunSuite {
     in
   }
 
+  // `mvt match` of `in` with more options, writing its feeds to `name`trades.csv and `name`quotes.csv in `dir`
+  private def withFeeds(dir: Path, in: Path, name: String, more: String*): (CliRun.Result, Path, Path) = {
+    val trades = dir.resolve(s"${name}trades.csv")
+    val quotes = dir.resolve(s"${name}quotes.csv")
+    val feeds = Vector("match", "--in", in.toString, "--trades", trades.toString, "--quotes", quotes.toString)
+    (run((feeds ++ more)*)(), trades, quotes)
+  }
+
   for (c <- ConformanceCases.all; engine <- Engine.values) {
     tmp.test(s"${c.name} [${engine.label}]") { dir =>
       val snap = dir.resolve("snapshot.csv")
-      val trades = dir.resolve("trades.csv")
-      val quotes = dir.resolve("quotes.csv")
-      val r = run(
-        "match",
-        "--in",
-        commandsFile(dir, c).toString,
-        "--engine",
-        engine.label,
-        "--snapshot",
-        snap.toString,
-        "--trades",
-        trades.toString,
-        "--quotes",
-        quotes.toString
-      )()
+      val (r, trades, quotes) =
+        withFeeds(dir, commandsFile(dir, c), "", "--engine", engine.label, "--snapshot", snap.toString)
       assertNoDiff(r.out, c.events)
       assertEquals(r.out, c.events, "stdout, byte for byte")
       c.errorLine match {
@@ -196,9 +185,7 @@ class MatchCommandSuite extends munit.FunSuite {
     tmp.test(s"${c.name}: a command log gives the same events and feeds as its commands file") { dir =>
       val log = dir.resolve("day.mvtc")
       assertEquals(run("convert", "--in", commandsFile(dir, c).toString, "--out", log.toString)().status, 0)
-      val trades = dir.resolve("trades.csv")
-      val quotes = dir.resolve("quotes.csv")
-      val r = run("match", "--in", log.toString, "--trades", trades.toString, "--quotes", quotes.toString)()
+      val (r, trades, quotes) = withFeeds(dir, log, "")
       assertEquals(r.status, 0, r.err)
       assertEquals(r.out, c.events)
       assertEquals(read(trades), c.trades.get)
@@ -237,28 +224,14 @@ class MatchCommandSuite extends munit.FunSuite {
 
   for (c <- ConformanceCases.all if c.errorLine.isDefined)
     tmp.test(s"${c.name}: the trades and quotes of every line before the bad one are written too") { dir =>
-      val trades = dir.resolve("trades.csv")
-      val quotes = dir.resolve("quotes.csv")
-      val r = run(
-        "match",
-        "--in",
-        commandsFile(dir, c).toString,
-        "--trades",
-        trades.toString,
-        "--quotes",
-        quotes.toString
-      )()
+      val (r, trades, quotes) = withFeeds(dir, commandsFile(dir, c), "")
       assertEquals(r.status, 2, r.err)
       // the same commands cut before the bad line, matched whole, give the expected feeds
       val before = new String(c.commands, UTF_8).linesWithSeparators.take(c.errorLine.get.toInt - 1).mkString
       val prefix = dir.resolve("prefix.csv")
       JFiles.writeString(prefix, before)
-      val t2 = dir.resolve("t2.csv")
-      val q2 = dir.resolve("q2.csv")
-      assertEquals(
-        run("match", "--in", prefix.toString, "--trades", t2.toString, "--quotes", q2.toString)().status,
-        0
-      )
+      val (whole, t2, q2) = withFeeds(dir, prefix, "prefix-")
+      assertEquals(whole.status, 0, whole.err)
       assertEquals(read(trades), read(t2))
       assertEquals(read(quotes), read(q2))
       assert(read(quotes).startsWith("time,symbol,bid,bid_size,ask,ask_size\n"))

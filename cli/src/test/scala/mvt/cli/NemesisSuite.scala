@@ -1,13 +1,12 @@
 package mvt.cli
 
-import mvt.cluster.fork.{ForkedCluster, Phases}
+import mvt.core.files.FileTree
+import mvt.cluster.fork.ForkedCluster
 import mvt.cluster.history.HistoryChecker
 import mvt.cluster.nemesis.Schedule
 import mvt.cluster.{Consistency, ReplaySpeed}
-import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.nio.file.Files as JFiles
-import scala.jdk.CollectionConverters.*
 
 /**
  * The nemesis on real forked JVMs: a seeded schedule of `kill -9`, pauses (SIGSTOP/SIGCONT) and restarts of
@@ -21,19 +20,12 @@ class NemesisSuite extends munit.FunSuite {
   private val dir = JFiles.createTempDirectory("mvt-nemesis-test")
 
   override def afterAll(): Unit =
-    JFiles.walk(dir).iterator.asScala.toVector.reverse.foreach(JFiles.deleteIfExists(_))
+    FileTree.delete(dir)
 
   test("bounded under a seeded schedule of kills, pauses and restarts: nothing applied twice, no overspend") {
-    val day = dir.resolve("day.csv")
-    val out = JFiles.newOutputStream(day)
-    try
-      new DayGenerator(
-        DayPlan(java.time.LocalDate.of(2026, 3, 6), 1, 30_000, WorkloadProfile.normal, AccountMix(20), 9L)
-      ).next().batch.writeCsv(out)
-    finally out.close()
+    val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 6), 30_000, 9L)
     val schedule = Schedule.of(seed = 32L, traders = 2, seconds = 8, faults = 3)
-    val run = ForkedCluster.run(
-      ClusterCommand.launcher,
+    val run = ClusterDay.run(
       ForkedCluster.Plan(
         day,
         2,
@@ -47,7 +39,6 @@ class NemesisSuite extends munit.FunSuite {
         historyDir = Some(dir.resolve("histories")),
         schedule = Some(schedule)
       ),
-      Phases.quiet,
       "nemesis test"
     )
     val context = s"${schedule.render}; injected: ${run.faults.mkString(", ")}"

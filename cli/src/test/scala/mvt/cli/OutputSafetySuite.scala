@@ -13,6 +13,7 @@ import scala.concurrent.duration.*
 class OutputSafetySuite extends munit.FunSuite {
   override val munitTimeout: Duration = 5.minutes
 
+  // rm, not FileTree: the full-disk test's tmpfs may still be mounted (umount says busy) and must not fail the rest
   private val tmp = FunFixture[Path](
     setup = _ => JFiles.createTempDirectory("mvt-out"),
     teardown = dir => {

@@ -1,6 +1,6 @@
 package mvt.cli
 
-import mvt.core.ConformanceCases
+import mvt.core.{ConformanceCases, TempDir}
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files as JFiles, Path}
@@ -8,10 +8,7 @@ import java.nio.file.{Files as JFiles, Path}
 /** `mvt report` on the engine's own feeds of a random day, and its refusals. */
 class ReportCommandSuite extends munit.FunSuite {
 
-  private val tmp = FunFixture[Path](
-    setup = _ => JFiles.createTempDirectory("mvt-report"),
-    teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
-  )
+  private val tmp = TempDir.fixture(this, "mvt-report")
 
   // `mvt report` over the two feeds, with more options
   private def report(trades: Path, quotes: Path, more: String*): CliRun.Result =

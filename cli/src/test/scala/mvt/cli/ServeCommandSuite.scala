@@ -1,5 +1,6 @@
 package mvt.cli
 
+import mvt.core.files.FileTree
 import java.net.URI
 import java.net.http.{HttpClient, HttpRequest, HttpResponse}
 import java.nio.file.{Files, Path}
@@ -16,9 +17,6 @@ class ServeCommandSuite extends munit.FunSuite {
   override val munitTimeout = scala.concurrent.duration.Duration(240, "s")
 
   private def tempDir(): Path = Files.createTempDirectory("mvt-serve")
-
-  private def deleteAll(p: Path): Unit =
-    if (Files.exists(p)) Files.walk(p).iterator.asScala.toVector.reverse.foreach(f => Files.deleteIfExists(f))
 
   /** A journal of `days` sessions, made as a user makes one. */
   private def journal(dir: Path, days: Int, commands: Int): Path = {
@@ -122,7 +120,7 @@ class ServeCommandSuite extends munit.FunSuite {
         val (g, w) = (got(table), want(table))
         assertEquals(g.diff(w).take(3) ++ w.diff(g).take(3), Vector.empty, s"table $table")
       }
-    } finally deleteAll(dir)
+    } finally FileTree.delete(dir)
   }
 
   test("serve follows a journal as it grows, answers over HTTP, and stops on SIGTERM with 143") {
@@ -136,12 +134,7 @@ class ServeCommandSuite extends munit.FunSuite {
       day1.foreach(f => Files.copy(all.resolve(f), j.resolve(f)))
       val db = dir.resolve("live.db")
       // every route needs a signed-in user: a staff user with an API token, made as an operator makes them
-      assertEquals(CliRun("serve", "--once", "--journal", j.toString, "--db", db.toString)().status, 0)
-      val add = CliRun("serve", "users", "add", "--db", db.toString, "ops", "--role", "staff")(
-        "a long enough password\n".getBytes("UTF-8")
-      )
-      assertEquals(add.status, 0, add.err)
-      val token = CliRun("serve", "tokens", "create", "--db", db.toString, "ops")().out.trim
+      val token = CliRun.staffToken(j, db)
       val run =
         ForkedMvt.start(dir, None, "serve", "--port", "0", "--journal", j.toString, "--db", db.toString)
       try {
@@ -186,7 +179,7 @@ class ServeCommandSuite extends munit.FunSuite {
         run.process.toHandle.destroy() // SIGTERM
         assertEquals(run.await(60), Some(143), run.stderr)
       }
-    } finally deleteAll(dir)
+    } finally FileTree.delete(dir)
   }
 
   test("a malformed feed line stops ingest with its file and line, status 2, keeping what came before") {
@@ -210,7 +203,7 @@ class ServeCommandSuite extends munit.FunSuite {
       assert(!r.err.contains("Exception"), r.err)
       // the first trade and the quotes before the bad line are in
       assertEquals(contents(db)("feeds").find(_.startsWith("d1.trades.csv")).map(_.split('|')(2)), Some("1"))
-    } finally deleteAll(dir)
+    } finally FileTree.delete(dir)
   }
 
   test("usage and store errors are status 1 with one line") {
@@ -246,6 +239,6 @@ class ServeCommandSuite extends munit.FunSuite {
       val threads = CliRun("serve", "--journal", j.toString, "--db", db, "--http-threads", "-1")()
       assertEquals(threads.status, 1)
       assert(threads.err.contains("--http-threads"), threads.err)
-    } finally deleteAll(dir)
+    } finally FileTree.delete(dir)
   }
 }

@@ -10,10 +10,7 @@ class ServeStoreSuite extends munit.FunSuite {
   // a forked mvt serve that starts, ingests and retries for real: generous on a busy machine
   override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
 
-  private val tmp = FunFixture[Path](
-    setup = _ => JFiles.createTempDirectory("mvt-serve-store"),
-    teardown = dir => { val _ = new ProcessBuilder("rm", "-rf", dir.toString).start().waitFor() }
-  )
+  private val tmp = mvt.core.TempDir.fixture(this, "mvt-serve-store")
 
   private def journal(dir: Path): Path = {
     val j = JFiles.createDirectory(dir.resolve("journal"))
@@ -96,12 +93,7 @@ class ServeStoreSuite extends munit.FunSuite {
       // /api/status is for staff: the store made first (from an empty journal, so the live run folds every line),
       // then a staff user with an API token, as an operator makes them
       val empty = JFiles.createDirectory(dir.resolve("empty"))
-      assertEquals(CliRun("serve", "--once", "--journal", empty.toString, "--db", db.toString)().status, 0)
-      val add = CliRun("serve", "users", "add", "--db", db.toString, "ops", "--role", "staff")(
-        "a long enough password\n".getBytes("UTF-8")
-      )
-      assertEquals(add.status, 0, add.err)
-      val token = CliRun("serve", "tokens", "create", "--db", db.toString, "ops")().out.trim
+      val token = CliRun.staffToken(empty, db)
       val run =
         ForkedMvt.start(dir, None, "serve", "--port", "0", "--journal", j.toString, "--db", db.toString)
       def waitFor(what: String)(cond: => Boolean): Unit = {

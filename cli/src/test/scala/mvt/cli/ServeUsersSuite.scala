@@ -1,9 +1,9 @@
 package mvt.cli
 
+import mvt.core.files.FileTree
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files, Path}
 import java.sql.DriverManager
-import scala.jdk.CollectionConverters.*
 
 /**
  * `mvt serve users` and `mvt serve tokens` as an operator runs them, the password on standard input; and the
@@ -21,7 +21,7 @@ class ServeUsersSuite extends munit.FunSuite {
       val db = dir.resolve("s.db")
       assertEquals(CliRun("serve", "--once", "--journal", j.toString, "--db", db.toString)().status, 0)
       f(dir, db)
-    } finally Files.walk(dir).iterator.asScala.toVector.reverse.foreach(p => Files.deleteIfExists(p))
+    } finally FileTree.delete(dir)
   }
 
   private def stdin(s: String): Array[Byte] = s.getBytes(UTF_8)
@@ -160,7 +160,7 @@ class ServeUsersSuite extends munit.FunSuite {
       val t = CliRun("serve", "tokens", "create", "--db", text.toString, "x")()
       assertEquals(t.status, 1, t.err)
       assertEquals(t.err.linesIterator.size, 1, t.err)
-    } finally Files.walk(dir).iterator.asScala.toVector.reverse.foreach(p => Files.deleteIfExists(p))
+    } finally FileTree.delete(dir)
   }
 
   test("tokens create prints a token once and stores only its hash; revoke ends every token of the user") {

@@ -13,13 +13,7 @@ import java.nio.file.{Files as JFiles, Path}
 /** `mvt trade` in-process: decisions against the strategy applied directly, inputs, options and failures. */
 class TradeCommandSuite extends munit.FunSuite {
 
-  private val tmp = FunFixture[Path](
-    setup = _ => JFiles.createTempDirectory("mvt-trade"),
-    teardown = dir => {
-      Option(dir.toFile.listFiles()).foreach(_.foreach(_.delete()))
-      JFiles.deleteIfExists(dir)
-    }
-  )
+  private val tmp = TempDir.fixture(this, "mvt-trade")
 
   private def dense: ConformanceCase = ConformanceCases.all.find(_.name == "30-random-dense").get
 

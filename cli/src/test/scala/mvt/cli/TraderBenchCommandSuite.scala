@@ -1,76 +1,67 @@
 package mvt.cli
 
-import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.Files as JFiles
-
 /** `mvt bench trader` on a tiny sweep: every combination reported, and every event accounted for. Never timed. */
 class TraderBenchCommandSuite extends munit.FunSuite {
 
   test("a small sweep: one row and one JSON record per combination, sent = processed + dropped") {
-    CliRun.withTempFile(".json") { json =>
-      val r = CliRun(
-        "bench",
-        "trader",
-        "--rates",
-        "20000,50000",
-        "--events",
-        "400",
-        "--cost-us",
-        "5",
-        "--policy",
-        "unbounded,drop-newest,conflate,block",
-        "--queue",
-        "3",
-        "--interpreter",
-        "fold,io",
-        "--pipeline",
-        "plain,deadline",
-        "--budget",
-        "50us",
-        "--pacing",
-        "spin",
-        "--json",
-        json.toString
-      )()
-      assertEquals(r.status, 0, r.err)
-      assert(r.out.contains("capacity"), r.out)
-      // 4 queue setups x 2 interpreters x 2 pipelines x 2 rates
-      val policies = Set("unbounded", "drop-newest", "conflate", "block")
-      val rows = r.out.linesIterator.filter(l => policies(l.trim.takeWhile(_ != ' '))).toVector
-      assertEquals(rows.size, 32, r.out)
-      val text = new String(JFiles.readAllBytes(json), UTF_8)
-      val records = JsonDoc.array(JsonDoc(text), "results")
-      assertEquals(records.size, 32, text)
-      for (rec <- records) {
-        for (
-          key <- Vector(
-            "queue",
-            "interpreter",
-            "rate",
-            "sent",
-            "processed",
-            "dropped",
-            "p50Ns",
-            "p99Ns",
-            "p999Ns",
-            "maxNs",
-            "meanNs",
-            "peakHeapBytes"
-          )
+    val (r, text) = CliRun.withJson(
+      "bench",
+      "trader",
+      "--rates",
+      "20000,50000",
+      "--events",
+      "400",
+      "--cost-us",
+      "5",
+      "--policy",
+      "unbounded,drop-newest,conflate,block",
+      "--queue",
+      "3",
+      "--interpreter",
+      "fold,io",
+      "--pipeline",
+      "plain,deadline",
+      "--budget",
+      "50us",
+      "--pacing",
+      "spin"
+    )
+    assert(r.out.contains("capacity"), r.out)
+    // 4 queue setups x 2 interpreters x 2 pipelines x 2 rates
+    val policies = Set("unbounded", "drop-newest", "conflate", "block")
+    val rows = r.out.linesIterator.filter(l => policies(l.trim.takeWhile(_ != ' '))).toVector
+    assertEquals(rows.size, 32, r.out)
+    val records = JsonDoc.array(JsonDoc(text), "results")
+    assertEquals(records.size, 32, text)
+    for (rec <- records) {
+      for (
+        key <- Vector(
+          "queue",
+          "interpreter",
+          "rate",
+          "sent",
+          "processed",
+          "dropped",
+          "p50Ns",
+          "p99Ns",
+          "p999Ns",
+          "maxNs",
+          "meanNs",
+          "peakHeapBytes"
         )
-          assert(JsonDoc.has(rec, key), s"$key missing in $rec")
-        val drops = rec.hcursor.downField("dropped").as[Map[String, Long]].fold(
-          e => fail(s"dropped: $e in $rec"),
-          identity
-        )
-        assertEquals(JsonDoc.long(rec, "sent"), Some(400L), rec)
-        assertEquals(JsonDoc.long(rec, "processed").map(_ + drops.values.sum), Some(400L), rec)
-        val policy = JsonDoc.string(rec, "policy")
-        if (policy.contains("block") || policy.contains("unbounded"))
-          assert(!drops.keys.exists(k => k.contains("queue-full") || k.contains("superseded")), rec)
-        if (JsonDoc.string(rec, "pipeline").contains("plain"))
-          assert(!drops.keys.exists(_.contains("expired")), rec)
-      }
+      )
+        assert(JsonDoc.has(rec, key), s"$key missing in $rec")
+      val drops = rec.hcursor.downField("dropped").as[Map[String, Long]].fold(
+        e => fail(s"dropped: $e in $rec"),
+        identity
+      )
+      assertEquals(JsonDoc.long(rec, "sent"), Some(400L), rec)
+      assertEquals(JsonDoc.long(rec, "processed").map(_ + drops.values.sum), Some(400L), rec)
+      val policy = JsonDoc.string(rec, "policy")
+      if (policy.contains("block") || policy.contains("unbounded"))
+        assert(!drops.keys.exists(k => k.contains("queue-full") || k.contains("superseded")), rec)
+      if (JsonDoc.string(rec, "pipeline").contains("plain"))
+        assert(!drops.keys.exists(_.contains("expired")), rec)
     }
   }
 

@@ -1,5 +1,6 @@
 package mvt.cli
 
+import mvt.core.TempDir
 import java.nio.file.{Files, Path}
 
 /** `mvt venue` and `mvt venue status` end to end in-process: a replayed day, its files, and bad input. */
@@ -16,13 +17,12 @@ class VenueCommandSuite extends munit.FunSuite {
       |cancel,ACME,1
       |""".stripMargin
 
-  private def withDir[A](f: Path => A): A = {
-    val d = Files.createTempDirectory("mvt-venue-cli")
-    try f(d)
-    finally Files.walk(d).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
-        val _ = Files.deleteIfExists(p)
-      })
-  }
+  private def withDir[A](f: Path => A): A = TempDir("mvt-venue-cli")(f)
+
+  // the venue replaying `day` into the journal directory `j`, and what `mvt venue status` says of `j`
+  private def replay(j: Path, day: Path): CliRun.Result =
+    CliRun("venue", "--dir", j.toString, "--replay", day.toString)()
+  private def journalStatus(j: Path): CliRun.Result = CliRun("venue", "status", "--dir", j.toString)()
 
   test(
     "a replayed day closes with its journal, feeds and DAY.end; mvt match reads the journal; status says so"
@@ -31,7 +31,7 @@ class VenueCommandSuite extends munit.FunSuite {
       val day = d.resolve("day.csv")
       Files.writeString(day, Day)
       val j = d.resolve("j")
-      val r = CliRun("venue", "--dir", j.toString, "--replay", day.toString)()
+      val r = replay(j, day)
       assertEquals(r.status, 0, r.err)
       assert(r.err.contains("session closed after 4 commands"), r.err)
       for (f <- List("2026-01-05.mvtc", "2026-01-05.trades.csv", "2026-01-05.quotes.csv", "2026-01-05.end"))
@@ -49,10 +49,10 @@ class VenueCommandSuite extends munit.FunSuite {
       assertEquals(m.status, 0, m.err)
       assertEquals(Files.readString(trades), Files.readString(j.resolve("2026-01-05.trades.csv")))
       assertEquals(Files.readString(trades), "trade,2026-01-05T14:30:00Z,ACME,10,40,1,7,2,8,SELL\n")
-      val s = CliRun("venue", "status", "--dir", j.toString)()
+      val s = journalStatus(j)
       assertEquals(s.status, 0, s.err)
       assert(s.out.contains("2026-01-05: closed: 4 commands"), s.out)
-      val again = CliRun("venue", "--dir", j.toString, "--replay", day.toString)()
+      val again = replay(j, day)
       assertEquals(again.status, 0, again.err)
       assert(again.err.contains("is closed"), again.err)
     }
@@ -70,7 +70,7 @@ class VenueCommandSuite extends munit.FunSuite {
       val day = d.resolve("day.csv")
       Files.writeString(day, Day)
       val j = d.resolve("k")
-      assertEquals(CliRun("venue", "--dir", j.toString, "--replay", day.toString)().status, 0)
+      assertEquals(replay(j, day).status, 0)
       // an open journal whose second record is damaged: drop the trailer, break the record kind
       val journal = j.resolve("2026-01-05.mvtc")
       val bytes = Files.readAllBytes(journal)
@@ -78,11 +78,11 @@ class VenueCommandSuite extends munit.FunSuite {
       open(12 + 32) = 0x55
       Files.write(journal, open)
       Files.delete(j.resolve("2026-01-05.end"))
-      val damaged = CliRun("venue", "--dir", j.toString, "--replay", day.toString)()
+      val damaged = replay(j, day)
       assertEquals(damaged.status, 2, damaged.err)
       assert(damaged.err.contains("byte offset 44"), damaged.err)
       assert(java.util.Arrays.equals(Files.readAllBytes(journal), open), "the damaged journal was changed")
-      val s = CliRun("venue", "status", "--dir", j.toString)()
+      val s = journalStatus(j)
       assertEquals(s.status, 2, s.out)
       assert(s.out.contains("DAMAGED at byte offset 44"), s.out)
       val u =
@@ -118,7 +118,7 @@ class VenueCommandSuite extends munit.FunSuite {
       assertEquals(status, Some(0), run.stderr)
       assert(run.stderr.contains("stopped; the session stays open after 1 commands"), run.stderr)
       assert(!Files.exists(j.resolve("2026-01-05.end")))
-      val s = CliRun("venue", "status", "--dir", j.toString)()
+      val s = journalStatus(j)
       assert(s.out.contains("2026-01-05: open: 1 commands"), s.out)
     }
   }

@@ -1,7 +1,8 @@
 package mvt.core
 
+import mvt.core.files.FileTree
+
 import java.nio.file.{Files, Path}
-import scala.jdk.CollectionConverters.*
 
 /** Temporary directories for tests: a fresh one for a block, removed with all it holds afterwards. */
 object TempDir {
@@ -10,16 +11,10 @@ object TempDir {
   def apply[A](prefix: String)(f: Path => A): A = {
     val dir = Files.createTempDirectory(prefix)
     try f(dir)
-    finally remove(dir)
+    finally FileTree.delete(dir)
   }
 
-  /** A fixture of `suite`: a new temporary directory named from `prefix` per test, removed with its contents after. */
+  /** A fixture of `suite`: a new temporary directory per test, named from `prefix`, removed whole after it. */
   def fixture(suite: munit.FunSuite, prefix: String): suite.FunFixture[Path] =
-    suite.FunFixture[Path](_ => Files.createTempDirectory(prefix), remove)
-
-  private def remove(dir: Path): Unit = {
-    val all = Files.walk(dir)
-    try all.iterator.asScala.toVector.reverse.foreach(Files.deleteIfExists)
-    finally all.close()
-  }
+    suite.FunFixture[Path](_ => Files.createTempDirectory(prefix), FileTree.delete)
 }

@@ -3,6 +3,7 @@ package mvt.demo
 import mvt.cluster.NodeEvent
 import mvt.cluster.fork.{ForkedNode, NodeEvents}
 import mvt.core.{Account, PasswordHash}
+import mvt.core.files.FileTree
 import mvt.fix.{Client, ClientsFile, JournaledOrders}
 import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
@@ -92,12 +93,12 @@ object LiveDay {
           // the kill comes once the clients have traded a while, or, on a slow machine, before the day is half
           // over whatever the clients did, so that there is a day left to recover into
           progress.phase("live day: trading")(until(300)(
-            !first.process.isAlive || fix.takenOrders.nonEmpty && fix.loggedOnFor >= KillAfterMillis ||
+            !first.process.isAlive || fix.ordersTaken > 0 && fix.loggedOnFor >= KillAfterMillis ||
               played(quotes, span) >= 0.4
           ))
           if (!first.process.isAlive) failed("the venue ended before it could be killed")
           else {
-            val acknowledged = fix.takenOrders.size
+            val acknowledged = fix.ordersTaken
             first.process.destroyForcibly() // SIGKILL: no final commit, no goodbye to the sessions
             first.process.waitFor()
             out.println(
@@ -142,8 +143,7 @@ object LiveDay {
         nodes.foreach(_.process.destroy())
         nodes.foreach(_.process.waitFor())
       }
-    } finally
-      Files.walk(work).sorted(java.util.Comparator.reverseOrder()).forEach(f => Files.deleteIfExists(f): Unit)
+    } finally FileTree.delete(work)
   }
 
   // what the clients were told against what the journal holds, and the cluster's reconciliation
@@ -194,11 +194,7 @@ object LiveDay {
     Files.list(journal).iterator.asScala.toVector
       .filter(_.getFileName.toString.startsWith(s"$Date."))
       .foreach(Files.delete)
-    val store = journal.resolve("fix-store")
-    if (Files.exists(store))
-      Files.walk(store).sorted(java.util.Comparator.reverseOrder()).forEach(f =>
-        Files.deleteIfExists(f): Unit
-      )
+    FileTree.delete(journal.resolve("fix-store"))
   }
 
   // the clients file (salted hashes only) and the logins, with passwords made anew for this run

@@ -1,11 +1,16 @@
 package mvt.reporting
 
 import cats.effect.{ExitCode, IO}
-import mvt.core.FormatError
+import mvt.core.{FormatError, Timestamp}
 import mvt.core.console.{BadInput, Blocking, Inputs, Outputs, Status, Terminal}
 
 /** `mvt report`: the feed files read whole, the report at an hour computed, its CSV written to `out`. */
 object ReportFiles {
+
+  /** `--at INSTANT`: the instant in epoch nanoseconds, or the refusal naming the option. */
+  def at(text: String): Either[String, Long] =
+    Timestamp.parse(text).map(_.epochNanos)
+      .toRight(s"--at: expected an instant such as 2026-01-05T15:00:00Z, found \"$text\"")
 
   /** The report of the `trades` and `quotes` feeds at `at` (default the last whole hour), fee `fee` a unit. */
   def run(

@@ -178,11 +178,7 @@ object FixBench {
 
   private def fresh(root: Path, name: String): Path = {
     val d = root.resolve(name)
-    if (Files.exists(d)) {
-      val all = Files.walk(d)
-      try all.sorted(java.util.Comparator.reverseOrder()).forEach(p => Files.delete(p))
-      finally all.close()
-    }
+    mvt.core.files.FileTree.delete(d)
     Files.createDirectories(d)
   }
 

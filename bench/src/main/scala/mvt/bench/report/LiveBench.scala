@@ -77,11 +77,7 @@ object LiveBench {
   def run(config: Config, progress: String => Unit): Result = {
     val dir = Files.createTempDirectory("mvt-bench-live")
     try measure(config, dir, progress).unsafeRunSync()
-    finally {
-      val s = Files.walk(dir)
-      try s.sorted(java.util.Comparator.reverseOrder()).forEach(p => { val _ = Files.deleteIfExists(p) })
-      finally s.close()
-    }
+    finally mvt.core.files.FileTree.delete(dir)
   }
 
   private def measure(config: Config, dir: Path, progress: String => Unit): IO[Result] = {

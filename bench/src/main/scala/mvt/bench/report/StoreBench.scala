@@ -354,11 +354,7 @@ object StoreBench {
           hashNanos
         )
       }.unsafeRunSync()
-    } finally {
-      val s = Files.walk(dir)
-      try s.sorted(java.util.Comparator.reverseOrder()).forEach(p => { val _ = Files.deleteIfExists(p) })
-      finally s.close()
-    }
+    } finally mvt.core.files.FileTree.delete(dir)
   }
 
   // the mean wall time of `n` runs of `io`, one after another, in nanoseconds

@@ -46,10 +46,7 @@ class VenueBenchSuite extends munit.FunSuite {
       assertEquals(values.length, 7, means)
       assert(values.forall(_ >= 0.0) && values.sum > 0.0, means)
       assert(text.contains("collections took"), text)
-    } finally
-      Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(p => {
-        val _ = Files.deleteIfExists(p)
-      })
+    } finally mvt.core.files.FileTree.delete(dir)
   }
 
   test("the commands have unique add ids, and every cancel names an id added before it") {

@@ -4,6 +4,7 @@ import mvt.cluster.{Consistency, ReplaySpeed}
 
 import mvt.cluster.history.{HistoryFile, Operation}
 import mvt.cluster.nemesis.{Nemesis, Schedule}
+import mvt.core.files.FileTree
 
 import java.nio.file.{Files, Path}
 
@@ -183,7 +184,7 @@ object ForkedCluster {
       nemesis.fold(Vector.empty)(_.injected)
     )
     // the nodes' own output is in the outcome; nothing of it is the user's to keep
-    Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(f => Files.deleteIfExists(f): Unit)
+    FileTree.delete(dir)
     outcome
   }
 

@@ -2,6 +2,7 @@ package mvt.core.console
 
 import cats.effect.{ExitCode, IO}
 import cats.effect.unsafe.implicits.global
+import mvt.core.TempDir
 
 import java.io.{ByteArrayInputStream, ByteArrayOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets.UTF_8

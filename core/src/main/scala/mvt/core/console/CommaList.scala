@@ -1,9 +1,9 @@
-package mvt.cli
+package mvt.core.console
 
 import cats.data.{Validated, ValidatedNel}
 import cats.syntax.all.*
 
-/** Options that take a comma-separated list, such as `--rates 4000,12000`. */
+/** Values that take a comma-separated list, such as `--rates 4000,12000`. */
 object CommaList {
 
   /**
@@ -16,7 +16,7 @@ object CommaList {
       what: String,
       expected: String = ""
   ): ValidatedNel[String, Vector[A]] =
-    s.split(",", -1).toVector.traverse(x => single(x, parseOne, what, expected))
+    each(s)(single(_, parseOne, what, expected))
 
   /** One value only, as `parse` would read it. */
   def single[A](
@@ -31,4 +31,8 @@ object CommaList {
         s"bad $what '$s'" + (if (expected.isEmpty) "" else s" (expected $expected)")
       )
       .toValidatedNel
+
+  /** Every element of `s`, an empty one included, read by `readOne`; the errors of all that it refuses. */
+  def each[A](s: String)(readOne: String => ValidatedNel[String, A]): ValidatedNel[String, Vector[A]] =
+    s.split(",", -1).toVector.traverse(readOne)
 }
