@@ -2,7 +2,7 @@ package mvt.cli
 
 import cats.effect.ExitCode
 import cats.effect.unsafe.implicits.global
-import mvt.core.console.Terminal
+import mvt.core.files.FileTree
 
 import java.io.{InputStream, OutputStream, PrintStream}
 import java.nio.file.Files
@@ -22,22 +22,14 @@ object ArchiveTraining {
   /** Runs the training commands in a scratch directory with `t`'s streams: each with its exit status. */
   def runAll(t: Terminal): List[(List[String], ExitCode)] = {
     val dir = Files.createTempDirectory("mvt-archive")
-    val days = dir.resolve("days").toString
-    val day = dir.resolve("day.csv").toString
-    val runs = List(
-      List("--help"),
-      List("generate", "--out", days, "--days", "2", "--start", "2026-03-02", "--commands", "20000"),
-      List("backtest", "--data", days, "--strategy", "spread-capture"),
-      List("generate", "--out", day, "--commands", "20000"),
-      List("match", "--in", day)
-    )
-    try runs.map(a => a -> run(a, t))
-    finally mvt.core.files.FileTree.delete(dir)
+    val (days, day) = (dir.resolve("days").toString, dir.resolve("day.csv").toString)
+    try List(
+        List("--help"),
+        List("generate", "--out", days, "--days", "2", "--start", "2026-03-02", "--commands", "20000"),
+        List("backtest", "--data", days, "--strategy", "spread-capture"),
+        List("generate", "--out", day, "--commands", "20000"),
+        List("match", "--in", day)
+      ).map(a => a -> Cli.run(a, t).unsafeRunSync())
+    finally FileTree.delete(dir)
   }
-
-  private def run(args: List[String], t: Terminal): ExitCode =
-    Cli.parse(args, t) match {
-      case Left(help) => Cli.refused(help, t)
-      case Right(program) => Cli.finish(program, args, t).unsafeRunSync()
-    }
 }
