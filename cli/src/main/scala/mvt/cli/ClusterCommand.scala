@@ -3,7 +3,6 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.DayReplay
 import mvt.cluster.fork.{ClusterRun, ForkedCluster, Launcher}
 
 /**
@@ -31,20 +30,9 @@ object ClusterCommand {
         "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one)."
       ),
       ClusterOpts.tls
-    ).tupled.map(o => run(o._2, (ClusterRun.plan).tupled(o), t))
+    ).tupled.map(o => ClusterRun.command(o._2, ClusterRun.plan.tupled(o), launcher, ProgressBar(t.err), t))
       .orElse(ClusterCheckCommand.opts(t))
 
   /** How the cli starts an `mvt` JVM for a forked node: this JVM's java and class path, a small heap, serial GC. */
   def launcher: Launcher = Launcher.thisJvm("mvt.cli.Main", "-Xmx512m", "-XX:+UseSerialGC")
-
-  /** Checks `day` (a bad line ends it here, with status 2 naming file and line), then runs the cluster. */
-  def run(day: String, plan: ForkedCluster.Plan, t: Terminal): IO[ExitCode] =
-    Files.withInput(day, t)(in => Blocking(DayReplay.check(in))).flatMap {
-      case Left(code) => IO.pure(code)
-      case Right(Left(e)) => Files.sourceError(e, "cluster", day, t)
-      case Right(Right(_)) =>
-        Blocking(ClusterRun(launcher, plan, ProgressBar(t.err), t.out)).map(s =>
-          if (s == 0) ExitCode.Success else Cli.Failure
-        )
-    }
 }

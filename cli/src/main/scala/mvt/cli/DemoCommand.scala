@@ -5,7 +5,6 @@ import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.demo.Demo
 
-import java.io.OutputStream
 import java.nio.file.Path
 
 /** `mvt demo`: a seeded trading session through the fast engine and a baseline, then the cluster and the client days. */
@@ -27,18 +26,8 @@ object DemoCommand {
         "With --serve: the portal's port (default 8080; 0 picks a free one)."
       )
     ).mapN(Demo.Settings.apply).map(s =>
-      Demo.run(s, Demo.Console(t.out, t.err, ClusterCommand.launcher, work, feeds(t))).map(ok =>
+      Demo.run(s, Demo.Console.of(t, ClusterCommand.launcher)).map(ok =>
         if (ok) ExitCode.Success else Cli.Failure
       )
     )
-
-  private val work = new Demo.Work { def apply[A](body: => A): IO[A] = Blocking(body) }
-
-  // each day's pair of feeds written as every output of the cli is: a failure says why, and the next day follows
-  private def feeds(t: Terminal) = new Demo.Feeds {
-    def write(trades: Path, quotes: Path)(body: (OutputStream, OutputStream) => Unit): IO[Unit] =
-      Outputs.use("demo", t, Nil, List(Some(trades.toString), Some(quotes.toString))) { o =>
-        Blocking(body(o(trades.toString), o(quotes.toString))).as(ExitCode.Success)
-      }.void
-  }
 }

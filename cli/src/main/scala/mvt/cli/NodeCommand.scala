@@ -59,22 +59,12 @@ object NodeCommand {
       ),
       ClusterOpts.tls,
       VenueClientsCommand.fixOpts
-    ).mapN(NodeRun.Args.of).mapValidated(NodeRun.check(_).toValidatedNel).map(run(_, t))
-
-  /** Reads what the node needs, then runs it; an exchange's `--trades` written as every output is. */
-  def run(a: NodeRun.Args, t: Terminal): IO[ExitCode] = {
-    def say(line: String): Unit = { t.err.println(s"mvt node: $line"); t.err.flush() }
-    NodeRun.prepare(a) match {
-      case Left(f) => IO(say(f.why)).as(ExitCode(f.status))
-      case Right(r) if a.exchange =>
-        Outputs.use("node", t, a.day.toList, List(a.trades))(o =>
-          Blocking(NodeRun.run(r, o.get(a.trades), t.out, say, fixGateway(a, t))).map(Status.ended("node", t))
-        )
-      case Right(r) => Blocking(NodeRun.run(r, None, t.out, say)).map(Status.ended("node", t))
-    }
-  }
-
-  // the exchange's FIX gateway, when `--fix-port` asks for one
-  private def fixGateway(a: NodeRun.Args, t: Terminal) =
-    mvt.fix.FixGateway.attach(a.fix, java.nio.file.Path.of(a.dir.getOrElse(".")), t.err)
+    ).mapN(NodeRun.Args.of).mapValidated(NodeRun.check(_).toValidatedNel).map(a =>
+      // the exchange's FIX gateway, when `--fix-port` asks for one
+      NodeRun.command(
+        a,
+        t,
+        mvt.fix.FixGateway.attach(a.fix, java.nio.file.Path.of(a.dir.getOrElse(".")), t.err)
+      )
+    )
 }

@@ -22,18 +22,11 @@ object VenueCommand {
 
   private val speed =
     Opt.text("speed", "N|max")("With --replay: N times the recorded pace, or max (the default).")
-      .withDefault("max").mapValidated(s =>
-        if (s == "max") None.validNel
-        else s.toDoubleOption.filter(d => d > 0 && !d.isInfinite).map(Some(_))
-          .toValidNel(s"--speed: expected a positive number or max, found \"$s\"")
-      )
+      .withDefault("max").mapValidated(VenueRun.Options.speed(_).toValidatedNel)
 
   private val durability =
     Opt.text("durability", "MODE")(s"When a command is durable: ${Durability.names} (default group).")
-      .withDefault("group")
-      .mapValidated(s =>
-        Durability.parse(s).toValidNel(s"--durability: expected ${Durability.names}, found \"$s\"")
-      )
+      .withDefault("group").mapValidated(VenueRun.Options.durability(_).toValidatedNel)
 
   private def run(t: Terminal): Opts[IO[ExitCode]] =
     (

@@ -1,6 +1,8 @@
 package mvt.cluster
 
+import cats.effect.{ExitCode, IO}
 import mvt.core.RunFailure
+import mvt.core.console.{Blocking, Outputs, Status, Terminal}
 import mvt.venue.{RecordedDay, VenueConfig}
 
 import java.io.{OutputStream, PrintStream}
@@ -258,6 +260,27 @@ object NodeRun {
         case _ => Right(Ready(a, node, None))
       }
     }
+
+  /**
+   * `mvt node` from its checked arguments to its exit status, on `t`'s streams: what the node needs read, then the
+   * node run; an exchange's `--trades` is written as every output is. `attach` opens another way in to an
+   * exchange's venue (the FIX gateway).
+   */
+  def command(
+      a: Args,
+      t: Terminal,
+      attach: mvt.venue.Venue => Either[String, AutoCloseable]
+  ): IO[ExitCode] = {
+    def say(line: String): Unit = { t.err.println(s"mvt node: $line"); t.err.flush() }
+    prepare(a) match {
+      case Left(f) => IO(say(f.why)).as(ExitCode(f.status))
+      case Right(r) if a.exchange =>
+        Outputs.use("node", t, a.day.toList, List(a.trades))(o =>
+          Blocking(run(r, o.get(a.trades), t.out, say, attach)).map(Status.ended("node", t))
+        )
+      case Right(r) => Blocking(run(r, None, t.out, say)).map(Status.ended("node", t))
+    }
+  }
 
   /**
    * Runs the node `r` to its end, its events on `out`: an exchange's day, its trade feed then copied to `trades`;

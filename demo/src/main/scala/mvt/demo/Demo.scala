@@ -1,8 +1,9 @@
 package mvt.demo
 
-import cats.effect.IO
+import cats.effect.{ExitCode, IO}
 import mvt.cluster.fork.Launcher
 import mvt.core.EventSink
+import mvt.core.console.{Blocking, Outputs, Terminal}
 import mvt.orderbook.{Engine, TradingDay}
 import mvt.workload.{AccountMix, ProfileGenerator, WorkloadProfile}
 
@@ -40,6 +41,24 @@ object Demo {
   /** What the demo needs of its caller: its streams, how it forks a node, runs blocking work, writes feeds. */
   final case class Console(out: PrintStream, err: PrintStream, launcher: Launcher, work: Work, feeds: Feeds) {
     val progress: ProgressBar = ProgressBar(err)
+  }
+
+  object Console {
+
+    /**
+     * The console of a command run on `t`: blocking work through [[mvt.core.console.Blocking]], each day's feeds
+     * written as every output of mvt is (a failure says why, and the next day follows).
+     */
+    def of(t: Terminal, launcher: Launcher): Console = {
+      val work = new Work { def apply[A](body: => A): IO[A] = Blocking(body) }
+      val feeds = new Feeds {
+        def write(trades: Path, quotes: Path)(body: (OutputStream, OutputStream) => Unit): IO[Unit] =
+          Outputs.use("demo", t, Nil, List(Some(trades.toString), Some(quotes.toString))) { o =>
+            Blocking(body(o(trades.toString), o(quotes.toString))).as(ExitCode.Success)
+          }.void
+      }
+      Console(t.out, t.err, launcher, work, feeds)
+    }
   }
 
   /** Every leg in turn; false once one fails (the engines disagree, the live day or the client days fail). */

@@ -23,6 +23,21 @@ object VenueRun {
       queue: Int
   )
 
+  /** How `mvt venue` reads the values of its options. */
+  object Options {
+
+    /** `--speed`: N times the recorded pace, or `max` (as fast as the venue goes: None). */
+    def speed(s: String): Either[String, Option[Double]] =
+      if (s == "max") Right(None)
+      else
+        s.toDoubleOption.filter(d => d > 0 && !d.isInfinite).map(Some(_))
+          .toRight(s"--speed: expected a positive number or max, found \"$s\"")
+
+    /** `--durability`: one of [[Durability.names]]. */
+    def durability(s: String): Either[String, Durability] =
+      Durability.parse(s).toRight(s"--durability: expected ${Durability.names}, found \"$s\"")
+  }
+
   /**
    * Runs the venue until the recorded day closes (with `--replay`) or `stopper` is asked to stop (SIGTERM):
    * `installStop` receives the action that stops it cleanly. `attach` starts what submits to the open venue (a

@@ -1,5 +1,10 @@
 package mvt.cluster.fork
 
+import cats.effect.{ExitCode, IO}
+import mvt.cluster.DayReplay
+import mvt.core.console.{Blocking, Inputs, Status, Terminal}
+import mvt.workload.CommandFiles
+
 import java.io.PrintStream
 
 /**
@@ -7,6 +12,23 @@ import java.io.PrintStream
  * ([[ClusterReport]]) printed to `out`. Gives the exchange's exit status. Blocks the caller.
  */
 object ClusterRun {
+
+  /** Checks `day` first (a bad line ends the run here, status 2 naming file and line), then runs the cluster. */
+  def command(
+      day: String,
+      plan: ForkedCluster.Plan,
+      launcher: Launcher,
+      phases: Phases,
+      t: Terminal
+  ): IO[ExitCode] =
+    Inputs.withInput(day, t)(in => Blocking(DayReplay.check(in))).flatMap {
+      case Left(code) => IO.pure(code)
+      case Right(Left(e)) => CommandFiles.sourceError(e, "cluster", day, t)
+      case Right(Right(_)) =>
+        Blocking(apply(launcher, plan, phases, t.out)).map(s =>
+          if (s == 0) ExitCode.Success else Status.Failure
+        )
+    }
 
   def apply(launcher: Launcher, plan: ForkedCluster.Plan, phases: Phases, out: PrintStream): Int = {
     val outcome = ForkedCluster.run(launcher, plan, phases, s"cluster (${plan.mode.label})")
