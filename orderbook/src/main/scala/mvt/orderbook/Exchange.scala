@@ -168,27 +168,33 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
    * again, matching as an incoming order.
    */
   def modify(b: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
-    val symbol = Symbol.unsafeTrusted(symbols(b))
-    if (!price.isValid) sink.modifyRejected(symbol, id, RejectReason.InvalidPrice)
-    else if (!qty.isValid) sink.modifyRejected(symbol, id, RejectReason.InvalidQuantity)
-    else {
-      val handle = live.handle(id.value, b)
-      if (handle < 0) sink.modifyRejected(symbol, id, RejectReason.UnknownOrder)
-      else if (fast) modifyFast(books(b).asInstanceOf[FastOrderBook], b, symbol, id, handle, price, qty)
-      else modifyLive(books(b), b, symbol, id, handle, price, qty)
-    }
+    // an invalid price or quantity finds no order here, and modifyRefused tells the three refusals apart: the rare
+    // cases out of line keep this dispatch small enough for the JIT to inline it into the replay loop
+    val handle = if (price.isValid && qty.isValid) live.handle(id.value, b) else -1
+    if (handle < 0) modifyRefused(b, id, price, qty)
+    else if (fast) modifyFast(books(b).asInstanceOf[FastOrderBook], b, id, handle, price, qty)
+    else modifyLive(books(b), b, id, handle, price, qty)
+  }
+
+  // a modify with no order to change: an invalid price first, then an invalid quantity, then no such live order
+  private def modifyRefused(b: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+    val reason =
+      if (!price.isValid) RejectReason.InvalidPrice
+      else if (!qty.isValid) RejectReason.InvalidQuantity
+      else RejectReason.UnknownOrder
+    sink.modifyRejected(Symbol.unsafeTrusted(symbols(b)), id, reason)
   }
 
   // the fast book decides the whole modify on the order's slot: the index entry found above stays unless it fills
   private def modifyFast(
       book: FastOrderBook,
       b: Int,
-      symbol: Symbol,
       id: OrderId,
       handle: Int,
       price: Price,
       qty: Quantity
   ): Unit = {
+    val symbol = Symbol.unsafeTrusted(symbols(b))
     val side = book.sideOf(id, handle)
     takerSymbol = symbol
     takerId = id.value
@@ -198,16 +204,16 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
     else sink.modified(symbol, id, side, price, Quantity(rested))
   }
 
-  // inlined per book class, so the fast book's calls are direct
-  private inline def modifyLive[B <: OrderBook](
-      book: B,
+  // the reference books: a modify that does not reduce in place is a cancel and an add of the same id
+  private def modifyLive(
+      book: OrderBook,
       b: Int,
-      symbol: Symbol,
       id: OrderId,
       handle: Int,
       price: Price,
       qty: Quantity
   ): Unit = {
+    val symbol = Symbol.unsafeTrusted(symbols(b))
     val side = book.sideOf(id, handle)
     val postOnly = book.isPostOnly(id, handle)
     if (postOnly && crossesBest(b, side, price.raw)) sink.modifyRejected(symbol, id, RejectReason.WouldCross)

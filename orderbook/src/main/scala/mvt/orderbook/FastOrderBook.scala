@@ -223,30 +223,40 @@ final class FastOrderBook(
     linkAt(o, lvl, qty)
   }
 
-  // links slot `o` at the tail of level `lvl`, which is on its ladder, with `qty`; the slot's price is the caller's
-  private inline def linkAt(o: Int, lvl: Int, qty: Long): Unit = {
-    setQtyAt(o, qty, lvl)
-    val ends = lvlEnds(lvl)
+  // links slot `o` at the tail of level `lvl`, which is on its ladder, with `qty`; the slot's price is the caller's.
+  // A method rather than an inline def, on the arrays read once: the inline form costs each caller twice its bytes
+  // (field accessors), which put the move's methods over the JIT's inlining limit; the JIT inlines this one
+  private def linkAt(o: Int, lvl: Int, qty: Long): Unit = {
+    val a = ord
+    val ls = levelData
+    val lb = lvl * LevelStride
+    a(o * Stride + 3) = (qty << 32) | lvl.toLong
+    val ends = ls(lb + 1)
     val tail = lo(ends)
-    setLinks(o, tail, NoSlot)
-    setNext(tail, o) // the scratch slot when the level is empty
-    setLvlEnds(lvl, if (tail == NoSlot) o else hi(ends), o)
-    addLvlQty(lvl, qty)
-    addLvlCount(lvl, 1)
+    a(o * Stride + 2) = pair(NoSlot, tail) // next NoSlot, prev the old tail
+    a(tail * Stride + 2) = withHi(a(tail * Stride + 2), o) // the scratch slot when the level is empty
+    ls(lb + 1) = pair(if (tail == NoSlot) o else hi(ends), o)
+    ls(lb) += qty
+    ls(lb + 2) += 1L << 32 // count + 1; the side code below it is not touched
   }
 
   // unlinks slot `o` from its level `lvl`, taking its quantity out of the level's total; the level stays on its
-  // ladder even when emptied, and the slot keeps its id, quantity and post-only bit
-  private inline def unlink(o: Int, lvl: Int): Unit = {
-    val before = prevOf(o)
-    val after = nextOf(o)
+  // ladder even when emptied, and the slot keeps its id, quantity and post-only bit. A method for the same reason
+  // as linkAt
+  private def unlink(o: Int, lvl: Int): Unit = {
+    val a = ord
+    val ls = levelData
+    val links = a(o * Stride + 2)
+    val before = lo(links)
+    val after = hi(links)
     // neighbours' links unconditionally (the scratch slot stands in for a missing one), the level's ends by selects
-    setNext(before, after)
-    setPrev(after, before)
-    val ends = lvlEnds(lvl)
-    setLvlEnds(lvl, if (before == NoSlot) after else hi(ends), if (after == NoSlot) before else lo(ends))
-    addLvlQty(lvl, -slotQty(o))
-    addLvlCount(lvl, -1)
+    a(before * Stride + 2) = withHi(a(before * Stride + 2), after)
+    a(after * Stride + 2) = withLo(a(after * Stride + 2), before)
+    val lb = lvl * LevelStride
+    val ends = ls(lb + 1)
+    ls(lb + 1) = pair(if (before == NoSlot) after else hi(ends), if (after == NoSlot) before else lo(ends))
+    ls(lb) -= a(o * Stride + 3) >>> 32
+    ls(lb + 2) -= 1L << 32 // count - 1
   }
 
   /**
@@ -257,29 +267,36 @@ final class FastOrderBook(
    * Returns the quantity resting after it (0 when it filled completely). Allocates nothing.
    */
   private[orderbook] def modify(id: Long, o: Int, price: Long, qty: Long, fills: FillListener): Long = {
-    // the decision reads the order's slot only: the level's line is not on the path to it
+    // the decision reads the order's slot only: the level's line is not on the path to it. Each case is its own
+    // method, so that this dispatch and the common move stay under the JIT's inlining limit (FreqInlineSize)
     val w1 = ord(o * Stride + 1)
-    val sideCode = (w1 >>> 62).toInt
-    val side = Side.fromCode(sideCode)
+    val side = Side.fromCode((w1 >>> 62).toInt)
     val oldPrice = w1 & PriceMask
-    val book = sides(sideCode ^ 1)
-    val reach = keyOf(side.opposite, price)
-    val crosses = book.bestKey >= reach
-    if (crosses && (w1 & PostOnlyFlag) != 0L) -1L
-    else if (price == oldPrice && qty <= slotQty(o)) {
-      reduce(OrderId(id), o, qty)
+    if (ladder(side.opposite).bestKey >= keyOf(side.opposite, price))
+      modifyCrossing(id, o, w1, price, qty, fills)
+    else {
+      // a resting order never crosses, so a crossing modify cannot keep its price: these two are the only others
+      if (price != oldPrice) move(o, side, oldPrice, price, qty)
+      else modifyAtPrice(o, qty)
       qty
-    } else if (!crosses) {
-      moveResting(o, side, oldPrice, price, qty)
-      qty
-    } else {
+    }
+  }
+
+  // a modify whose new price crosses: refused for a post-only order, else out of its level and matched as an
+  // incoming order, the rest linked again in the same slot
+  private def modifyCrossing(id: Long, o: Int, w1: Long, price: Long, qty: Long, fills: FillListener): Long =
+    if ((w1 & PostOnlyFlag) != 0L) -1L
+    else {
+      val side = Side.fromCode((w1 >>> 62).toInt)
       val lvl = levelOf(o)
       unlink(o, lvl)
       if (lvlCount(lvl) == 0) {
-        ladder(side).remove(keyOf(side, oldPrice))
+        ladder(side).remove(keyOf(side, w1 & PriceMask))
         releaseLevel(lvl)
       }
       val opposite = side.opposite
+      val book = ladder(opposite)
+      val reach = keyOf(opposite, price)
       var remaining = qty
       while (remaining > 0 && book.bestKey >= reach) {
         val l = book.bestLevel
@@ -296,53 +313,60 @@ final class FastOrderBook(
       }
       remaining
     }
+
+  // the same price: no more quantity, or more for an order alone at its level, changes the quantity in place (the
+  // order keeps its place, or has no other to keep it against); more quantity behind others goes to the tail
+  private def modifyAtPrice(o: Int, qty: Long): Unit = {
+    val lvl = levelOf(o)
+    if (qty <= slotQty(o) || ord(o * Stride + 2) == 0L) {
+      addLvlQty(lvl, qty - slotQty(o))
+      setQtyAt(o, qty, lvl)
+    } else {
+      unlink(o, lvl)
+      linkAt(o, lvl, qty)
+    }
   }
 
-  // a move that crosses nothing: to the tail of the level at `price` with `qty`, with one ladder probe for the new
-  // price. An order alone at its level (no links: the slot tells, not the level) takes its level along to a price
-  // with no level (the level is re-keyed, not rewritten), or leaves it to be freed unread; a quantity that does not
-  // change is not written.
-  private def moveResting(o: Int, side: Side, oldPrice: Long, price: Long, qty: Long): Unit = {
-    val base = o * Stride
-    val lvl = ord(base + 3).toInt
-    val alone = ord(base + 2) == 0L // prev and next both NoSlot
+  // a move to a new price that crosses nothing: to the tail of the level at `price` with `qty`, with one ladder probe
+  // for the new price. An order alone at its level (no links: the slot tells, not the level) takes its level along
+  // to a price with no level, or leaves it to be freed unread; an order with neighbours leaves its level to them.
+  private def move(o: Int, side: Side, oldPrice: Long, price: Long, qty: Long): Unit = {
     val ladder = this.ladder(side)
-    if (price == oldPrice) {
-      // more quantity at the same price: to the tail of its own level
-      if (alone) {
-        addLvlQty(lvl, qty - slotQty(o))
-        setQtyAt(o, qty, lvl)
-      } else {
-        unlink(o, lvl)
-        linkAt(o, lvl, qty)
-      }
-    } else {
-      val key = keyOf(side, price)
-      val target = ladder.levelOf(key)
-      if (alone) {
-        if (target == NoSlot) ladder.rekey(keyOf(side, oldPrice), key)
-        else {
-          ladder.remove(keyOf(side, oldPrice))
-          releaseLevel(lvl) // its only order leaves it: nothing in it is kept
-        }
-        val to = if (target == NoSlot) lvl else target
-        if (target != NoSlot) linkAt(o, to, qty)
-        else if (qty != slotQty(o)) {
-          addLvlQty(lvl, qty - slotQty(o))
-          setQtyAt(o, qty, lvl)
-        }
-      } else {
-        // the old level keeps its other orders
-        unlink(o, lvl)
-        var to = target
-        if (to == NoSlot) {
-          to = acquireLevel(side)
-          ladder.insert(key, to)
-        }
-        linkAt(o, to, qty)
-      }
-      setSlotPrice(o, price)
+    val key = keyOf(side, price)
+    val target = ladder.levelOf(key)
+    if (ord(o * Stride + 2) != 0L) moveFromShared(o, side, key, target, qty)
+    else if (target == NoSlot) moveLevelAlong(o, ladder, keyOf(side, oldPrice), key, qty)
+    else moveAloneOnto(o, ladder, keyOf(side, oldPrice), target, qty)
+    setSlotPrice(o, price)
+  }
+
+  // the old level keeps its other orders; the order goes to the tail of `target` at `key`, opened when there is none
+  private def moveFromShared(o: Int, side: Side, key: Long, target: Int, qty: Long): Unit = {
+    unlink(o, levelOf(o))
+    var to = target
+    if (to == NoSlot) {
+      to = acquireLevel(side)
+      ladder(side).insert(key, to)
     }
+    linkAt(o, to, qty)
+  }
+
+  // alone, to a price with no level: the level is re-keyed, not rewritten; a quantity that does not change is not
+  // written
+  private def moveLevelAlong(o: Int, ladder: LevelWindow, from: Long, to: Long, qty: Long): Unit = {
+    ladder.rekey(from, to)
+    if (qty != slotQty(o)) {
+      val lvl = levelOf(o)
+      addLvlQty(lvl, qty - slotQty(o))
+      setQtyAt(o, qty, lvl)
+    }
+  }
+
+  // alone, onto a price where others rest: its only order leaves the old level, so nothing in it is kept
+  private def moveAloneOnto(o: Int, ladder: LevelWindow, from: Long, target: Int, qty: Long): Unit = {
+    ladder.remove(from)
+    releaseLevel(levelOf(o))
+    linkAt(o, target, qty)
   }
 
   def cancel(id: OrderId): Quantity = {
