@@ -2,6 +2,7 @@ package mvt.cluster
 
 import mvt.core.*
 import mvt.crdt.ClientId
+import mvt.trader.orders.StrategyIds
 import munit.ScalaCheckSuite
 import org.apache.pekko.actor.typed.ActorRef
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
@@ -178,7 +179,8 @@ class ExchangeDaySuite extends ScalaCheckSuite {
   }
 
   test(
-    "a modify that would cost more than the debit left, or of an unknown order, is refused and changes nothing"
+    "a buy's modify whose debit does not cover the modified order, or of an unknown order, is refused, its debit " +
+      "comes back, and nothing changes"
   ) {
     reports.clear()
     val f = fixture(1)
@@ -186,7 +188,17 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
     f.day.drain()
     val refusedBefore = f.day.refused
-    f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "10.50", 10L) // 10,500 > 10,000
+    // debited 10,000 for a modified order that costs 10,500
+    assertEquals(node.ledger.authorize(a, 10_000L), Authorization.Approved)
+    seq += 1
+    f.inbox.add(OrderMessage(
+      NodeId("t#1"),
+      seq,
+      a,
+      StrategyId("s"),
+      OrderCommand.Modify("ACME", StrategyIds.First, Price.unsafe("10.50").raw, 10L, 10_000L),
+      trader
+    ))
     f.send(LoneExchange.Kind.Modify, a, 7L, buy = true, "9.00", 1L) // never sent
     f.day.drain()
     assertEquals(f.day.refused, refusedBefore + 2L)
