@@ -328,4 +328,53 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     again.close()
     again.release()
   }
+
+  test(
+    "reopened on its directory, a modified buy holds its add's and its modify's debits less what came back, and a " +
+      "resent modify is applied once"
+  ) {
+    reports.clear()
+    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
+    node.ledger.credit(a, Provision)
+    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-reopen-modify")
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
+    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    def message(kind: LoneExchange.Kind, price: String): OrderMessage = {
+      seq += 1
+      LoneExchange.order(
+        node.ledger,
+        kind,
+        NodeId("t#8"),
+        seq,
+        Subscription(a, StrategyId("s")),
+        0L,
+        true,
+        price,
+        10L,
+        trader
+      )
+    }
+    inbox.add(message(LoneExchange.Kind.Add, "10.00")) // debits 10,000
+    first.drain()
+    val modify = message(LoneExchange.Kind.Modify, "9.00") // debits 9,000; once applied 10,000 come back
+    inbox.add(modify)
+    first.drain()
+    assertEquals(node.ledger.balance(a), Provision - 9_000L)
+    LoneExchange.flow(first, acme, 1L, buy = false, "9.00", 4L)
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
+    first.venue.stop()
+    first.venue.terminated.get()
+    first.release()
+    val again = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    assertEquals(again.openOrders, 1)
+    inbox.add(modify) // resent: it had no acknowledgement
+    again.drain()
+    assertEquals(again.feed.duplicates, 1L)
+    LoneExchange.flow(again, acme, 2L, buy = false, "9.00", 10L) // fills the other 6, no more
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
+    // the reservation it settled with was 9,000, all paid for: nothing given back twice, nothing kept
+    assertEquals(node.ledger.balance(a), Provision - 9_000L)
+    again.close()
+    again.release()
+  }
 }

@@ -41,4 +41,22 @@ class ExchangeLogSuite extends munit.FunSuite {
       Some(s"$f: line 1: field 2 (node): a node id must not be empty")
     )
   }
+
+  dir.test("a buy's modify and what came back of a reservation read back; a bad one is refused by its line") {
+    d =>
+      val f = d.resolve("2026-03-05.cluster-orders")
+      Files.write(f, (add + "U,5,mvt@127.0.0.1:2553#-4711,4,9000\nR,5,10100\n").getBytes(UTF_8))
+      val (log, held) = ExchangeLog.open(f).fold(e => fail(e), identity)
+      log.close()
+      assertEquals(
+        held.topUps,
+        Vector(ExchangeLog.ToppedUp(5L, NodeId("mvt@127.0.0.1:2553#-4711"), 4L, 9000L))
+      )
+      assertEquals(held.releases, Vector((5L, 10100L)))
+      Files.write(f, (add + "R,5,-3\n").getBytes(UTF_8))
+      assertEquals(
+        ExchangeLog.open(f).swap.toOption,
+        Some(s"""$f: line 2: expected R,engineId,cents, found "R,5,-3"""")
+      )
+  }
 }
