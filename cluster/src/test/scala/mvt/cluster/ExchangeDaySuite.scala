@@ -377,4 +377,65 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     again.close()
     again.release()
   }
+
+  test(
+    "reopened on a replica that lost every credit, a modified buy's give-back is restored once with the provision"
+  ) {
+    reports.clear()
+    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
+    node.ledger.credit(a, Provision)
+    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-restore-modify")
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
+    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    def message(kind: LoneExchange.Kind, price: String): OrderMessage = {
+      seq += 1
+      LoneExchange.order(
+        node.ledger,
+        kind,
+        NodeId("t#7"),
+        seq,
+        Subscription(a, StrategyId("s")),
+        0L,
+        true,
+        price,
+        10L,
+        trader
+      )
+    }
+    inbox.add(message(LoneExchange.Kind.Add, "10.00")) // debits 10,000
+    first.drain()
+    inbox.add(message(
+      LoneExchange.Kind.Modify,
+      "9.00"
+    )) // debits 9,000; once applied 10,000 come back (a G line)
+    first.drain()
+    assertEquals(first.credited, 10_000L)
+    LoneExchange.flow(first, acme, 1L, buy = false, "9.00", 4L)
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
+    first.venue.stop()
+    first.venue.terminated.get()
+    first.release()
+    // the day's replica started anew with none of its entries (every credit died with the killed process); in
+    // bounded, as the exchange runs, and since the node runs its own ledger in local
+    val replica = mvt.crdt.ReplicaId(s"exchange-restore-${a.value}")
+    val ledger = Ledger.start(node.system, Consistency.Bounded, Vector(a), 2.seconds, replica = Some(replica))
+    val venue = mvt.venue.Venue.open(
+      mvt.venue.VenueConfig(dir, "2026-01-02", Vector(acme)),
+      _ => ()
+    ).fold(e => fail(e.render), identity)
+    val again = ExchangeDay.open(
+      venue,
+      Vector(a),
+      ledger,
+      new LatestTops,
+      inbox,
+      ClusterNode.refs(node.system),
+      Provision
+    ).fold(e => fail(e), identity)
+    // the provision and the 10,000 given back, once; the open order's 9,000 stays reserved
+    assertEquals((again.restored, again.openOrders, again.settledBeforeRestart), (Provision + 10_000L, 1, 0))
+    again.close() // the close cancels it: 4 filled at 9.00 (3,600) of its 9,000, so 5,400 come back
+    assertEquals(again.credited, 5_400L)
+    again.release()
+  }
 }
