@@ -35,8 +35,7 @@ final class ExchangeDay(
     inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
     log: ExchangeLog,
     refs: ExchangeDay.Refs,
-    recovered: ExchangeDay.Recovered,
-    provisioned: Long
+    recovered: ExchangeDay.Recovered
 ) {
   import ExchangeDay.*
 
@@ -67,10 +66,6 @@ final class ExchangeDay(
   private var adoptedCents = 0L
   private var adoptions = 0
   private var acks = 0L
-  // replicas removed while this replica had not read back its rights yet (a restart): adopted once it has
-  private val gone = mutable.ArrayBuffer.empty[mvt.crdt.ReplicaId]
-  private var settledBefore = 0
-  private var restoredCents = 0L
 
   // the venue's answers to the commands submitted and not yet answered
   private val results = new LinkedBlockingQueue[Result]()
@@ -113,15 +108,6 @@ final class ExchangeDay(
   /** What the exchange credited back in all: refunds of unfilled buys and proceeds of sells. */
   def credited: Long = creditedCents
 
-  /** Orders an earlier run of the day settled before the restart (closed in the journal or refused). */
-  def settledBeforeRestart: Int = settledBefore
-
-  /**
-   * Cents the restart raised this replica's own credits by: credits of orders its earlier run settled that no
-   * surviving replica held, or that it had not made yet when it was killed.
-   */
-  def restored: Long = restoredCents
-
   /**
    * Takes everything waiting in the inbox, in arrival order: records the new messages in the side file (forced),
    * submits their commands, waits for the venue's answers (durable), applies them, and acknowledges each message
@@ -129,7 +115,6 @@ final class ExchangeDay(
    */
   def drain(): Int = {
     pollFeeds()
-    adoptGone()
     val batch = mutable.ArrayBuffer.empty[Inbound]
     var m = inbox.poll()
     while (m ne null) { batch += m; m = inbox.poll() }
@@ -146,7 +131,13 @@ final class ExchangeDay(
         case NodeGone(trader) => withdraw(_.replyTo == trader)
         case r: PositionRequest => handOver(r)
         case ReplicaGone(replica) =>
-          if (ledger.mode == Consistency.Bounded) { gone += replica; adoptGone() }
+          // the order feed knows every debit the node made for an order that reached the exchange
+          if (ledger.mode == Consistency.Bounded) {
+            accounts.foreach(a =>
+              adoptedCents += ledger.adopt(a, replica, feed.debitedBy(NodeId(replica.value), a))
+            )
+            adoptions += 1
+          }
         case _ => ()
       }
       awaitResults()
@@ -184,9 +175,6 @@ final class ExchangeDay(
       nextId += 1
       log.add(id, o, c, refs.render(o.replyTo))
       id
-    case c: OrderCommand.Add =>
-      log.refused(o, c)
-      -1L
     case _ =>
       log.taken(o)
       -1L
@@ -240,6 +228,7 @@ final class ExchangeDay(
       } else {
         open.update(id, entry)
         byKey.update(key, id)
+        ledger.history.applied(o.node, o.account, o.strategy, c.orderId)
         val side = if (c.buy) Side.Buy else Side.Sell
         submit(
           Command.Add(
@@ -319,12 +308,7 @@ final class ExchangeDay(
     }
 
   private def refusedBy(w: Work): Unit = w.kind match {
-    case Work.Add =>
-      // the refusal is durable before its credit, so a restart recomputes the credit
-      log.venueRefused(w.id)
-      log.commit()
-      refusedCount += 1
-      close(w.id)
+    case Work.Add => refusedCount += 1; close(w.id)
     case Work.Modify => refusedCount += 1
     case _ => () // a cancel the closed venue refused: the close settles the order
   }
@@ -332,10 +316,6 @@ final class ExchangeDay(
   // a command's events, after every fill the trade feed holds up to it (the venue writes it before it answers)
   private def applied(w: Work, o: Outcome): Unit = {
     pollFeeds()
-    // applied once it is durable: an add recorded, then lost with a crash before its commit, is applied on its resend
-    if (w.kind == Work.Add) open.get(w.id).foreach(e =>
-      ledger.history.applied(e.key.node, e.key.account, e.key.strategy, e.key.orderId)
-    )
     var before = 0L
     if (w.kind == Work.Modify) open.get(w.id).foreach { e =>
       before = e.remaining; e.remaining = w.qty
@@ -422,16 +402,11 @@ final class ExchangeDay(
   }
 
   // the orders of an earlier run of this day: the journal's fills and closes, the side file's identities. An add
-  // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied (unless
-  // the venue refused it: then it was settled). The orders that closed are settled again in the history (the checker
-  // counts a restated settlement once), and this replica's credits are raised to what they sum to
+  // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied
   private def recover(): Unit = {
     recovered.others.foreach((node, seq) => feed.recordOther(node, seq))
-    recovered.refused.foreach(r => feed.recordTaken(r.node, r.seq, r.account, r.costCents): Unit)
     recovered.adds.foreach { a =>
       nextId = math.max(nextId, a.engineId + 1)
-      if (recovered.venueRefused.contains(a.engineId) && !recovered.journaled.contains(a.engineId))
-        feed.recordTaken(a.node, a.seq, a.account, a.costCents): Unit
       recovered.journaled.get(a.engineId).foreach { j =>
         val _ = feed.recordTaken(a.node, a.seq, a.account, a.costCents)
         val key = Key(a.node, a.account, a.strategy, a.orderId)
@@ -444,30 +419,7 @@ final class ExchangeDay(
         }
       }
     }
-    val settled =
-      ExchangeCredits.settled(recovered.adds, recovered.refused, recovered.venueRefused, recovered.journaled)
-    settled.foreach(s =>
-      ledger.history.settled(s.node, s.account, s.strategy, s.orderId, s.buy, s.reservedCents, s.filledCents)
-    )
-    settledBefore = settled.size
-    // on a new day this raises nothing (the provision is made); after a restart, what the killed run credited
-    ExchangeCredits.totals(accounts, provisioned, settled).foreach((a, total) =>
-      restoredCents += ledger.restoreCredits(a, total)
-    )
   }
-
-  // a removed trader's entries taken over (`bounded`), once this replica has read back every account's rights: the
-  // order feed knows every debit the node made for an order that reached the exchange
-  private def adoptGone(): Unit =
-    if (gone.nonEmpty && accounts.forall(ledger.rightsReady)) {
-      gone.foreach { replica =>
-        accounts.foreach(a =>
-          adoptedCents += ledger.adopt(a, replica, feed.debitedBy(NodeId(replica.value), a))
-        )
-        adoptions += 1
-      }
-      gone.clear()
-    }
 
   /** Closes the side file; the day takes no more messages. */
   def release(): Unit = { log.close(); trades.close(); quotes.close() }
@@ -481,10 +433,8 @@ object ExchangeDay {
 
   /**
    * The cluster's desk on an open `venue` (a replay held back until this returns): its side file opened and, when
-   * the venue recovered an earlier run of the day, the traders' orders rebuilt from the side file and the journal,
-   * and the ledger's own credits of every account raised to `provisioned` plus what the orders that closed before
-   * were credited ([[ExchangeCredits]]; 0 for a caller that provides the accounts itself). The side file's error (a
-   * damaged line) otherwise.
+   * the venue recovered an earlier run of the day, the traders' orders rebuilt from the side file and the journal.
+   * The side file's error (a damaged line) otherwise.
    */
   def open(
       venue: Venue,
@@ -492,12 +442,10 @@ object ExchangeDay {
       ledger: Ledger[?],
       tops: LatestTops,
       inbox: ConcurrentLinkedQueue[Inbound],
-      refs: Refs,
-      provisioned: Long
+      refs: Refs
   ): Either[String, ExchangeDay] =
     ExchangeLog.open(ExchangeLog.pathFor(venue.config.dir, venue.config.day)).map { (log, held) =>
-      val resumed =
-        venue.recovery.records > 0L || held.adds.nonEmpty || held.others.nonEmpty || held.refused.nonEmpty
+      val resumed = venue.recovery.records > 0L || held.adds.nonEmpty || held.others.nonEmpty
       def size(p: java.nio.file.Path) = if (java.nio.file.Files.exists(p)) java.nio.file.Files.size(p) else 0L
       val recovered =
         if (!resumed) Recovered.None
@@ -507,11 +455,9 @@ object ExchangeDay {
             held.others,
             ExchangeRecovery.replay(venue.config.journal, held.adds.map(a => a.engineId -> a.qty).toMap),
             size(venue.config.trades),
-            size(venue.config.quotes),
-            held.refused,
-            held.venueRefused
+            size(venue.config.quotes)
           )
-      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered, provisioned)
+      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered)
     }
 
   /** What the exchange actor hands the exchange's thread. */
@@ -534,32 +480,21 @@ object ExchangeDay {
 
   /**
    * What an earlier run of the day left: the side file's messages, the journal's view of its adds (by engine
-   * id), where the feeds end (their lines before that are in the journal's view already), the adds refused by the
-   * exchange and by the venue.
+   * id), and where the feeds end (their lines before that are in the journal's view already).
    */
   final case class Recovered(
       adds: Vector[ExchangeLog.Added],
       others: Vector[(NodeId, Long)],
       journaled: Map[Long, ExchangeRecovery.Order],
       tradesFrom: Long,
-      quotesFrom: Long,
-      refused: Vector[ExchangeLog.Refused],
-      venueRefused: Set[Long]
+      quotesFrom: Long
   )
 
   object Recovered {
 
     /** A new day: nothing before. */
-    val None: Recovered =
-      Recovered(Vector.empty, Vector.empty, Map.empty, 0L, 0L, Vector.empty, Set.empty)
+    val None: Recovered = Recovered(Vector.empty, Vector.empty, Map.empty, 0L, 0L)
   }
-
-  /**
-   * The exchange's ledger replica for the day `day`: the same for every run of the exchange on the day's journal, so
-   * a restart writes the entries its earlier run wrote (restored from the journal) instead of starting new ones.
-   */
-  def replicaOf(day: String): mvt.crdt.ReplicaId =
-    mvt.crdt.ReplicaId("exchange-" + day.map(c => if (c.isLetterOrDigit || c == '-' || c == '.') c else '_'))
 
   private final case class Taken(o: OrderMessage, engineId: Long) extends Inbound
   private final case class Duplicate(o: OrderMessage) extends Inbound
