@@ -181,20 +181,8 @@ private[fix] final class OrderDesk(
   private def refuseClosing(compId: String, m: Message): Unit = {
     val text = "the gateway is closing: nothing was taken"
     val clOrdId = field(m, 11)
-    if (m.getHeader.getString(35) == "D") {
-      rejects += 1
-      send(
-        compId,
-        Reports.orderReject(
-          s"R-$runTag-$rejects",
-          clOrdId,
-          field(m, 55),
-          field(m, 54).headOption.getOrElse('?'),
-          field(m, 38),
-          text
-        )
-      )
-    } else {
+    if (m.getHeader.getString(35) == "D") rejectNew(compId, m, text)
+    else {
       val orig = field(m, 41)
       val o = named(compId, orig)
       val (orderId, status) =
@@ -208,26 +196,29 @@ private[fix] final class OrderDesk(
 
   private def field(m: Message, tag: Int): String = if (m.isSetField(tag)) m.getString(tag) else ""
 
+  // a New refused before the venue saw it: an ExecutionReport (rejected) echoing the order's own fields
+  private def rejectNew(compId: String, m: Message, text: String): Unit = {
+    rejects += 1
+    send(
+      compId,
+      Reports.orderReject(
+        s"R-$runTag-$rejects",
+        field(m, 11),
+        field(m, 55),
+        field(m, 54).headOption.getOrElse('?'),
+        field(m, 38),
+        text
+      )
+    )
+  }
+
   private def newOrder(compId: String, m: Message): Unit = {
     val clOrdId = field(m, 11)
     if (stages != null) stages.passed(OrderStages.Taken, clOrdId, System.nanoTime())
     val sym = field(m, 55)
     val sideText = field(m, 54)
     val qtyText = field(m, 38)
-    def reject(text: String): Unit = {
-      rejects += 1
-      send(
-        compId,
-        Reports.orderReject(
-          s"R-$runTag-$rejects",
-          clOrdId,
-          sym,
-          sideText.headOption.getOrElse('?'),
-          qtyText,
-          text
-        )
-      )
-    }
+    def reject(text: String): Unit = rejectNew(compId, m, text)
     val tif = Option(field(m, 59)).filter(_.nonEmpty).map(_.head)
     val execInst = Option(field(m, 18)).filter(_.nonEmpty)
     val checked = for {
