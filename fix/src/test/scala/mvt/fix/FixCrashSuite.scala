@@ -35,8 +35,8 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
     p
   }
 
-  // every order id some event of the journal names: what the venue made durable
-  def journaledIds(journal: Path): Set[Long] = {
+  // the engine's events of the journal, replayed
+  def journalEvents(journal: Path): Vector[Event] = {
     val events = new Event.Collector
     val day = new TradingDay(Engine.Fast, events, None, None)
     val in = new BufferedInputStream(new FileInputStream(journal.toFile))
@@ -50,13 +50,17 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
         }
       }
     finally in.close()
-    events.result().flatMap {
+    events.result()
+  }
+
+  // every order id some event of the journal names: what the venue made durable
+  def journaledIds(journal: Path): Set[Long] =
+    journalEvents(journal).flatMap {
       case Event.Added(_, id, _, _, _) => Seq(id.value)
       case Event.Executed(_, b, s, _, _, _) => Seq(b.value, s.value)
       case Event.Rejected(_, id, _) => Seq(id.value)
       case _ => Seq.empty
     }.toSet
-  }
 
   // the clients file, a free port for the gateway and the venue's directory, in `dir`
   private def setUp(dir: java.nio.file.Path): (java.nio.file.Path, Int, java.nio.file.Path) = {
@@ -167,6 +171,7 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
         assertEquals(kill.waitFor(), 0)
         assert(venue.waitFor(60, TimeUnit.SECONDS))
         val before = news
+        val atKill = journalEvents(venueDir.resolve(s"$Day.mvtc")).size
         venue = fork(venueDir, port, clientsFile)
         cs.foreach(_.awaitLogon(60))
         while (news < before + 30 && System.nanoTime() < deadline) Thread.sleep(10)
@@ -178,6 +183,13 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
         def mine(c: FixTestClient, expected: Map[Long, JournalOutcome.Order]) =
           expected.filter(_._2.account == accountOf(c.compId))
         def state(o: JournalOutcome.Order) = (o.status, o.cumQty, o.leavesQty)
+        def reportsOf(c: FixTestClient) =
+          got(c.compId).toArray(Array.empty[Message]).toVector.filter(_.getHeader.getString(35) == "8")
+        def brief(m: Message) = {
+          val h = m.getHeader
+          s"seq=${h.getString(34)} possdup=${h.isSetField(43)} 150=${m.getChar(150)} 39=${m.getChar(39)} " +
+            s"14=${m.getString(14)} 37=${m.getString(37)} 11=${m.getString(11)}"
+        }
         def settled(expected: Map[Long, JournalOutcome.Order]) = cs.forall { c =>
           val v = view(c)
           mine(c, expected).forall((id, o) => v.get(id).map(state).contains(state(o)))
@@ -195,8 +207,41 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
         cs.foreach { c =>
           val v = view(c)
           val own = mine(c, expected)
-          own.foreach((id, o) => assertEquals(v.get(id).map(state), Some(state(o)), s"${c.compId} order $id"))
-          assertEquals(v.keySet -- own.keySet, Set.empty[Long], s"${c.compId}: reports of orders not its own")
+          own.foreach { (id, o) =>
+            lazy val trail = reportsOf(c).filter(_.getString(37) == id.toString).map(brief).mkString("\n")
+            lazy val evs = journalEvents(journal).zipWithIndex.filter { (e, _) =>
+              e match {
+                case Event.Executed(_, b, s, _, _, _) => b.value == id || s.value == id
+                case Event.Added(_, i, _, _, _) => i.value == id
+                case _ => false
+              }
+            }.mkString("\n")
+            lazy val others =
+              cs.map(x => s"${x.compId}: ${reportsOf(x).takeRight(3).map(brief).mkString(" | ")}").mkString(
+                "\n"
+              )
+            // on failure: the client's reports of the order, its journal events (by index; `atKill` were there at
+            // the kill) and each session's last reports, to tell a lost report from a late one
+            assertEquals(
+              v.get(id).map(state),
+              Some(state(o)),
+              s"${c.compId} order $id journal=$o atKill=$atKill\n$trail\n$evs\n$others"
+            )
+          }
+          // an order the journal does not hold was logged but not taken before the crash: it may only be rejected
+          val untaken =
+            reportsOf(c).filter(m => m.getString(37) != "NONE" && !own.contains(m.getString(37).toLong))
+          untaken.foreach { m =>
+            assertEquals(
+              (m.getChar(150), m.getChar(39), m.getString(14)),
+              ('8', '8', "0"),
+              s"${c.compId}: a report of order ${m.getString(37)} (${m.getString(11)}), which the journal does not hold"
+            )
+            assert(
+              m.getString(11).startsWith(c.compId),
+              s"${c.compId}: a report of another session's order: $m"
+            )
+          }
           val reports =
             got(c.compId).toArray(Array.empty[Message]).toVector.filter(_.getHeader.getString(35) == "8")
           val execIds = reports.map(_.getString(17))
