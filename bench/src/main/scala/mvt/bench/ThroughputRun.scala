@@ -1,6 +1,9 @@
 package mvt.bench
 
-import mvt.workload.{CommandBatch, ProfileGenerator, WorkloadProfile}
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import mvt.core.console.{Blocking, Terminal}
+import mvt.workload.{CommandBatch, CommandFiles, ProfileGenerator, WorkloadProfile}
 
 /**
  * `mvt bench throughput`: every engine asked for, and always the limit gauge, replays `batch` in a fresh forked
@@ -27,6 +30,25 @@ object ThroughputRun {
   /** How the run describes a stream read from `path`. */
   def fromFile(path: String, b: CommandBatch): (CommandBatch, String) =
     (b, s"file: $path (${b.size} commands)")
+
+  /** `mvt bench throughput`: the stream loaded (a bad file ends the run with its status), then the run. */
+  def command(
+      src: Source,
+      engines: Vector[BenchEngine],
+      repeat: Int,
+      sweep: Boolean,
+      json: Option[String],
+      t: Terminal
+  ): IO[ExitCode] = {
+    val load = src match {
+      case Source.Generate(n, p, seed) => Blocking(generated(n, p, seed).asRight[ExitCode])
+      case Source.File(path) =>
+        CommandFiles.readBatch("bench throughput", path, t).map(_.map(fromFile(path, _)))
+    }
+    BenchCommandRun.use("throughput", t, src.inputs, List(json))(c =>
+      BenchCommandRun.loaded(load)(ThroughputRun(_, _, engines, repeat, sweep, json, c))
+    )
+  }
 
   def apply(
       batch: CommandBatch,

@@ -4,7 +4,7 @@ import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
 import mvt.backtest.StrategyKind
-import mvt.bench.backtest.{BacktestBench, BacktestBenchRun}
+import mvt.bench.backtest.BacktestBenchRun
 import Named.argument
 import Opt.Words.From
 
@@ -37,9 +37,6 @@ object BacktestBenchCommand {
         ).tupled.orNone,
         Opt.int("cold-runs", 3, 1 to 50, From)("Fresh JVMs per cold figure, median (default 3)."),
         Opt.flag("startup")("Only the start-up figures: mvt --help against java -version and a minimal main.")
-      ).mapN(BacktestBenchRun.Settings.apply).map(s =>
-        BacktestBenchRun.main(s, "mvt.cli.Main", t.out, (n, c) => Blocking(BacktestBench.days(n, c, 42L)))
-          .map(Status.ended("bench backtest", t))
-      )
+      ).mapN(BacktestBenchRun.Settings.apply).map(BacktestBenchRun.command(_, "mvt.cli.Main", t))
     }
 }

@@ -3,7 +3,6 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.BenchCommandRun
 import mvt.bench.latency.{LatencyLimits, LatencyRun, OpenLoopDriver}
 import mvt.core.DurationText
 import Named.given
@@ -53,15 +52,6 @@ object LatencyCommand {
         Opt.int("rounds", 1, 1 to 20, Opt.Words.Between, "R")(
           "Run the whole sweep R times, one round after the other (default 1); with --floor, each engine's p99 and p99.9 over the floor's of the same round, round by round and their median."
         )
-      ).mapN(LatencyRun.Settings.apply).map { s =>
-        val batch = s.in.fold(Blocking(LatencyLimits.generated(s.sweep).asRight[ExitCode]))(BatchFiles.read(
-          "bench latency",
-          _,
-          t
-        ))
-        BenchCommandRun.use("latency", t, s.in.toList, List(s.hlog, s.html, s.json))(c =>
-          BenchCommandRun.loaded(batch)(LatencyRun(s, _, c))
-        )
-      }
+      ).mapN(LatencyRun.Settings.apply).map(LatencyRun.command(_, t))
     }
 }

@@ -3,7 +3,6 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.BenchCommandRun
 import mvt.bench.report.{ReportBench, ReportFeed, ReportRun}
 import mvt.workload.WorkloadProfile
 
@@ -63,10 +62,6 @@ object ReportBenchCommand {
         foldConfig,
         HttpThreadsOpt.opts,
         Opt.json()
-      ).mapN(ReportRun.Settings.of).map(s =>
-        BenchCommandRun.use("report", t, Nil, List(s.json))(c =>
-          Blocking(ReportRun.main(s, c)).map(Status.ended("bench report", t))
-        )
-      )
+      ).mapN(ReportRun.Settings.of).map(ReportRun.command(_, t))
     }
 }

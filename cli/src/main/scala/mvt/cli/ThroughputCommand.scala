@@ -3,10 +3,10 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.bench.{BenchCommandRun, BenchEngine, ThroughputRun}
+import mvt.bench.{BenchEngine, ThroughputRun}
 import mvt.bench.ThroughputRun.Source
 
-/** `mvt bench throughput`: every engine on the identical stream, each in a fresh JVM. */
+/** `mvt bench throughput`: every engine on the identical stream, each in a fresh JVM. Wiring: `ThroughputRun`. */
 object ThroughputCommand {
 
   private val source: Opts[Source] =
@@ -33,16 +33,6 @@ object ThroughputCommand {
           .validate("--repeat must be positive")(_ > 0),
         Opt.flag("sweep")("Also time the baselines at 250k, 500k, 750k and 1M commands of the stream."),
         Opt.json()
-      ).mapN((src, engines, repeat, sweep, json) =>
-        BenchCommandRun.use("throughput", t, src.inputs, List(json))(c =>
-          BenchCommandRun.loaded(load(src, t))(ThroughputRun(_, _, engines, repeat, sweep, json, c))
-        )
-      )
+      ).mapN(ThroughputRun.command(_, _, _, _, _, t))
     }
-
-  private def load(src: Source, t: Terminal) = src match {
-    case Source.Generate(n, p, seed) => Blocking(ThroughputRun.generated(n, p, seed).asRight[ExitCode])
-    case Source.File(path) =>
-      BatchFiles.read("bench throughput", path, t).map(_.map(ThroughputRun.fromFile(path, _)))
-  }
 }

@@ -3,14 +3,16 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.ReplicaBalance
+import mvt.cluster.LocalTrade
 import mvt.core.*
 import mvt.trader.{TradeRun, TradeStrategy}
-import mvt.trader.pipeline.PreTradeCheck
 import mvt.trader.strategy.StrategyKind
 import Named.given
 
-/** `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. */
+/**
+ * `mvt trade`: a command stream through the exchange, its BBO changes through a queue to a strategy. Wiring:
+ * `mvt.cluster.LocalTrade`.
+ */
 object TradeCommand {
 
   private given Named[StrategyKind] = Named("strategy", TradeStrategy.kinds)(_.label)
@@ -55,21 +57,5 @@ object TradeCommand {
         metavar = "CENTS"
       )
         .validate("--balance must not be negative")(_ >= 0).orNone
-    ).mapN(run(_, _, _, _, t))
-
-  /** Trades the commands of `in` (a bad line or record ends the feed after every command before it). */
-  def run(in: String, out: String, s: TradeRun.Settings, balance: Option[Long], t: Terminal): IO[ExitCode] = {
-    val check =
-      balance.fold(PreTradeCheck.AllowAll)(ReplicaBalance.check(_, Quantity(s.strategy.spec.params("size"))))
-    Outputs.use("trade", t, List(in), List(Some(out)), keepOnBadData = true)(outputs =>
-      Files.withInput(in, t) { raw =>
-        val feed = (tracker: mvt.trader.BboTracker) => Files.source(raw, in, t).flatMap(_.replayAll(tracker))
-        Blocking(TradeRun(s, check, outputs(out), t.err, feed).map(BadInput(_)).fold(ExitCode.Success) {
-          bad =>
-            t.err.println(bad.render("trade", in))
-            bad.status
-        })
-      }.map(_.merge)
-    )
-  }
+    ).mapN(LocalTrade.command(_, _, _, _, t))
 }

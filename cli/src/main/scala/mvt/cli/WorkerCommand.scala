@@ -3,7 +3,6 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.core.RunFailure
 import mvt.sweep.SweepRun
 
 /**
@@ -26,7 +25,6 @@ object WorkerCommand {
         "Where this machine keeps the days, if not at the paths the backtest node names: a directory."
       )
     ).mapN((seed, host, port, parallelism, data) =>
-      Blocking(SweepRun.workerMain(host, port, seed, parallelism, data, t.out))
-        .map(r => Status.ended("worker", t)(r.left.map(RunFailure.io)))
+      SweepRun.workerCommand(host, port, seed, parallelism, data, t)
     )
 }

@@ -9,24 +9,12 @@ import io.circe.{Decoder, Encoder}
  */
 opaque type NodeId = String
 
-object NodeId {
-
-  /**
-   * `text` as a node id, or why it is none: one word of printable text without ',' or '/' (which join the lines
-   * and the order names that carry it).
-   */
-  def parse(text: String): Either[String, NodeId] = mvt.crdt.Ids.word(text, "a node id", ",/")
+/** Node ids are one word of printable text without ',' or '/' (which join the lines and the order names). */
+object NodeId extends mvt.crdt.Ids.Words[NodeId]("a node id", ",/") {
 
   /** @throws IllegalArgumentException if `text` is no node id ([[parse]]); for names the cluster makes itself */
   def apply(text: String): NodeId = parse(text).fold(e => throw new IllegalArgumentException(e), identity)
 
-  extension (n: NodeId) {
-
-    /** The id as text, for lines, logs and codecs. */
-    def value: String = n
-  }
-
-  given Ordering[NodeId] = Ordering.String
   given Encoder[NodeId] = Encoder.encodeString
   given Decoder[NodeId] = Decoder.decodeString.emap(parse)
 }

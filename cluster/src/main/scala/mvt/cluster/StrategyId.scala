@@ -9,24 +9,12 @@ import io.circe.{Decoder, Encoder}
  */
 opaque type StrategyId = String
 
-object StrategyId {
-
-  /**
-   * `text` as a strategy id, or why it is none: one word of printable text without '/' or ',' (which join a
-   * subscription's label and lists of them).
-   */
-  def parse(text: String): Either[String, StrategyId] = mvt.crdt.Ids.word(text, "a strategy id", "/,")
+/** Strategy ids are one word of printable text without '/' or ',' (which join a subscription's label and lists). */
+object StrategyId extends mvt.crdt.Ids.Words[StrategyId]("a strategy id", "/,") {
 
   /** @throws IllegalArgumentException if `text` is no strategy id ([[parse]]); for names the cluster makes itself */
   def apply(text: String): StrategyId = parse(text).fold(e => throw new IllegalArgumentException(e), identity)
 
-  extension (s: StrategyId) {
-
-    /** The id as text, for lines, logs and codecs. */
-    def value: String = s
-  }
-
-  given Ordering[StrategyId] = Ordering.String
   given Encoder[StrategyId] = Encoder.encodeString
   given Decoder[StrategyId] = Decoder.decodeString.emap(parse)
 }

@@ -6,22 +6,12 @@ package mvt.crdt
  */
 opaque type ClientId = String
 
-object ClientId {
+/**
+ * Client ids parse as one word of printable text without ',' or '/', so that the comma-separated lines and
+ * `account/strategy` labels that name them read back the same.
+ */
+object ClientId extends Ids.Words[ClientId]("a client id", ",/") {
 
   /** @throws IllegalArgumentException if `id` is empty */
   def apply(id: String): ClientId = Ids.requireNonEmpty(id, "a client id")
-
-  /**
-   * `text` as a client id, or why it is none: one word of printable text without ',' or '/', so that the
-   * comma-separated lines and `account/strategy` labels that name it read back the same.
-   */
-  def parse(text: String): Either[String, ClientId] = Ids.word(text, "a client id", ",/")
-
-  extension (c: ClientId) {
-
-    /** The id as text, for logs and codecs. */
-    def value: String = c
-  }
-
-  given Ordering[ClientId] = Ordering.String
 }

@@ -24,4 +24,23 @@ object Ids {
       f"$what must not hold whitespace or control characters, found U+${id(at).toInt}%04X at character ${at + 1}"
     )
   }
+
+  /**
+   * The companion every opaque textual id shares, with its own rules: `parse` by [[word]] under the id's name and
+   * separators, the text back (`value`) and the order of the text. `is` is the companion's own knowledge that the
+   * id is its text, so nothing wraps or boxes. Immutable.
+   */
+  abstract class Words[I](what: String, separators: String)(using is: String =:= I) {
+
+    /** `text` as the id, or why it is none: one word of printable text without the id's separators. */
+    def parse(text: String): Either[String, I] = is.substituteCo(word(text, what, separators))
+
+    extension (id: I) {
+
+      /** The id as text, for lines, logs and codecs. */
+      def value: String = is.flip(id)
+    }
+
+    given Ordering[I] = is.substituteCo(Ordering.String)
+  }
 }

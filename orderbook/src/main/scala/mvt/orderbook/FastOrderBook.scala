@@ -25,9 +25,8 @@ final class FastOrderBook(
   // slot 0 is no order, so that 0 can mean "none"; its links are scratch: linking writes a neighbour's link
   // unconditionally, into slot 0 when there is no neighbour, instead of branching on an unpredictable test
   private var ord = new Array[Long](initialOrders * Stride)
-  private var freeOrder = NoSlot // head of the free-slot list, linked through next
-  private var orderHigh = 1 // slots at or above this were never used
-  private var orderSlots = initialOrders
+  // free order slots link through next (word 2's high half)
+  private val orderPool = new SlotPool(Stride, 2, initialOrders)
 
   private inline def slotId(o: Int): Long = ord(o * Stride)
   // word 1: price | side code << 62 | post-only << 61 (prices are below 2^60); 0 in a free slot
@@ -51,7 +50,7 @@ final class FastOrderBook(
   // inside one cache line; a level's price is its key in the window, so a level moved along is not rewritten. A
   // level with no orders is freed at once, and free levels link through head
   private var levelData = new Array[Long](initialLevels * LevelStride)
-  private var levelSlots = initialLevels
+  private val levelPool = new SlotPool(LevelStride, 1, initialLevels)
 
   private inline def lvlQty(l: Int): Long = levelData(l * LevelStride)
   private inline def addLvlQty(l: Int, d: Long): Unit = levelData(l * LevelStride) += d
@@ -65,8 +64,6 @@ final class FastOrderBook(
   // the addend's low half is zero, so the side code below the count is never touched
   private inline def addLvlCount(l: Int, d: Int): Unit = levelData(l * LevelStride + 2) += d.toLong << 32
   private inline def lvlSide(l: Int): Int = lo(levelData(l * LevelStride + 2))
-  private var freeLevel = NoSlot
-  private var levelHigh = 1
 
   private val bids = new LevelWindow()
   private val asks = new LevelWindow()
@@ -387,39 +384,22 @@ final class FastOrderBook(
     Quantity(left)
   }
 
-  private def acquireOrder(): Int =
-    if (freeOrder != NoSlot) {
-      val o = freeOrder
-      freeOrder = nextOf(o)
-      o
-    } else {
-      if (orderHigh == orderSlots) growOrders()
-      val o = orderHigh
-      orderHigh += 1
-      o
-    }
+  private def acquireOrder(): Int = {
+    if (orderPool.full) ord = orderPool.grow(ord)
+    orderPool.acquire(ord)
+  }
 
   private def releaseOrder(o: Int): Unit = {
     resting -= 1
     postOnlyResting -= postOnlyBit(o)
     ord(o * Stride + 1) = 0L // price, side and post-only bit
     ord(o * Stride + 3) = 0L // quantity and level
-    setLinks(o, NoSlot, freeOrder)
-    freeOrder = o
+    orderPool.release(ord, o)
   }
 
   private def acquireLevel(side: Side): Int = {
-    val l =
-      if (freeLevel != NoSlot) {
-        val l = freeLevel
-        freeLevel = lvlHead(l)
-        l
-      } else {
-        if (levelHigh == levelSlots) growLevels()
-        val l = levelHigh
-        levelHigh += 1
-        l
-      }
+    if (levelPool.full) levelData = levelPool.grow(levelData)
+    val l = levelPool.acquire(levelData)
     val base = l * LevelStride
     levelData(base) = 0L
     levelData(base + 1) = pair(NoSlot, NoSlot)
@@ -429,18 +409,7 @@ final class FastOrderBook(
 
   private def releaseLevel(l: Int): Unit = {
     // free levels link through head; written whole, not read: a level left by its only order is released unread
-    levelData(l * LevelStride + 1) = pair(freeLevel, NoSlot)
-    freeLevel = l
-  }
-
-  private def growOrders(): Unit = {
-    orderSlots *= 2
-    ord = java.util.Arrays.copyOf(ord, orderSlots * Stride)
-  }
-
-  private def growLevels(): Unit = {
-    levelSlots *= 2
-    levelData = java.util.Arrays.copyOf(levelData, levelSlots * LevelStride)
+    levelPool.release(levelData, l)
   }
 
   def levels(symbol: Symbol, side: Side): Vector[Level] = {
@@ -484,8 +453,8 @@ final class FastOrderBook(
   def checkInvariants(): Unit = {
     def fail(msg: String): Nothing = throw new IllegalStateException(s"FastOrderBook: $msg")
     // slots ever handed out are 1 until the high marks; each is either in use or on its free list, never both
-    val orderInUse = new java.util.BitSet(orderHigh)
-    val levelInUse = new java.util.BitSet(levelHigh)
+    val orderInUse = new java.util.BitSet(orderPool.high)
+    val levelInUse = new java.util.BitSet(levelPool.high)
     var seen = 0
     var postOnlySeen = 0
     for (side <- Side.values) {
@@ -499,7 +468,8 @@ final class FastOrderBook(
         val l = ids(i)
         if (ladder.levelOf(keys(i)) != l)
           fail(s"ladder finds ${ladder.levelOf(keys(i))} at key ${keys(i)}, not $l")
-        if (l <= NoSlot || l >= levelHigh) fail(s"ladder holds level slot $l, outside 1 until $levelHigh")
+        if (l <= NoSlot || l >= levelPool.high)
+          fail(s"ladder holds level slot $l, outside 1 until ${levelPool.high}")
         if (levelInUse.get(l)) fail(s"level slot $l is on the ladders twice")
         levelInUse.set(l)
         if (lvlSide(l) != side.code) fail(s"level $l on the wrong side")
@@ -508,7 +478,8 @@ final class FastOrderBook(
         var qty = 0L
         var n = 0
         while (o != NoSlot) {
-          if (o < 0 || o >= orderHigh) fail(s"level $l links to order slot $o, outside 1 until $orderHigh")
+          if (o < 0 || o >= orderPool.high)
+            fail(s"level $l links to order slot $o, outside 1 until ${orderPool.high}")
           if (orderInUse.get(o)) fail(s"order slot $o is linked twice (a cycle or two levels share it)")
           orderInUse.set(o)
           if (levelOf(o) != l) fail(s"order slot $o points to level ${levelOf(o)}, rests in $l")
@@ -541,35 +512,31 @@ final class FastOrderBook(
       fail("book is crossed at rest")
 
     // free order slots: a proper list (it ends, no slot twice) of slots not resting, with nothing left in them
-    val freeOrders = new java.util.BitSet(orderHigh)
-    var o = freeOrder
-    while (o != NoSlot) {
-      if (o < 0 || o >= orderHigh) fail(s"free order list reaches slot $o, outside 1 until $orderHigh")
-      if (freeOrders.get(o)) fail(s"free order list has a cycle through slot $o")
+    val freeOrders = orderPool.freeSlots(ord, "order", fail)
+    var o = freeOrders.nextSetBit(0)
+    while (o >= 0) {
       if (orderInUse.get(o)) fail(s"order slot $o is both free and resting")
       if (slotQty(o) != 0L) fail(s"free order slot $o keeps quantity ${slotQty(o)}")
       if (ord(o * Stride + 1) != 0L) fail(s"free order slot $o keeps its price, side or post-only bit")
-      freeOrders.set(o)
-      o = nextOf(o)
+      o = freeOrders.nextSetBit(o + 1)
     }
     val freeOrderCount = freeOrders.cardinality()
-    if (resting + freeOrderCount != orderHigh - 1)
-      fail(s"$resting resting + $freeOrderCount free order slots != ${orderHigh - 1} slots handed out")
+    if (resting + freeOrderCount != orderPool.high - 1)
+      fail(s"$resting resting + $freeOrderCount free order slots != ${orderPool.high - 1} slots handed out")
 
     // free level slots, linked through head: the same, against the levels on the ladders
-    val freeLevels = new java.util.BitSet(levelHigh)
-    var l = freeLevel
-    while (l != NoSlot) {
-      if (l < 0 || l >= levelHigh) fail(s"free level list reaches slot $l, outside 1 until $levelHigh")
-      if (freeLevels.get(l)) fail(s"free level list has a cycle through slot $l")
+    val freeLevels = levelPool.freeSlots(levelData, "level", fail)
+    var l = freeLevels.nextSetBit(0)
+    while (l >= 0) {
       if (levelInUse.get(l)) fail(s"level slot $l is both free and on a ladder")
-      freeLevels.set(l)
-      l = lvlHead(l)
+      l = freeLevels.nextSetBit(l + 1)
     }
     val levelsInUse = bids.size + asks.size
     val freeLevelCount = freeLevels.cardinality()
-    if (levelsInUse + freeLevelCount != levelHigh - 1)
-      fail(s"$levelsInUse levels in use + $freeLevelCount free != ${levelHigh - 1} level slots handed out")
+    if (levelsInUse + freeLevelCount != levelPool.high - 1)
+      fail(
+        s"$levelsInUse levels in use + $freeLevelCount free != ${levelPool.high - 1} level slots handed out"
+      )
   }
 }
 

@@ -249,27 +249,35 @@ final class LevelWindow {
   /** Keys in ascending order (allocates; for snapshots and checks). */
   def keysAscending: Array[Long] = {
     val out = new Array[Long](size)
-    var i = 0
-    while (i < fallback.size) { out(i) = fallback.keyAt(i); i += 1 }
-    var j = 0
-    while (j < WindowSlots) {
-      if (slots(j) != 0) { out(i) = base + j * tick; i += 1 }
-      j += 1
-    }
+    ascending(out, null)
     out
   }
 
   /** Level ids in ascending key order (allocates; for snapshots and checks). */
   def levelsAscending: Array[Int] = {
     val out = new Array[Int](size)
+    ascending(null, out)
+    out
+  }
+
+  // one walk for both: the fallback's entries (every one below the window) first, then the window's occupied
+  // slots; each array that is not null gets its half of every entry
+  private def ascending(keys: Array[Long], levels: Array[Int]): Unit = {
     var i = 0
-    while (i < fallback.size) { out(i) = fallback.levelAt(i); i += 1 }
+    while (i < fallback.size) {
+      if (keys != null) keys(i) = fallback.keyAt(i)
+      if (levels != null) levels(i) = fallback.levelAt(i)
+      i += 1
+    }
     var j = 0
     while (j < WindowSlots) {
-      if (slots(j) != 0) { out(i) = slots(j); i += 1 }
+      if (slots(j) != 0) {
+        if (keys != null) keys(i) = base + j * tick
+        if (levels != null) levels(i) = slots(j)
+        i += 1
+      }
       j += 1
     }
-    out
   }
 
   /** Checks the window against its bitmap, counts and the fallback; throws on the first breach. For tests. */

@@ -1,6 +1,8 @@
 package mvt.sweep
 
-import cats.effect.{IO, Resource}
+import cats.effect.{ExitCode, IO, Resource}
+import mvt.core.RunFailure
+import mvt.core.console.{Blocking, Status, Terminal}
 import mvt.backtest.{BacktestRun, DayFailure, DayFile, DayResult}
 import mvt.cluster.fork.Launcher
 
@@ -166,6 +168,18 @@ object SweepRun {
         Right(())
       } finally node.close()
     } catch { case e: IllegalStateException => Left(e.getMessage) }
+
+  /** `mvt worker`: [[workerMain]] on `t`'s standard output; status 1 with why when it cannot run. */
+  def workerCommand(
+      host: String,
+      port: Int,
+      seed: String,
+      parallelism: Int,
+      data: Option[String],
+      t: Terminal
+  ): IO[ExitCode] =
+    Blocking(workerMain(host, port, seed, parallelism, data, t.out))
+      .map(r => Status.ended("worker", t)(r.left.map(RunFailure.io)))
 
   /**
    * `mvt worker`: [[worker]] with its steps printed to `out` as lines, the days read under `data` when given; or

@@ -1,9 +1,10 @@
 package mvt.bench.backtest
 
-import cats.effect.IO
+import cats.effect.{ExitCode, IO}
 import mvt.backtest.{DaySetup, StrategyKind, StrategySpec}
 import mvt.bench.MachineInfo
 import mvt.core.{Account, RunFailure}
+import mvt.core.console.{Blocking, Status, Terminal}
 import mvt.orderbook.Engine
 import mvt.trader.orders.OrderRules
 import mvt.workload.CommandBatch
@@ -31,6 +32,13 @@ object BacktestBenchRun {
       coldRuns: Int,
       startup: Boolean
   )
+
+  /** `mvt bench backtest`: [[main]] on `t`, the in-memory days generated with seed 42; its status. */
+  def command(s: Settings, mainClass: String, t: Terminal): IO[ExitCode] =
+    main(s, mainClass, t.out, (n, c) => Blocking(BacktestBench.days(n, c, 42L))).map(Status.ended(
+      "bench backtest",
+      t
+    ))
 
   /**
    * The run `s` asks for, `mainClass` the `mvt` command's; `generated` makes the in-memory days (the caller

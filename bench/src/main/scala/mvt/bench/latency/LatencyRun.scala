@@ -1,8 +1,11 @@
 package mvt.bench.latency
 
-import mvt.bench.{BenchConsole, BenchEngine, MachineInfo, ThroughputBench}
+import cats.effect.{ExitCode, IO}
+import cats.syntax.all.*
+import mvt.bench.{BenchCommandRun, BenchConsole, BenchEngine, MachineInfo, ThroughputBench}
+import mvt.core.console.{Blocking, Terminal}
 import mvt.orderbook.Sizing
-import mvt.workload.CommandBatch
+import mvt.workload.{CommandBatch, CommandFiles}
 
 /**
  * `mvt bench latency`: every subject (the floor first, if asked for, then each engine) at every rate, round after
@@ -30,6 +33,16 @@ object LatencyRun {
   ) {
     def rates: Vector[Long] = sweep.rates
     def seconds: Double = sweep.seconds
+  }
+
+  /** `mvt bench latency`: the commands of `in` (or the generated flow) loaded, then the sweep. */
+  def command(s: Settings, t: Terminal): IO[ExitCode] = {
+    val batch = s.in.fold(Blocking(LatencyLimits.generated(s.sweep).asRight[ExitCode]))(
+      CommandFiles.readBatch("bench latency", _, t)
+    )
+    BenchCommandRun.use("latency", t, s.in.toList, List(s.hlog, s.html, s.json))(c =>
+      BenchCommandRun.loaded(batch)(LatencyRun(s, _, c))
+    )
   }
 
   def apply(s: Settings, batch: CommandBatch, c: BenchConsole): Unit = {

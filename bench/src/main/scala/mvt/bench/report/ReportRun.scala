@@ -1,6 +1,8 @@
 package mvt.bench.report
 
-import mvt.bench.{BenchConsole, MachineInfo}
+import cats.effect.{ExitCode, IO}
+import mvt.bench.{BenchCommandRun, BenchConsole, MachineInfo}
+import mvt.core.console.{Blocking, Status, Terminal}
 import mvt.core.RunFailure
 
 import scala.concurrent.duration.*
@@ -56,6 +58,12 @@ object ReportRun {
         json
       )
   }
+
+  /** `mvt bench report`: [[main]] with the JSON document's output open; its status. */
+  def command(s: Settings, t: Terminal): IO[ExitCode] =
+    BenchCommandRun.use("report", t, Nil, List(s.json))(c =>
+      Blocking(main(s, c)).map(Status.ended("bench report", t))
+    )
 
   /** [[apply]], as `mvt bench report` ends: a live part that could not measure is status 1, saying why. */
   def main(s: Settings, c: BenchConsole): Either[RunFailure, Unit] =
