@@ -35,7 +35,8 @@ final class ExchangeDay(
     inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
     log: ExchangeLog,
     refs: ExchangeDay.Refs,
-    recovered: ExchangeDay.Recovered
+    recovered: ExchangeDay.Recovered,
+    provisioned: Long
 ) {
   import ExchangeDay.*
 
@@ -66,6 +67,10 @@ final class ExchangeDay(
   private var adoptedCents = 0L
   private var adoptions = 0
   private var acks = 0L
+  // replicas removed while this replica had not read back its rights yet (a restart): adopted once it has
+  private val gone = mutable.ArrayBuffer.empty[mvt.crdt.ReplicaId]
+  private var settledBefore = 0
+  private var restoredCents = 0L
 
   // the venue's answers to the commands submitted and not yet answered
   private val results = new LinkedBlockingQueue[Result]()
@@ -108,6 +113,15 @@ final class ExchangeDay(
   /** What the exchange credited back in all: refunds of unfilled buys and proceeds of sells. */
   def credited: Long = creditedCents
 
+  /** Orders an earlier run of the day settled before the restart (closed in the journal or refused). */
+  def settledBeforeRestart: Int = settledBefore
+
+  /**
+   * Cents the restart raised this replica's own credits by: credits of orders its earlier run settled that no
+   * surviving replica held, or that it had not made yet when it was killed.
+   */
+  def restored: Long = restoredCents
+
   /**
    * Takes everything waiting in the inbox, in arrival order: records the new messages in the side file (forced),
    * submits their commands, waits for the venue's answers (durable), applies them, and acknowledges each message
@@ -115,6 +129,7 @@ final class ExchangeDay(
    */
   def drain(): Int = {
     pollFeeds()
+    adoptGone()
     val batch = mutable.ArrayBuffer.empty[Inbound]
     var m = inbox.poll()
     while (m ne null) { batch += m; m = inbox.poll() }
@@ -131,13 +146,7 @@ final class ExchangeDay(
         case NodeGone(trader) => withdraw(_.replyTo == trader)
         case r: PositionRequest => handOver(r)
         case ReplicaGone(replica) =>
-          // the order feed knows every debit the node made for an order that reached the exchange
-          if (ledger.mode == Consistency.Bounded) {
-            accounts.foreach(a =>
-              adoptedCents += ledger.adopt(a, replica, feed.debitedBy(NodeId(replica.value), a))
-            )
-            adoptions += 1
-          }
+          if (ledger.mode == Consistency.Bounded) { gone += replica; adoptGone() }
         case _ => ()
       }
       awaitResults()
@@ -175,6 +184,9 @@ final class ExchangeDay(
       nextId += 1
       log.add(id, o, c, refs.render(o.replyTo))
       id
+    case c: OrderCommand.Add =>
+      log.refused(o, c)
+      -1L
     case _ =>
       log.taken(o)
       -1L
@@ -228,7 +240,6 @@ final class ExchangeDay(
       } else {
         open.update(id, entry)
         byKey.update(key, id)
-        ledger.history.applied(o.node, o.account, o.strategy, c.orderId)
         val side = if (c.buy) Side.Buy else Side.Sell
         submit(
           Command.Add(
@@ -308,7 +319,12 @@ final class ExchangeDay(
     }
 
   private def refusedBy(w: Work): Unit = w.kind match {
-    case Work.Add => refusedCount += 1; close(w.id)
+    case Work.Add =>
+      // the refusal is durable before its credit, so a restart recomputes the credit
+      log.venueRefused(w.id)
+      log.commit()
+      refusedCount += 1
+      close(w.id)
     case Work.Modify => refusedCount += 1
     case _ => () // a cancel the closed venue refused: the close settles the order
   }
@@ -316,6 +332,10 @@ final class ExchangeDay(
   // a command's events, after every fill the trade feed holds up to it (the venue writes it before it answers)
   private def applied(w: Work, o: Outcome): Unit = {
     pollFeeds()
+    // applied once it is durable: an add recorded, then lost with a crash before its commit, is applied on its resend
+    if (w.kind == Work.Add) open.get(w.id).foreach(e =>
+      ledger.history.applied(e.key.node, e.key.account, e.key.strategy, e.key.orderId)
+    )
     var before = 0L
     if (w.kind == Work.Modify) open.get(w.id).foreach { e =>
       before = e.remaining; e.remaining = w.qty
@@ -402,11 +422,16 @@ final class ExchangeDay(
   }
 
   // the orders of an earlier run of this day: the journal's fills and closes, the side file's identities. An add
-  // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied
+  // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied (unless
+  // the venue refused it: then it was settled). The orders that closed are settled again in the history (the checker
+  // counts a restated settlement once), and this replica's credits are raised to what they sum to
   private def recover(): Unit = {
     recovered.others.foreach((node, seq) => feed.recordOther(node, seq))
+    recovered.refused.foreach(r => feed.recordTaken(r.node, r.seq, r.account, r.costCents): Unit)
     recovered.adds.foreach { a =>
       nextId = math.max(nextId, a.engineId + 1)
+      if (recovered.venueRefused.contains(a.engineId) && !recovered.journaled.contains(a.engineId))
+        feed.recordTaken(a.node, a.seq, a.account, a.costCents): Unit
       recovered.journaled.get(a.engineId).foreach { j =>
         val _ = feed.recordTaken(a.node, a.seq, a.account, a.costCents)
         val key = Key(a.node, a.account, a.strategy, a.orderId)
@@ -419,7 +444,30 @@ final class ExchangeDay(
         }
       }
     }
+    val settled =
+      ExchangeCredits.settled(recovered.adds, recovered.refused, recovered.venueRefused, recovered.journaled)
+    settled.foreach(s =>
+      ledger.history.settled(s.node, s.account, s.strategy, s.orderId, s.buy, s.reservedCents, s.filledCents)
+    )
+    settledBefore = settled.size
+    // on a new day this raises nothing (the provision is made); after a restart, what the killed run credited
+    ExchangeCredits.totals(accounts, provisioned, settled).foreach((a, total) =>
+      restoredCents += ledger.restoreCredits(a, total)
+    )
   }
+
+  // a removed trader's entries taken over (`bounded`), once this replica has read back every account's rights: the
+  // order feed knows every debit the node made for an order that reached the exchange
+  private def adoptGone(): Unit =
+    if (gone.nonEmpty && accounts.forall(ledger.rightsReady)) {
+      gone.foreach { replica =>
+        accounts.foreach(a =>
+          adoptedCents += ledger.adopt(a, replica, feed.debitedBy(NodeId(replica.value), a))
+        )
+        adoptions += 1
+      }
+      gone.clear()
+    }
 
   /** Closes the side file; the day takes no more messages. */
   def release(): Unit = { log.close(); trades.close(); quotes.close() }
@@ -433,8 +481,10 @@ object ExchangeDay {
 
   /**
    * The cluster's desk on an open `venue` (a replay held back until this returns): its side file opened and, when
-   * the venue recovered an earlier run of the day, the traders' orders rebuilt from the side file and the journal.
-   * The side file's error (a damaged line) otherwise.
+   * the venue recovered an earlier run of the day, the traders' orders rebuilt from the side file and the journal,
+   * and the ledger's own credits of every account raised to `provisioned` plus what the orders that closed before
+   * were credited ([[ExchangeCredits]]; 0 for a caller that provides the accounts itself). The side file's error (a
+   * damaged line) otherwise.
    */
   def open(
       venue: Venue,
@@ -442,10 +492,12 @@ object ExchangeDay {
       ledger: Ledger[?],
       tops: LatestTops,
       inbox: ConcurrentLinkedQueue[Inbound],
-      refs: Refs
+      refs: Refs,
+      provisioned: Long
   ): Either[String, ExchangeDay] =
     ExchangeLog.open(ExchangeLog.pathFor(venue.config.dir, venue.config.day)).map { (log, held) =>
-      val resumed = venue.recovery.records > 0L || held.adds.nonEmpty || held.others.nonEmpty
+      val resumed =
+        venue.recovery.records > 0L || held.adds.nonEmpty || held.others.nonEmpty || held.refused.nonEmpty
       def size(p: java.nio.file.Path) = if (java.nio.file.Files.exists(p)) java.nio.file.Files.size(p) else 0L
       val recovered =
         if (!resumed) Recovered.None
@@ -455,9 +507,11 @@ object ExchangeDay {
             held.others,
             ExchangeRecovery.replay(venue.config.journal, held.adds.map(a => a.engineId -> a.qty).toMap),
             size(venue.config.trades),
-            size(venue.config.quotes)
+            size(venue.config.quotes),
+            held.refused,
+            held.venueRefused
           )
-      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered)
+      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered, provisioned)
     }
 
   /** What the exchange actor hands the exchange's thread. */
@@ -480,21 +534,32 @@ object ExchangeDay {
 
   /**
    * What an earlier run of the day left: the side file's messages, the journal's view of its adds (by engine
-   * id), and where the feeds end (their lines before that are in the journal's view already).
+   * id), where the feeds end (their lines before that are in the journal's view already), the adds refused by the
+   * exchange and by the venue.
    */
   final case class Recovered(
       adds: Vector[ExchangeLog.Added],
       others: Vector[(NodeId, Long)],
       journaled: Map[Long, ExchangeRecovery.Order],
       tradesFrom: Long,
-      quotesFrom: Long
+      quotesFrom: Long,
+      refused: Vector[ExchangeLog.Refused],
+      venueRefused: Set[Long]
   )
 
   object Recovered {
 
     /** A new day: nothing before. */
-    val None: Recovered = Recovered(Vector.empty, Vector.empty, Map.empty, 0L, 0L)
+    val None: Recovered =
+      Recovered(Vector.empty, Vector.empty, Map.empty, 0L, 0L, Vector.empty, Set.empty)
   }
+
+  /**
+   * The exchange's ledger replica for the day `day`: the same for every run of the exchange on the day's journal, so
+   * a restart writes the entries its earlier run wrote (restored from the journal) instead of starting new ones.
+   */
+  def replicaOf(day: String): mvt.crdt.ReplicaId =
+    mvt.crdt.ReplicaId("exchange-" + day.map(c => if (c.isLetterOrDigit || c == '-' || c == '.') c else '_'))
 
   private final case class Taken(o: OrderMessage, engineId: Long) extends Inbound
   private final case class Duplicate(o: OrderMessage) extends Inbound

@@ -30,6 +30,24 @@ class ExchangeLogSuite extends munit.FunSuite {
     assertEquals(held.others, Vector((node, 4L)))
   }
 
+  dir.test("the adds refused by the exchange and by the venue read back with what a restart credits") { d =>
+    val f = d.resolve("2026-03-05.cluster-orders")
+    Files.write(
+      f,
+      (add + "R,mvt@127.0.0.1:2553#-4711,4,acct-2,spread-capture,7,B,2500\nV,5\n").getBytes(UTF_8)
+    )
+    val (log, held) = ExchangeLog.open(f).fold(e => fail(e), identity)
+    log.close()
+    val node = NodeId("mvt@127.0.0.1:2553#-4711")
+    assertEquals(
+      held.refused,
+      Vector(ExchangeLog.Refused(node, 4L, ClientId("acct-2"), StrategyId("spread-capture"), 7L, true, 2500L))
+    )
+    assertEquals(held.venueRefused, Set(5L))
+    Files.write(f, "R,mvt@127.0.0.1:2553#-4711,4,acct-2,spread-capture,7,X,2500\n".getBytes(UTF_8))
+    assert(ExchangeLog.open(f).swap.exists(_.startsWith(s"$f: line 1: expected R,node,seq")))
+  }
+
   dir.test("a line with a bad id is refused with its line and field") { d =>
     val f = d.resolve("2026-03-05.cluster-orders")
     Files.write(f, (add + add.replace(",acct-1,", ",acct 1,")).getBytes(UTF_8))

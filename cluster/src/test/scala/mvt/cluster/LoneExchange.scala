@@ -57,7 +57,15 @@ object LoneExchange {
   ): ExchangeDay = {
     val venue = Venue.open(VenueConfig(dir, "2026-01-02", Vector(Symbol.unsafe("ACME"))), _ => ())
       .fold(e => munit.Assertions.fail(e.render), identity)
-    ExchangeDay.open(venue, accounts, node.ledger, new LatestTops, inbox, ClusterNode.refs(node.system))
+    ExchangeDay.open(
+      venue,
+      accounts,
+      node.ledger,
+      new LatestTops,
+      inbox,
+      ClusterNode.refs(node.system),
+      0L // the tests credit their accounts themselves
+    )
       .fold(e => munit.Assertions.fail(e), identity)
   }
 
