@@ -7,7 +7,8 @@ import scala.concurrent.duration.*
 
 /**
  * A restarted exchange's credits: recomputed from a hand-made side file and journal view (closed orders' refunds and
- * proceeds, refused adds, nothing for what is open or never journaled), and restored on a replica under the same id
+ * proceeds, refused adds, a modified buy's top-ups and give-backs, a refused modify, nothing for what is open or
+ * never journaled), and restored on a replica under the same id
  * in each order of events (a credit made and replicated before the kill, made and never replicated, never made),
  * never counted twice, with the rights the earlier run gave away read back before any is given again.
  */
@@ -64,6 +65,57 @@ class ExchangeCreditsSuite extends munit.FunSuite {
     assertEquals(
       ExchangeCredits.settled(adds.take(1), Vector.empty, Set(1L), journal).map(_.back),
       Vector(6_098L)
+    )
+  }
+
+  test("a modified buy's credits: its top-ups join its reservation, what was given back is credited once") {
+    // order 106: a buy of 10 at 10.00 (10,000 debited), moved up to 10 at 10.50 (a top-up of its whole new cost,
+    // 10,500; once applied the old 10,000 came back), then down to 6 at 10.20 (6,120; the 10,500 came back), 2
+    // filled at 10.20 (2,040), then cancelled: it settled holding 6,120, so 4,080 went back at the close
+    val adds = Vector(
+      add(6, a1, buy = true, 10, 10_000),
+      add(7, a2, buy = true, 10, 3_000) // modified and still resting: only what came back of it was credited
+    )
+    val topUps = Vector(
+      ExchangeLog.ToppedUp(6L, node, 20L, 10_500L),
+      ExchangeLog.ToppedUp(7L, node, 21L, 3_300L),
+      ExchangeLog.ToppedUp(6L, node, 22L, 6_120L)
+    )
+    val releases = Vector((6L, 10_000L), (7L, 3_000L), (6L, 10_500L))
+    val journal = Map(
+      6L -> journaled(10, closed = true, "10.20" -> 2L),
+      7L -> journaled(10, closed = false)
+    )
+    // a buy's modify the exchange refused itself (its order had closed): its 1,500 went back
+    val refusedModify =
+      ExchangeLog.Refused(node, 23L, a2, strategy, 108L, buy = true, 1_500L, modify = true)
+    val settled = ExchangeCredits.settled(adds, Vector(refusedModify), Set.empty, journal, topUps, releases)
+    assertEquals(
+      settled.map(s => (s.orderId, s.reservedCents, s.filledCents, s.back)),
+      Vector((106L, 6_120L, 2_040L, 4_080L), (108L, 1_500L, 0L, 1_500L))
+    )
+    val givenBack = ExchangeCredits.givenBack(adds, releases)
+    assertEquals(
+      givenBack.map(g => (g.account, g.orderId, g.cents)),
+      Vector(
+        (a1, 106L, 10_000L),
+        (a2, 107L, 3_000L),
+        (a1, 106L, 10_500L)
+      )
+    )
+    // a1 was debited 10,000 + 10,500 + 6,120 = 26,620 and paid 2,040: 24,580 came back to it
+    assertEquals(
+      ExchangeCredits.totals(Vector(a1, a2), Provision, settled, givenBack),
+      Map(a1 -> (Provision + 24_580L), a2 -> (Provision + 3_000L + 1_500L))
+    )
+    // without the modifies' lines the figure would be the add's alone: the lines are what make it exact
+    assertEquals(
+      ExchangeCredits.totals(
+        Vector(a1),
+        Provision,
+        ExchangeCredits.settled(adds, Vector.empty, Set.empty, journal)
+      ),
+      Map(a1 -> (Provision + 7_960L))
     )
   }
 

@@ -101,6 +101,11 @@ object HistoryChecker {
         debits(o.order) = debits.getOrElse(o.order, 0) + 1
         committed += o.cents
         maxOver = math.max(maxOver, committed - provided)
+      case OpKind.TopUp =>
+        // a modify's reservation belongs to its order: the order's fills and refunds pay it out like its debit
+        reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
+        committed += o.cents
+        maxOver = math.max(maxOver, committed - provided)
       case OpKind.Fill =>
         filled += o.cents
         paidOut(o.order) = paidOut.getOrElse(o.order, 0L) + o.cents
