@@ -1,11 +1,15 @@
 package mvt.cli
 
 import mvt.core.files.FileTree
+import mvt.core.{Account, PasswordHash}
 import mvt.cluster.fork.{ForkedNode, NodeEvents}
 import mvt.cluster.history.HistoryCheck
 import mvt.cluster.{ExchangeLog, NodeEvent}
+import mvt.demo.LiveFixClients
+import mvt.fix.{Client, ClientsFile}
 import mvt.trader.orders.StrategyIds
 import mvt.venue.RecordedDay
+import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.nio.file.Files as JFiles
 
@@ -15,7 +19,8 @@ import java.nio.file.Files as JFiles
  * unacknowledged order messages arrive again and are applied once, every order the side file and the journal hold
  * is there exactly once, every account reconciles with its fills to the cent (the credits the killed run made, lost
  * or had not made yet are restored from the journal, none twice), and the checker finds the nodes' histories clean.
- * One forked run checks all of it.
+ * FIX clients trade on the same venue throughout, as on the demo's live day, so the journal the restart rebuilds
+ * the traders' orders from holds other submitters' orders too. One forked run checks all of it.
  */
 class ExchangeCrashSuite extends munit.FunSuite {
 
@@ -28,6 +33,12 @@ class ExchangeCrashSuite extends munit.FunSuite {
     val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 5), 60_000, 13L)
     val venueDir = dir.resolve("venue")
     val port = ForkedNode.freePort()
+    // the FIX clients' own flow: the same kind of day, another seed, so its prices meet the market's
+    val flowPlan = DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 14L)
+    val flow = new DayGenerator(flowPlan).next().batch
+    val clientsFile = dir.resolve("clients.csv")
+    val logins = fixClients(clientsFile)
+    val fixPort = ForkedNode.freePort()
     val common =
       Vector("--consistency", "bounded", "--accounts", "6", "--balance", "20000000", "--down-after", "3000")
     def history(name: String) = Vector("--history", dir.resolve(s"$name.history.jsonl").toString)
@@ -44,7 +55,7 @@ class ExchangeCrashSuite extends munit.FunSuite {
         venueDir.toString
       ) ++
         Vector("--traders", "2", "--speed", "1200") ++ seeds.flatMap(s => Vector("--seed", s)) ++ common ++
-        history(name)
+        Vector("--fix-port", fixPort.toString, "--clients", clientsFile.toString) ++ history(name)
     val launcher = ClusterCommand.launcher
     val first = ForkedNode.start(launcher, dir, "exchange", exchangeArgs(port, Vector.empty, "exchange"))
     // a generous budget: on a busy machine the traders' decisions would expire before they become orders
@@ -55,6 +66,11 @@ class ExchangeCrashSuite extends munit.FunSuite {
         ForkedNode.start(launcher, dir, s"trader-$i", traderArgs ++ history(s"trader-$i"))
       )
     var second: Option[ForkedNode] = None
+    val fix = new LiveFixClients(fixPort, logins, "MVT")
+    @volatile var sending = true
+    val sender =
+      new Thread(() => fix.send(flow, flow.symbols.map(_.name).toSet, 200, () => sending), "fix-clients")
+    sender.setDaemon(true)
     def waitFor(what: String, seconds: Int)(cond: => Boolean): Unit = {
       val deadline = System.currentTimeMillis + seconds * 1000L
       while (!cond && System.currentTimeMillis < deadline) Thread.sleep(100)
@@ -64,15 +80,20 @@ class ExchangeCrashSuite extends munit.FunSuite {
     }
     try {
       waitFor("the day started", 150)(NodeEvents(first.events).dayStarted)
+      fix.start()
+      sender.start()
       // the exchange counts a trader once it joins; the trader's own line saying so may come a moment later
       waitFor("both traders said they are up", 150)(
         traders.forall(_.events.exists { case _: NodeEvent.Up => true; case _ => false })
       )
-      // the crash comes once traders' orders have been recorded and some settled (on a busy machine the traders may
-      // decide few), or 8 s in
+      // the crash comes once traders' orders have been recorded and some settled and the FIX clients have traded
+      // (on a busy machine the traders may decide few), or 10 s in
       val log = ExchangeLog.pathFor(venueDir, "2026-03-05")
-      val crashBy = System.currentTimeMillis + 8000L
-      while (!(JFiles.exists(log) && JFiles.size(log) > 2000L) && System.currentTimeMillis < crashBy)
+      val crashBy = System.currentTimeMillis + 10000L
+      while (
+        !(JFiles.exists(log) && JFiles.size(log) > 2000L && fix.ordersTaken >= 50) &&
+        System.currentTimeMillis < crashBy
+      )
         Thread.sleep(50)
       first.process.destroyForcibly() // SIGKILL: no final commit, no goodbye
       first.process.waitFor()
@@ -89,6 +110,8 @@ class ExchangeCrashSuite extends munit.FunSuite {
         )
       second = Some(again)
       waitFor("the restarted exchange finished the day", 150)(!again.process.isAlive)
+      sending = false
+      fix.stop()
       assertEquals(again.process.exitValue, 0, again.errors.mkString("\n"))
       val events = NodeEvents(again.events)
       assert(again.errors.exists(_.contains("recovered")), again.errors.mkString("\n"))
@@ -135,10 +158,23 @@ class ExchangeCrashSuite extends munit.FunSuite {
         case other => fail(s"the histories were not checked: $other")
       }
     } finally {
+      sending = false
+      fix.stop()
       (traders ++ second :+ first).foreach(_.process.destroyForcibly())
       (traders ++ second :+ first).foreach(_.process.waitFor())
       FileTree.delete(dir)
     }
   }
 
+  // the clients file (salted hashes only) and the logins of three FIX clients, passwords made for this run
+  private def fixClients(file: java.nio.file.Path): Vector[LiveFixClients.Login] =
+    (1 to 3).toVector.map { k =>
+      val password = s"pw-${java.util.UUID.randomUUID}"
+      val compId = s"CLIENT-$k"
+      ClientsFile.add(
+        file,
+        Client(compId, Account(9000 + k), PasswordHash.create(password.toCharArray, ClientsFile.Iterations))
+      ).fold(e => fail(e.toString), identity)
+      LiveFixClients.Login(compId, password)
+    }
 }
