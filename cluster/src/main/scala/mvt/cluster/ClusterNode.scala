@@ -63,9 +63,22 @@ final class ClusterNode private (
         catch { case _: java.util.concurrent.ExecutionException => () }
         Left(e)
       }
-      ExchangeDay.open(venue, accounts, ledger, tops, inbox, ClusterNode.refs(system)) match {
+      ExchangeDay.open(
+        venue,
+        accounts,
+        ledger,
+        tops,
+        inbox,
+        ClusterNode.refs(system),
+        settings.provisionCents
+      ) match {
         case Left(e) => refused(e)
         case Right(day) =>
+          if (day.settledBeforeRestart > 0)
+            log(
+              s"credits: ${day.settledBeforeRestart} orders settled before the restart, recomputed from the journal " +
+                s"and the side file; ${day.restored} cents of them restored to replica ${ledger.self.value}"
+            )
           attach(venue) match {
             case Left(e) => day.release(); refused(e)
             case Right(attached) =>
@@ -116,7 +129,8 @@ object ClusterNode {
    * How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). An
    * exchange `provision`s every account at start, unless it resumes a day whose provisions the traders' replicas
    * already hold. With `history`, the node appends its operations to that file (`mvt.cluster.history`); with
-   * `tls`, Artery runs over mutually authenticated TLS.
+   * `tls`, Artery runs over mutually authenticated TLS. `replica` is the ledger's replica id when it must outlive
+   * the process (the exchange's for its day, [[ExchangeDay.replicaOf]]); by default the node incarnation's.
    */
   final case class Settings(
       role: NodeRole,
@@ -133,7 +147,8 @@ object ClusterNode {
       pipeline: NodePipeline.Settings = NodePipeline.Settings.default,
       provision: Boolean = true,
       history: Option[java.nio.file.Path] = None,
-      tls: Option[ArteryTls] = None
+      tls: Option[ArteryTls] = None,
+      replica: Option[mvt.crdt.ReplicaId] = None
   )
 
   /** A played day: the commands of the flow, the exchange's day (feeds, counts) and the reconciliation. */
@@ -187,7 +202,7 @@ object ClusterNode {
     // The ledger starts on a member that is up, so its replicator writes and subscribes as part of the cluster.
     val accounts = s.subscriptions.map(_.account).distinct
     val history = s.history.fold(mvt.cluster.history.HistoryWriter.none)(Ledger.historyOf(system, _))
-    val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout, history)
+    val ledger = Ledger.start(system, s.mode, accounts, s.writeTimeout, history, s.replica)
     val counters = new TraderNode.Counters
     val tops = new LatestTops
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()

@@ -1,5 +1,6 @@
 package mvt.cluster
 
+import mvt.core.TimeInForce
 import mvt.crdt.{ClientId, ReplicaId}
 import mvt.crdt.codec.{WireReader, WireWriter}
 import org.apache.pekko.actor.ExtendedActorSystem
@@ -28,6 +29,7 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     case _: MarketUpdates => CrdtSerializer.MarketManifest
     case _: OrderMessage => CrdtSerializer.OrderManifest
     case _: OrderReport => CrdtSerializer.ReportManifest
+    case _: ModifyReport => CrdtSerializer.ModifyReportManifest
     case _: OrderAck => CrdtSerializer.AckManifest
     case _: PositionRequest => CrdtSerializer.PositionRequestManifest
     case _: PositionReport => CrdtSerializer.PositionReportManifest
@@ -57,11 +59,14 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     case o: OrderMessage =>
       val out = new WireWriter(96)
       // a tag for the command, the envelope, then the command's own fields
+      // a GTC add and a modify without a debit keep the bytes they had before times in force and top-ups
       out.writeVarLong(o.command match {
-        case _: OrderCommand.Add => CrdtSerializer.AddTag
+        case c: OrderCommand.Add =>
+          if (c.tif == TimeInForce.Gtc) CrdtSerializer.AddTag else CrdtSerializer.AddTifTag
         case _: OrderCommand.Cancel => CrdtSerializer.CancelTag
         case OrderCommand.Withdraw => CrdtSerializer.WithdrawTag
-        case _: OrderCommand.Modify => CrdtSerializer.ModifyTag
+        case c: OrderCommand.Modify =>
+          if (c.costCents == 0L) CrdtSerializer.ModifyTag else CrdtSerializer.ModifyCostTag
       })
       out.writeString(o.node.value)
       out.writeVarLong(o.seq)
@@ -75,6 +80,7 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           out.writeVarLong(c.priceRaw)
           out.writeVarLong(c.qty)
           out.writeVarLong(c.costCents)
+          if (c.tif != TimeInForce.Gtc) out.writeByte(c.tif.code)
         case c: OrderCommand.Cancel =>
           out.writeString(c.symbol)
           out.writeVarLong(c.orderId)
@@ -83,6 +89,7 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           out.writeVarLong(c.orderId)
           out.writeVarLong(c.priceRaw)
           out.writeVarLong(c.qty)
+          if (c.costCents != 0L) out.writeVarLong(c.costCents)
         case OrderCommand.Withdraw => ()
       }
       out.writeString(resolver.toSerializationFormat(o.replyTo))
@@ -96,6 +103,16 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.writeVarLong(r.fillQty)
       out.writeVarLong(r.fillPriceRaw)
       out.writeByte(if (r.closed) 1 else 0)
+      out.toByteArray
+    case r: ModifyReport =>
+      val out = new WireWriter(64)
+      out.writeString(r.account.value)
+      out.writeString(r.strategy.value)
+      out.writeVarLong(r.orderId)
+      out.writeVarLong(r.priceRaw)
+      out.writeVarLong(r.qty)
+      out.writeByte(r.outcome.ordinal)
+      out.writeVarLong(r.restingQty)
       out.toByteArray
     case a: OrderAck =>
       val out = new WireWriter(48)
@@ -148,30 +165,32 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     else if (manifest == CrdtSerializer.OrderManifest)
       message(bytes, "order") { in =>
         val tag = in.readVarLong("a kind")
-        if (tag < CrdtSerializer.AddTag || tag > CrdtSerializer.ModifyTag)
+        if (tag < CrdtSerializer.AddTag || tag > CrdtSerializer.ModifyCostTag)
           throw new IllegalArgumentException(s"unknown order kind $tag")
         val node = readNode(in)
         val seq = in.readVarLong("a sequence number")
         val account = readAccount(in)
         val strategy = readStrategy(in)
         val command =
-          if (tag == CrdtSerializer.AddTag)
+          if (tag == CrdtSerializer.AddTag || tag == CrdtSerializer.AddTifTag)
             OrderCommand.Add(
               in.readString("a symbol"),
               in.readVarLong("an order id"),
               in.readByte("a side") == 1,
               in.readVarLong("a price"),
               in.readVarLong("a quantity"),
-              in.readVarLong("a cost")
+              in.readVarLong("a cost"),
+              if (tag == CrdtSerializer.AddTag) TimeInForce.Gtc else readTif(in)
             )
           else if (tag == CrdtSerializer.CancelTag)
             OrderCommand.Cancel(in.readString("a symbol"), in.readVarLong("an order id"))
-          else if (tag == CrdtSerializer.ModifyTag)
+          else if (tag == CrdtSerializer.ModifyTag || tag == CrdtSerializer.ModifyCostTag)
             OrderCommand.Modify(
               in.readString("a symbol"),
               in.readVarLong("an order id"),
               in.readVarLong("a price"),
-              in.readVarLong("a quantity")
+              in.readVarLong("a quantity"),
+              if (tag == CrdtSerializer.ModifyTag) 0L else in.readVarLong("a cost")
             )
           else OrderCommand.Withdraw
         OrderMessage(
@@ -193,6 +212,26 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           in.readVarLong("a quantity"),
           in.readVarLong("a price"),
           in.readByte("closed") == 1
+        )
+      }
+    else if (manifest == CrdtSerializer.ModifyReportManifest)
+      message(bytes, "modify report") { in =>
+        val account = readAccount(in)
+        val strategy = readStrategy(in)
+        val id = in.readVarLong("an order id")
+        val price = in.readVarLong("a price")
+        val qty = in.readVarLong("a quantity")
+        val code = in.readByte("an outcome")
+        if (code >= ModifyReport.Outcome.values.length)
+          throw new IllegalArgumentException(s"unknown modify outcome $code")
+        ModifyReport(
+          account,
+          strategy,
+          id,
+          price,
+          qty,
+          ModifyReport.Outcome.fromOrdinal(code),
+          in.readVarLong("a quantity")
         )
       }
     else if (manifest == CrdtSerializer.AckManifest)
@@ -239,6 +278,12 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
   // an id read off the wire is checked as it would be anywhere else; a bad one fails the message
   private def id[A](in: WireReader, what: String, parse: String => Either[String, A]): A =
     parse(in.readString(what)).fold(e => throw new IllegalArgumentException(e), identity)
+  private def readTif(in: WireReader): TimeInForce = {
+    val code = in.readByte("a time in force")
+    if (code < 0 || code >= TimeInForce.values.size)
+      throw new IllegalArgumentException(s"unknown time in force $code")
+    TimeInForce.fromCode(code)
+  }
   private def readNode(in: WireReader): NodeId = id(in, "a node", NodeId.parse)
   private def readAccount(in: WireReader): ClientId = id(in, "an account", ClientId.parse)
   private def readStrategy(in: WireReader): StrategyId = id(in, "a strategy", StrategyId.parse)
@@ -272,6 +317,7 @@ object CrdtSerializer {
   private val OrderManifest = "om"
   private val ReportManifest = "or"
   private val AckManifest = "oa"
+  private val ModifyReportManifest = "mr"
   private val PositionRequestManifest = "pq"
   private val PositionReportManifest = "pr"
 
@@ -280,4 +326,6 @@ object CrdtSerializer {
   private val CancelTag = 1L
   private val WithdrawTag = 2L
   private val ModifyTag = 3L
+  private val AddTifTag = 4L // an add with a time in force other than GTC: its code follows the cost
+  private val ModifyCostTag = 5L // a buy's modify with its debit: the cost follows the quantity
 }

@@ -22,10 +22,13 @@ import scala.collection.mutable
  * holds only durable lines. Each fill goes to [[fills]] (the reconciliation's reference) and back to the sending
  * trader node as an [[OrderReport]]. When an order closes (filled, cancelled, refused, or at the close), the
  * account is credited back what its debit did not pay for: a buy's reserved cost minus its filled value, a
- * sell's proceeds. A modify goes to the venue when the order is open and, for a buy, the modified order's cost
- * fits in what its debit has not yet paid for; otherwise it is refused (counted, the order left as it was). Every
- * top-of-book change of the quote feed goes to `tops` for the traders. Not thread-safe: the exchange's thread
- * drives it through [[drain]] and [[close]].
+ * sell's proceeds. An add goes with its time in force. A modify goes to the venue when the order is open, its node
+ * still owns the subscription and, for a buy, it carries the modified order's whole cost, debited by its trader:
+ * that joins the order's reservation (the old remainder may fill until the venue applies the modify). Once
+ * applied, whatever the reservation holds beyond the order's fills, what rests and the modifies still on their
+ * way is given back; refused, its debit is. Either way the sender hears a [[ModifyReport]]. Every top-of-book
+ * change of the quote feed goes to `tops` for the traders. Not thread-safe: the exchange's thread drives it
+ * through [[drain]] and [[close]].
  */
 final class ExchangeDay(
     val venue: Venue,
@@ -35,7 +38,8 @@ final class ExchangeDay(
     inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
     log: ExchangeLog,
     refs: ExchangeDay.Refs,
-    recovered: ExchangeDay.Recovered
+    recovered: ExchangeDay.Recovered,
+    provisioned: Long
 ) {
   import ExchangeDay.*
 
@@ -59,6 +63,10 @@ final class ExchangeDay(
 
   private val open = mutable.LongMap.empty[Open]
   private val byKey = mutable.HashMap.empty[Key, Long]
+  // the adds of the batch being recorded (engine id, buy), for a modify behind its add in the same batch
+  private val batchAdds = mutable.HashMap.empty[Key, (Long, Boolean)]
+  // parts of open orders' reservations to give back once the side file holds their lines (engine id, key, cents)
+  private val releases = mutable.ArrayBuffer.empty[(Long, Key, Long)]
   private var nextId = StrategyIds.First
   private var closed = false
   private var refusedCount = 0L
@@ -66,6 +74,10 @@ final class ExchangeDay(
   private var adoptedCents = 0L
   private var adoptions = 0
   private var acks = 0L
+  // replicas removed while this replica had not read back its rights yet (a restart): adopted once it has
+  private val gone = mutable.ArrayBuffer.empty[mvt.crdt.ReplicaId]
+  private var settledBefore = 0
+  private var restoredCents = 0L
 
   // the venue's answers to the commands submitted and not yet answered
   private val results = new LinkedBlockingQueue[Result]()
@@ -108,6 +120,15 @@ final class ExchangeDay(
   /** What the exchange credited back in all: refunds of unfilled buys and proceeds of sells. */
   def credited: Long = creditedCents
 
+  /** Orders an earlier run of the day settled before the restart (closed in the journal or refused). */
+  def settledBeforeRestart: Int = settledBefore
+
+  /**
+   * Cents the restart raised this replica's own credits by: credits of orders its earlier run settled that no
+   * surviving replica held, or that it had not made yet when it was killed.
+   */
+  def restored: Long = restoredCents
+
   /**
    * Takes everything waiting in the inbox, in arrival order: records the new messages in the side file (forced),
    * submits their commands, waits for the venue's answers (durable), applies them, and acknowledges each message
@@ -115,6 +136,7 @@ final class ExchangeDay(
    */
   def drain(): Int = {
     pollFeeds()
+    adoptGone()
     val batch = mutable.ArrayBuffer.empty[Inbound]
     var m = inbox.poll()
     while (m ne null) { batch += m; m = inbox.poll() }
@@ -124,6 +146,7 @@ final class ExchangeDay(
         case o: OrderMessage => if (feed.record(o)) Taken(o, record(o)) else Duplicate(o)
         case other => other
       }
+      batchAdds.clear()
       log.commit()
       taken.foreach {
         case Taken(o, id) => order(o, id)
@@ -131,13 +154,7 @@ final class ExchangeDay(
         case NodeGone(trader) => withdraw(_.replyTo == trader)
         case r: PositionRequest => handOver(r)
         case ReplicaGone(replica) =>
-          // the order feed knows every debit the node made for an order that reached the exchange
-          if (ledger.mode == Consistency.Bounded) {
-            accounts.foreach(a =>
-              adoptedCents += ledger.adopt(a, replica, feed.debitedBy(NodeId(replica.value), a))
-            )
-            adoptions += 1
-          }
+          if (ledger.mode == Consistency.Bounded) { gone += replica; adoptGone() }
         case _ => ()
       }
       awaitResults()
@@ -168,13 +185,30 @@ final class ExchangeDay(
     }
   }
 
-  // the side-file line of a new message; an add the venue will see gets its engine id now (-1: refused here)
+  // the side-file line of a new message; an add the venue will see gets its engine id now, a modify that will go
+  // to the venue its order's (-1: refused here)
   private def record(o: OrderMessage): Long = o.command match {
     case c: OrderCommand.Add if admissible(o, c) =>
       val id = nextId
       nextId += 1
       log.add(id, o, c, refs.render(o.replyTo))
+      batchAdds.update(Key(o.node, o.account, o.strategy, c.orderId), (id, c.buy))
       id
+    case c: OrderCommand.Add =>
+      log.refused(o, c)
+      -1L
+    case c: OrderCommand.Modify =>
+      val key = Key(o.node, o.account, o.strategy, c.orderId)
+      val target = byKey.get(key).flatMap(id => open.get(id).map(e => (id, e.buy))).orElse(batchAdds.get(key))
+      target.filter((_, buy) => modifiable(o, buy, c)) match {
+        case Some((id, _)) =>
+          if (c.costCents > 0L) log.topUp(id, o, c.costCents) else log.taken(o)
+          id
+        case None =>
+          // refused here: the debit it carries goes back once this line is durable
+          if (c.costCents > 0L) log.refusedModify(o, c) else log.taken(o)
+          -1L
+      }
     case _ =>
       log.taken(o)
       -1L
@@ -216,7 +250,7 @@ final class ExchangeDay(
   private def order(o: OrderMessage, id: Long): Unit = o.command match {
     case c: OrderCommand.Add =>
       val key = Key(o.node, o.account, o.strategy, c.orderId)
-      val entry = new Open(key, c.symbol, c.buy, c.qty, c.costCents, o.replyTo)
+      val entry = new Open(key, c.symbol, c.buy, c.qty, c.costCents, o.replyTo, c.priceRaw)
       if (id < 0L) {
         // refused here: an id of its own only to settle it (credit its debit back) and report it closed
         val local = nextId
@@ -228,7 +262,6 @@ final class ExchangeDay(
       } else {
         open.update(id, entry)
         byKey.update(key, id)
-        ledger.history.applied(o.node, o.account, o.strategy, c.orderId)
         val side = if (c.buy) Side.Buy else Side.Sell
         submit(
           Command.Add(
@@ -237,7 +270,8 @@ final class ExchangeDay(
             side,
             Price.fromRaw(c.priceRaw),
             Quantity(c.qty),
-            accountIndex(o.account)
+            accountIndex(o.account),
+            c.tif
           ),
           Work(Work.Add, id, 0L)
         )
@@ -245,28 +279,44 @@ final class ExchangeDay(
     case c: OrderCommand.Cancel =>
       byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).foreach(cancelOpen)
     case c: OrderCommand.Modify =>
-      byKey.get(Key(o.node, o.account, o.strategy, c.orderId)).flatMap(id =>
-        open.get(id).map(id -> _)
-      ) match {
-        case Some((id, e)) if modifiable(o, e, c) =>
+      val key = Key(o.node, o.account, o.strategy, c.orderId)
+      open.get(id) match {
+        case Some(e) if id >= 0L =>
+          // the old remainder may still fill until the venue applies it: the reservation holds both
+          e.reserved += c.costCents
+          e.topUpsInFlight += c.costCents
+          e.modifying += 1
           submit(
             Command.Modify(Symbol.unsafe(e.symbol), OrderId(id), Price.fromRaw(c.priceRaw), Quantity(c.qty)),
-            Work(Work.Modify, id, c.qty)
+            Work(Work.Modify, id, c.qty, c.priceRaw, c.costCents, e)
           )
-        case _ => refusedCount += 1
+        case _ =>
+          refusedCount += 1
+          // recorded as joining the reservation of an order a hand-over in this batch closed: given back by line
+          if (id >= 0L && c.costCents > 0L) release(id, key, c.costCents)
+          else if (c.costCents > 0L) creditBack(key, c.costCents)
+          o.replyTo ! ModifyReport(
+            o.account,
+            o.strategy,
+            c.orderId,
+            c.priceRaw,
+            c.qty,
+            ModifyReport.Outcome.Refused,
+            0L
+          )
       }
     case OrderCommand.Withdraw =>
       withdraw(e => e.key.node == o.node && e.key.account == o.account && e.key.strategy == o.strategy)
   }
 
-  // open, still its node's, a valid quantity, and for a buy a cost within what its debit has not paid for yet
-  private def modifiable(o: OrderMessage, e: Open, c: OrderCommand.Modify): Boolean = {
-    val fits =
-      !e.buy || {
+  // still its node's, a valid quantity, and a buy's debit covering the modified order's whole cost (a sell's: none)
+  private def modifiable(o: OrderMessage, buy: Boolean, c: OrderCommand.Modify): Boolean = {
+    val covered =
+      if (buy) {
         val cost = PreTradeCheck.Balance.costCents(c.priceRaw, c.qty)
-        cost >= 0L && cost <= e.reserved - fills.valueOf(byKey(e.key))
-      }
-    !closed && !stale(o) && c.qty > 0L && c.qty <= Quantity.Max && fits
+        cost >= 0L && c.costCents >= cost
+      } else c.costCents == 0L
+    !closed && !stale(o) && c.qty > 0L && c.qty <= Quantity.Max && covered
   }
 
   private def withdraw(which: Open => Boolean): Unit = {
@@ -297,8 +347,9 @@ final class ExchangeDay(
     }
   }
 
-  // waits for the venue's answer to every command submitted (each is durable when it comes), applying them in order
-  private def awaitResults(): Unit =
+  // waits for the venue's answer to every command submitted (each is durable when it comes), applying them in order;
+  // then gives back what they released of reservations
+  private def awaitResults(): Unit = {
     while (inFlight > 0) {
       val r = results.poll(100, TimeUnit.MILLISECONDS)
       if (r != null) {
@@ -306,20 +357,29 @@ final class ExchangeDay(
         if (r.outcome != null) applied(r.work, r.outcome) else refusedBy(r.work)
       } else if (venue.terminated.isDone && results.isEmpty) inFlight = 0 // a stopped venue answers no more
     }
+    creditReleases()
+  }
 
   private def refusedBy(w: Work): Unit = w.kind match {
-    case Work.Add => refusedCount += 1; close(w.id)
-    case Work.Modify => refusedCount += 1
+    case Work.Add =>
+      // the refusal is durable before its credit, so a restart recomputes the credit
+      log.venueRefused(w.id)
+      log.commit()
+      refusedCount += 1
+      close(w.id)
+    case Work.Modify => modifyRefused(w, gone = false)
     case _ => () // a cancel the closed venue refused: the close settles the order
   }
 
   // a command's events, after every fill the trade feed holds up to it (the venue writes it before it answers)
   private def applied(w: Work, o: Outcome): Unit = {
     pollFeeds()
-    var before = 0L
-    if (w.kind == Work.Modify) open.get(w.id).foreach { e =>
-      before = e.remaining; e.remaining = w.qty
-    }
+    // applied once it is durable: an add recorded, then lost with a crash before its commit, is applied on its resend
+    if (w.kind == Work.Add) open.get(w.id).foreach(e =>
+      ledger.history.applied(e.key.node, e.key.account, e.key.strategy, e.key.orderId)
+    )
+    // what rested before a modify, as far as the feed has told (it may hold fills that came after it)
+    val before = if (w.kind == Work.Modify) open.get(w.id).fold(0L)(_.remaining) else 0L
     o.events.foreach {
       case Event.Executed(_, b, s, p, q, _) =>
         filled(b.value, p.raw, q.units)
@@ -327,13 +387,91 @@ final class ExchangeDay(
       case Event.Canceled(_, id, _) => close(id.value)
       case Event.Rejected(_, id, _) if open.contains(id.value) => refusedCount += 1; close(id.value)
       case Event.Expired(_, id, _) => close(id.value)
-      case Event.Modified(_, id, _, _, resting) =>
-        if (resting.units == 0L) close(id.value) else open.get(id.value).foreach(_.remaining = resting.units)
-      case Event.ModifyRejected(_, id, _) =>
-        refusedCount += 1
-        open.get(id.value).foreach(_.remaining = before)
+      case Event.Modified(_, id, _, p, resting) if w.kind == Work.Modify && id.value == w.id =>
+        modified(w, before, p.raw, resting.units)
+      case Event.ModifyRejected(_, id, reason) if w.kind == Work.Modify && id.value == w.id =>
+        modifyRefused(w, gone = reason == RejectReason.UnknownOrder)
       case _ => ()
     }
+  }
+
+  // the venue applied a trader's modify: the order rests `resting` at `priceRaw` (a feed's fill after the modify
+  // that came before its answer counts again in it, which only keeps more reserved), and its reservation keeps its
+  // fills' value, the cost of what rests and the modifies still on their way
+  private def modified(w: Work, before: Long, priceRaw: Long, resting: Long): Unit =
+    Option(w.order).filter(_ => open.contains(w.id)).foreach { e =>
+      e.modifying -= 1
+      e.topUpsInFlight -= w.cost
+      val kept = e.priceRaw == priceRaw && w.qty <= before
+      e.priceRaw = priceRaw
+      e.remaining = resting
+      if (e.buy) {
+        val needed =
+          fills.valueOf(w.id) + PreTradeCheck.Balance.costCents(priceRaw, resting) + e.topUpsInFlight
+        val excess = e.reserved - needed
+        if (excess > 0L) {
+          e.reserved -= excess
+          release(w.id, e.key, excess)
+        }
+      }
+      val outcome = if (kept) ModifyReport.Outcome.KeptPriority else ModifyReport.Outcome.LostPriority
+      e.replyTo ! ModifyReport(
+        e.key.account,
+        e.key.strategy,
+        e.key.orderId,
+        w.priceRaw,
+        w.qty,
+        outcome,
+        resting
+      )
+      if (resting == 0L || (e.remaining <= 0L && e.modifying == 0)) close(w.id)
+    }
+
+  // the venue refused a trader's modify (or never took it): its debit goes back and the order is as it was; an
+  // order the venue no longer knows is gone (filled while the modify travelled), and settles
+  private def modifyRefused(w: Work, gone: Boolean): Unit = {
+    refusedCount += 1
+    val e = w.order
+    e.modifying -= 1
+    e.topUpsInFlight -= w.cost
+    e.replyTo ! ModifyReport(
+      e.key.account,
+      e.key.strategy,
+      e.key.orderId,
+      w.priceRaw,
+      w.qty,
+      ModifyReport.Outcome.Refused,
+      0L
+    )
+    // an order that closed meanwhile (its own cancel went first) settled with the debit in its reservation
+    if (open.contains(w.id)) {
+      if (gone || (e.remaining <= 0L && e.modifying == 0)) close(w.id)
+      else if (w.cost > 0L) {
+        e.reserved -= w.cost
+        release(w.id, e.key, w.cost)
+      }
+    }
+  }
+
+  // `cents` of the order `id`'s reservation go back once the side file holds the line (see creditReleases)
+  private def release(id: Long, key: Key, cents: Long): Unit = {
+    log.release(id, cents)
+    releases += ((id, key, cents))
+  }
+
+  // the side file forced first: a restarted exchange never gives back again what it gave back before its crash
+  private def creditReleases(): Unit =
+    if (releases.nonEmpty) {
+      log.commit()
+      releases.foreach((_, key, cents) => creditBack(key, cents))
+      releases.clear()
+    }
+
+  // a reservation of an open order (or of a refused modify) given back to the account
+  private def creditBack(key: Key, cents: Long): Unit = {
+    creditedCents += cents
+    ledger.credit(key.account, cents)
+    ledger.history.released(key.node, key.account, key.strategy, key.orderId, cents)
   }
 
   // the feeds' new durable lines: fills of resting traders' orders by anyone else's command, and the tops
@@ -371,7 +509,8 @@ final class ExchangeDay(
     open.get(id).foreach { e =>
       book(id, e, priceRaw, qty)
       e.remaining -= qty
-      val done = e.remaining <= 0L
+      // with a modify on its way the venue's answer says what rests (the feed may hold fills from after it)
+      val done = e.remaining <= 0L && e.modifying == 0
       e.replyTo ! OrderReport(e.key.account, e.key.strategy, e.key.orderId, e.buy, qty, priceRaw, done)
       if (done) settle(id, e)
     }
@@ -402,15 +541,33 @@ final class ExchangeDay(
   }
 
   // the orders of an earlier run of this day: the journal's fills and closes, the side file's identities. An add
-  // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied
+  // the journal does not name never reached the book: it is forgotten, so its sender's resend is applied (unless
+  // the venue refused it: then it was settled). The orders that closed are settled again in the history, and what
+  // was given back of reservations released again (the checker counts a restatement once); this replica's credits
+  // are raised to what they all sum to
   private def recover(): Unit = {
     recovered.others.foreach((node, seq) => feed.recordOther(node, seq))
+    recovered.refused.foreach(r =>
+      if (r.modify) feed.recordModify(r.node, r.seq, r.account, r.costCents): Unit
+      else feed.recordTaken(r.node, r.seq, r.account, r.costCents): Unit
+    )
+    // a modify's debit joined its order's reservation, and what was given back of it left; a modify of an add the
+    // journal does not name is forgotten with it, so its resend is applied behind the add's
+    val topUps = recovered.topUps.groupBy(_.engineId)
+    val released = recovered.releases.groupMapReduce(_._1)(_._2)(_ + _)
     recovered.adds.foreach { a =>
       nextId = math.max(nextId, a.engineId + 1)
-      recovered.journaled.get(a.engineId).foreach { j =>
+      val ups = topUps.getOrElse(a.engineId, Vector.empty)
+      // journaled, or refused by the venue (settled, its modifies' debits given back): taken, with its modifies
+      if (recovered.journaled.contains(a.engineId) || recovered.venueRefused.contains(a.engineId)) {
         val _ = feed.recordTaken(a.node, a.seq, a.account, a.costCents)
+        ups.foreach(u => feed.recordModify(u.node, u.seq, a.account, u.costCents): Unit)
+      }
+      recovered.journaled.get(a.engineId).foreach { j =>
         val key = Key(a.node, a.account, a.strategy, a.orderId)
-        val e = new Open(key, a.symbol, a.buy, a.qty, a.costCents, refs.resolve(a.replyTo))
+        val reserved = a.costCents + ups.map(_.costCents).sum - released.getOrElse(a.engineId, 0L)
+        // the price it rests at is the journal's; unknown here, so a modify's report says it lost its place
+        val e = new Open(key, a.symbol, a.buy, a.qty, reserved, refs.resolve(a.replyTo), -1L)
         j.fills.foreach((px, q) => book(a.engineId, e, px, q))
         if (!j.closed) {
           e.remaining = j.remaining
@@ -419,7 +576,39 @@ final class ExchangeDay(
         }
       }
     }
+    val settled = ExchangeCredits.settled(
+      recovered.adds,
+      recovered.refused,
+      recovered.venueRefused,
+      recovered.journaled,
+      recovered.topUps,
+      recovered.releases
+    )
+    settled.foreach(s =>
+      ledger.history.settled(s.node, s.account, s.strategy, s.orderId, s.buy, s.reservedCents, s.filledCents)
+    )
+    // what was given back of reservations before the crash is stated again too (the checker counts it once)
+    val givenBack = ExchangeCredits.givenBack(recovered.adds, recovered.releases)
+    givenBack.foreach(g => ledger.history.released(g.node, g.account, g.strategy, g.orderId, g.cents))
+    settledBefore = settled.size - recovered.refused.count(_.modify)
+    // on a new day this raises nothing (the provision is made); after a restart, what the killed run credited
+    ExchangeCredits.totals(accounts, provisioned, settled, givenBack).foreach((a, total) =>
+      restoredCents += ledger.restoreCredits(a, total)
+    )
   }
+
+  // a removed trader's entries taken over (`bounded`), once this replica has read back every account's rights: the
+  // order feed knows every debit the node made for an order that reached the exchange
+  private def adoptGone(): Unit =
+    if (gone.nonEmpty && accounts.forall(ledger.rightsReady)) {
+      gone.foreach { replica =>
+        accounts.foreach(a =>
+          adoptedCents += ledger.adopt(a, replica, feed.debitedBy(NodeId(replica.value), a))
+        )
+        adoptions += 1
+      }
+      gone.clear()
+    }
 
   /** Closes the side file; the day takes no more messages. */
   def release(): Unit = { log.close(); trades.close(); quotes.close() }
@@ -433,8 +622,10 @@ object ExchangeDay {
 
   /**
    * The cluster's desk on an open `venue` (a replay held back until this returns): its side file opened and, when
-   * the venue recovered an earlier run of the day, the traders' orders rebuilt from the side file and the journal.
-   * The side file's error (a damaged line) otherwise.
+   * the venue recovered an earlier run of the day, the traders' orders rebuilt from the side file and the journal,
+   * and the ledger's own credits of every account raised to `provisioned` plus what the orders that closed before
+   * were credited ([[ExchangeCredits]]; 0 for a caller that provides the accounts itself). The side file's error (a
+   * damaged line) otherwise.
    */
   def open(
       venue: Venue,
@@ -442,10 +633,13 @@ object ExchangeDay {
       ledger: Ledger[?],
       tops: LatestTops,
       inbox: ConcurrentLinkedQueue[Inbound],
-      refs: Refs
+      refs: Refs,
+      provisioned: Long
   ): Either[String, ExchangeDay] =
     ExchangeLog.open(ExchangeLog.pathFor(venue.config.dir, venue.config.day)).map { (log, held) =>
-      val resumed = venue.recovery.records > 0L || held.adds.nonEmpty || held.others.nonEmpty
+      val resumed =
+        venue.recovery.records > 0L || held.adds.nonEmpty || held.others.nonEmpty || held.refused.nonEmpty ||
+          held.venueRefused.nonEmpty || held.topUps.nonEmpty || held.releases.nonEmpty
       def size(p: java.nio.file.Path) = if (java.nio.file.Files.exists(p)) java.nio.file.Files.size(p) else 0L
       val recovered =
         if (!resumed) Recovered.None
@@ -455,9 +649,13 @@ object ExchangeDay {
             held.others,
             ExchangeRecovery.replay(venue.config.journal, held.adds.map(a => a.engineId -> a.qty).toMap),
             size(venue.config.trades),
-            size(venue.config.quotes)
+            size(venue.config.quotes),
+            held.refused,
+            held.venueRefused,
+            held.topUps,
+            held.releases
           )
-      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered)
+      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered, provisioned)
     }
 
   /** What the exchange actor hands the exchange's thread. */
@@ -480,27 +678,47 @@ object ExchangeDay {
 
   /**
    * What an earlier run of the day left: the side file's messages, the journal's view of its adds (by engine
-   * id), and where the feeds end (their lines before that are in the journal's view already).
+   * id), where the feeds end (their lines before that are in the journal's view already), the adds refused by the
+   * exchange and by the venue.
    */
   final case class Recovered(
       adds: Vector[ExchangeLog.Added],
       others: Vector[(NodeId, Long)],
       journaled: Map[Long, ExchangeRecovery.Order],
       tradesFrom: Long,
-      quotesFrom: Long
+      quotesFrom: Long,
+      refused: Vector[ExchangeLog.Refused],
+      venueRefused: Set[Long],
+      topUps: Vector[ExchangeLog.ToppedUp] = Vector.empty,
+      releases: Vector[(Long, Long)] = Vector.empty
   )
 
   object Recovered {
 
     /** A new day: nothing before. */
-    val None: Recovered = Recovered(Vector.empty, Vector.empty, Map.empty, 0L, 0L)
+    val None: Recovered =
+      Recovered(Vector.empty, Vector.empty, Map.empty, 0L, 0L, Vector.empty, Set.empty)
   }
+
+  /**
+   * The exchange's ledger replica for the day `day`: the same for every run of the exchange on the day's journal, so
+   * a restart writes the entries its earlier run wrote (restored from the journal) instead of starting new ones.
+   */
+  def replicaOf(day: String): mvt.crdt.ReplicaId =
+    mvt.crdt.ReplicaId("exchange-" + day.map(c => if (c.isLetterOrDigit || c == '-' || c == '.') c else '_'))
 
   private final case class Taken(o: OrderMessage, engineId: Long) extends Inbound
   private final case class Duplicate(o: OrderMessage) extends Inbound
 
-  // a submitted command: what it was for (its kind, the trader's order, a modify's new quantity)
-  private final case class Work(kind: Int, id: Long, qty: Long)
+  // a submitted command: what it was for (its kind, the trader's order, a modify's new quantity, price and debit)
+  private final case class Work(
+      kind: Int,
+      id: Long,
+      qty: Long,
+      priceRaw: Long = 0L,
+      cost: Long = 0L,
+      order: Open = null // a modify's order, which hears the answer even if it closed meanwhile
+  )
   private object Work {
     inline val Add = 0
     inline val Cancel = 1
@@ -510,14 +728,20 @@ object ExchangeDay {
 
   private final case class Key(node: NodeId, account: ClientId, strategy: StrategyId, orderId: Long)
 
+  // an order open on the venue: `reserved` is what its debits hold now (a buy's), `priceRaw` where it rests (-1:
+  // not known), `modifying` its modifies on their way to the venue and `topUpsInFlight` their debits
   private final class Open(
       val key: Key,
       val symbol: String,
       val buy: Boolean,
       var remaining: Long,
-      val reserved: Long,
-      val replyTo: ActorRef[TraderNode.Command]
-  )
+      var reserved: Long,
+      val replyTo: ActorRef[TraderNode.Command],
+      var priceRaw: Long
+  ) {
+    var modifying = 0
+    var topUpsInFlight = 0L
+  }
 
   /**
    * One account at the end of the day: provisioned minus what its fills cost plus what its sells brought in, as

@@ -28,6 +28,10 @@ final class Ledger[S] private (
   private val views = new ConcurrentHashMap[ClientId, AtomicReference[S]]()
   @volatile private var actor: ActorRef[LedgerActor.Command] = null
 
+  // accounts whose rights this replica must not give yet: a restarted replica (same id) first reads back from every
+  // replica what it gave away before, or it could give the same rights twice
+  private val unread = ConcurrentHashMap.newKeySet[ClientId]()
+
   private val approvedCount = new LongAdder
   private val refusedCount = new LongAdder
   private val undoneCount = new LongAdder
@@ -84,6 +88,31 @@ final class Ledger[S] private (
   }
 
   /**
+   * Raises this replica's own credits of `account` to `total`, never lowering them: for a replica whose id outlives
+   * its process (the exchange's, for its day), `total` is what its durable records say it credited (provisions,
+   * refunds, proceeds). A grow-only entry merges by maximum, so the credits its earlier run made and replicated and
+   * the ones it made and lost, or never made, all end as exactly `total`, none counted twice. What was raised.
+   */
+  def restoreCredits(account: ClientId, total: Long): Long =
+    transition(account) { cur =>
+      val have = spending.creditedBy(cur, self)
+      Option.when(total > have) {
+        val u = spending.credit(cur, self, total - have)
+        (u.state, (total - have, u.delta.state))
+      }
+    }.fold(0L) { (raised, delta) =>
+      actor ! LedgerActor.Publish(account, delta, raised, majority = false, null)
+      raised
+    }
+
+  /**
+   * Whether this replica may give rights on `account` (`bounded`): always, except that a replica started under an id
+   * an earlier run used waits until it has read the account back from every replica, so it knows the rights it
+   * gave away before.
+   */
+  def rightsReady(account: ClientId): Boolean = !unread.contains(account)
+
+  /**
    * Takes over `dead`'s entries of `account` (see [[Spending.adopt]]): its debits raised to `debitedAtLeast` and its
    * rights moved to this replica; the amount of debits that had not reached this replica. A no-op outside `bounded`.
    */
@@ -117,6 +146,12 @@ final class Ledger[S] private (
     val _ = transition(account)(cur => Some((lattice.join.combine(cur, s), ())))
   }
 
+  /** Every replica's state of `account` was read and joined in (`None`: no replica had it): rights may go again. */
+  private[cluster] def readBack(account: ClientId, s: Option[S]): Unit = {
+    s.foreach(received(account, _))
+    val _ = unread.remove(account)
+  }
+
   /** The majority write finished: counts it, and on failure credits the debit back (a local write). */
   private[cluster] def settled(account: ClientId, amount: Long, ok: Boolean): Unit =
     if (ok) approvedCount.increment()
@@ -127,7 +162,7 @@ final class Ledger[S] private (
 
   /** A peer asked for rights: gives part of this replica's, if it holds any, and returns the delta to ship. */
   private[cluster] def give(account: ClientId, to: ReplicaId, asked: Long): Option[S] =
-    if (to == self) None
+    if (to == self || unread.contains(account)) None
     else
       transition(account) { cur =>
         val n = spending.donation(cur, self, asked)
@@ -181,7 +216,10 @@ final class Ledger[S] private (
 
 object Ledger {
 
-  /** This node's replica id: its address and its incarnation, so a restarted node never reuses old counts. */
+  /**
+   * A node's replica id: its address and its incarnation, so a restarted trader never reuses old counts. The exchange
+   * takes one for its day instead ([[ExchangeDay.replicaOf]]) and restores its entries from its journal.
+   */
   def replicaId(system: ActorSystem[?]): ReplicaId = replicaIdOf(Cluster(system).selfMember.uniqueAddress)
 
   /** The replica id of the node incarnation `u`. */
@@ -191,19 +229,32 @@ object Ledger {
   /**
    * Starts the node's ledger in `mode` (its replicator actor included) and watches `accounts`. A `majority` write
    * that no majority acknowledges within `writeTimeout` is undone. What the node does to money is recorded in
-   * `history` (by the ledger and by the node's trader or exchange, through [[Ledger.history]]).
+   * `history` (by the ledger and by the node's trader or exchange, through [[Ledger.history]]). With `replica`, the
+   * ledger writes as that id, which may outlive this process (the exchange's for its day): in `bounded` it then gives
+   * no rights on an account before it has read the account back from every replica.
    */
   def start(
       system: ActorSystem[?],
       mode: Consistency,
       accounts: Seq[ClientId],
       writeTimeout: FiniteDuration,
-      history: mvt.cluster.history.HistoryWriter = mvt.cluster.history.HistoryWriter.none
+      history: mvt.cluster.history.HistoryWriter = mvt.cluster.history.HistoryWriter.none,
+      replica: Option[ReplicaId] = None
   ): Ledger[?] =
     mode match {
       case Consistency.Bounded =>
-        make(system, mode, Lattice.boundedCounter, Spending.boundedCounter, accounts, writeTimeout, history)
-      case _ => make(system, mode, Lattice.pnCounter, Spending.pnCounter, accounts, writeTimeout, history)
+        make(
+          system,
+          mode,
+          Lattice.boundedCounter,
+          Spending.boundedCounter,
+          accounts,
+          writeTimeout,
+          history,
+          replica
+        )
+      case _ =>
+        make(system, mode, Lattice.pnCounter, Spending.pnCounter, accounts, writeTimeout, history, replica)
     }
 
   /** The history of this node incarnation, appended to `path`: named by its address, numbered by its incarnation. */
@@ -219,12 +270,17 @@ object Ledger {
       spending: Spending[S],
       accounts: Seq[ClientId],
       writeTimeout: FiniteDuration,
-      history: mvt.cluster.history.HistoryWriter
+      history: mvt.cluster.history.HistoryWriter,
+      replica: Option[ReplicaId]
   ): Ledger[S] = {
-    val ledger = new Ledger(replicaId(system), mode, lattice, spending, history)
+    val ledger = new Ledger(replica.getOrElse(replicaId(system)), mode, lattice, spending, history)
+    // held before the actor runs, so no peer's ask for rights is answered from a state that has not read back
+    val readBack = replica.isDefined && mode == Consistency.Bounded
+    if (readBack) accounts.foreach(ledger.unread.add)
     ledger.actor = system.systemActorOf(LedgerActor(ledger, writeTimeout), s"ledger-${mode.label}")
     accounts.foreach(ledger.view)
     accounts.foreach(ledger.watch)
+    if (readBack) accounts.foreach(a => ledger.actor ! LedgerActor.ReadBack(a))
     ledger
   }
 }

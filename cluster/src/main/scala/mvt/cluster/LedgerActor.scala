@@ -2,10 +2,15 @@ package mvt.cluster
 
 import mvt.crdt.ClientId
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
-import org.apache.pekko.actor.typed.scaladsl.Behaviors
+import org.apache.pekko.actor.typed.scaladsl.{Behaviors, TimerScheduler}
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
 import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator.{
   Changed,
+  Get,
+  GetResponse,
+  GetSuccess,
+  NotFound,
+  ReadAll,
   SubscribeResponse,
   Update,
   UpdateResponse,
@@ -16,11 +21,12 @@ import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator.{
 import org.apache.pekko.cluster.ddata.typed.scaladsl.{DistributedData, ReplicatorMessageAdapter}
 
 import scala.concurrent.Promise
-import scala.concurrent.duration.FiniteDuration
+import scala.concurrent.duration.*
 
 /**
  * The ledger's link to the cluster: it ships local deltas to the replicator (locally or to a majority), joins the
- * replicator's changes into the ledger, and in the `bounded` mode asks peers for rights and answers their asks.
+ * replicator's changes into the ledger, and in the `bounded` mode asks peers for rights and answers their asks (a
+ * replica restarted under its earlier id only once it has read the account back from every replica).
  * Off the authorization path: the ledger only sends it messages.
  */
 object LedgerActor {
@@ -43,11 +49,19 @@ object LedgerActor {
   /** A spend of `amount` on `account` was refused for lack of rights: ask the peers. */
   final case class NeedRights(account: ClientId, amount: Long) extends Command
 
+  /** Read `account` back from every replica (a replica id an earlier run used), again until every one answers. */
+  final case class ReadBack(account: ClientId) extends Command
+
   private final case class Peers(refs: Set[ActorRef[Command]]) extends Command
   private final case class Arrived[S](account: ClientId, state: Replicated[S]) extends Command
   private final case class Written(account: ClientId, amount: Long, ok: Boolean, done: Promise[Boolean])
       extends Command
+  private final case class ReadBackDone[S](account: ClientId, state: Option[Replicated[S]]) extends Command
+  private final case class ReadBackFailed(account: ClientId) extends Command
   private case object Ignored extends Command
+
+  // A read-back that not every replica answered (one is unreachable until it is removed) is tried again this often.
+  private val ReadBackRetry = 500.millis
 
   /** Every ledger actor registers under this key, so peers find each other as the membership changes. */
   val Key: ServiceKey[Command] = ServiceKey[Command]("mvt-ledger")
@@ -62,14 +76,17 @@ object LedgerActor {
         Key,
         ctx.messageAdapter[Receptionist.Listing](l => Peers(l.serviceInstances(Key)))
       )
-      DistributedData.withReplicatorMessageAdapter[Command, Replicated[S]] { replicator =>
-        running(ledger, replicator, writeTimeout, ctx.self, Set.empty, Set.empty, Map.empty)
+      Behaviors.withTimers { timers =>
+        DistributedData.withReplicatorMessageAdapter[Command, Replicated[S]] { replicator =>
+          running(ledger, replicator, timers, writeTimeout, ctx.self, Set.empty, Set.empty, Map.empty)
+        }
       }
     }
 
   private def running[S](
       ledger: Ledger[S],
       replicator: ReplicatorMessageAdapter[Command, Replicated[S]],
+      timers: TimerScheduler[Command],
       writeTimeout: FiniteDuration,
       self: ActorRef[Command],
       peers: Set[ActorRef[Command]],
@@ -86,7 +103,7 @@ object LedgerActor {
             ledger.key(account),
             (rsp: SubscribeResponse[Replicated[S]]) => changed(ledger, rsp)
           )
-          running(ledger, replicator, writeTimeout, self, peers, watched + account, asked)
+          running(ledger, replicator, timers, writeTimeout, self, peers, watched + account, asked)
         }
       case p: Publish[?] =>
         val delta = p.delta.asInstanceOf[S]
@@ -106,13 +123,25 @@ object LedgerActor {
       case a: Arrived[?] =>
         ledger.received(a.account, a.state.state.asInstanceOf[S])
         Behaviors.same
+      case ReadBack(account) =>
+        replicator.askGet(
+          replyTo => Get(ledger.key(account), ReadAll(writeTimeout), replyTo),
+          (rsp: GetResponse[Replicated[S]]) => readBack(ledger, account, rsp)
+        )
+        Behaviors.same
+      case r: ReadBackDone[?] =>
+        ledger.readBack(r.account, r.state.map(_.state.asInstanceOf[S]))
+        Behaviors.same
+      case ReadBackFailed(account) =>
+        timers.startSingleTimer(ReadBack(account), ReadBackRetry)
+        Behaviors.same
       case NeedRights(account, amount) =>
         val now = System.nanoTime()
         if (asked.get(account).exists(t => now - t < AskEveryNanos)) Behaviors.same
         else {
           val request = RightsRequest(account, amount, ledger.self)
           peers.foreach(p => if (p != self) p ! request)
-          running(ledger, replicator, writeTimeout, self, peers, watched, asked.updated(account, now))
+          running(ledger, replicator, timers, writeTimeout, self, peers, watched, asked.updated(account, now))
         }
       case RightsRequest(account, amount, requester) =>
         ledger.give(account, requester, amount).foreach { delta =>
@@ -120,11 +149,18 @@ object LedgerActor {
         }
         Behaviors.same
       case Peers(refs) =>
-        running(ledger, replicator, writeTimeout, self, refs, watched, asked)
+        running(ledger, replicator, timers, writeTimeout, self, refs, watched, asked)
       case Ignored =>
         Behaviors.same
       case _ =>
         Behaviors.unhandled
+    }
+
+  private def readBack[S](ledger: Ledger[S], account: ClientId, rsp: GetResponse[Replicated[S]]): Command =
+    rsp match {
+      case g: GetSuccess[Replicated[S]] @unchecked => ReadBackDone(account, Some(g.get(g.key)))
+      case _: NotFound[?] => ReadBackDone[S](account, None)
+      case _ => ReadBackFailed(account)
     }
 
   private def changed[S](ledger: Ledger[S], rsp: SubscribeResponse[Replicated[S]]): Command = rsp match {

@@ -52,6 +52,7 @@ object NodeConfig {
            |  "mvt.cluster.MarketUpdates" = mvt-crdt
            |  "mvt.cluster.OrderMessage" = mvt-crdt
            |  "mvt.cluster.OrderReport" = mvt-crdt
+           |  "mvt.cluster.ModifyReport" = mvt-crdt
            |  "mvt.cluster.OrderAck" = mvt-crdt
            |  "mvt.cluster.PositionRequest" = mvt-crdt
            |  "mvt.cluster.PositionReport" = mvt-crdt

@@ -252,7 +252,11 @@ object NodeRun {
           Left(RunFailure.io(s"$path: cannot read the day"))
         case (Some(path), Some(dir)) =>
           exchangePlan(Path.of(path), Path.of(dir), a.speed).left.map(RunFailure.badData)
-            .map(plan => Ready(a, node.copy(provision = !plan.resumes), Some(plan)))
+            .map { plan =>
+              // one ledger replica for the day, whichever run of the exchange writes it
+              val replica = Some(ExchangeDay.replicaOf(plan.day.name))
+              Ready(a, node.copy(provision = !plan.resumes, replica = replica), Some(plan))
+            }
         case _ => Right(Ready(a, node, None))
       }
     }

@@ -6,7 +6,7 @@ import scala.collection.mutable
 
 /**
  * What the exchange received from the traders: every order message once, by (node, sequence number), with the
- * debits of the adds per account and per sending node. Thread-safe (one lock: messages are recorded on the
+ * debits of the adds and of the buys' modifies per account and per sending node. Thread-safe (one lock: messages are recorded on the
  * engine's thread, reports read from elsewhere).
  */
 final class OrderFeed {
@@ -22,6 +22,7 @@ final class OrderFeed {
   /** Records `o` unless this (node, sequence number) was already received: true when it is new. */
   def record(o: OrderMessage): Boolean =
     if (o.isAdd) recordTaken(o.node, o.seq, o.account, o.costCents)
+    else if (o.costCents > 0L) recordModify(o.node, o.seq, o.account, o.costCents)
     else recordOther(o.node, o.seq)
 
   /** Records an add by its identity, as a restarted exchange does for what its side file holds: true when new. */
@@ -29,11 +30,25 @@ final class OrderFeed {
     val fresh = seen.add((node, seq))
     if (fresh) {
       ordersCount += 1
-      costByAccount.update(account, costByAccount.getOrElse(account, 0L) + costCents)
-      costByNode.update(node, costByNode.getOrElse(node, 0L) + costCents)
-      costByNodeAccount.update((node, account), costByNodeAccount.getOrElse((node, account), 0L) + costCents)
+      debited(node, account, costCents)
     } else duplicatesCount += 1
     fresh
+  }
+
+  /** Records a buy's modify and its debit by its identity: true when it is new. */
+  def recordModify(node: NodeId, seq: Long, account: ClientId, costCents: Long): Boolean = synchronized {
+    val fresh = seen.add((node, seq))
+    if (fresh) {
+      cancelsCount += 1
+      debited(node, account, costCents)
+    } else duplicatesCount += 1
+    fresh
+  }
+
+  private def debited(node: NodeId, account: ClientId, costCents: Long): Unit = {
+    costByAccount.update(account, costByAccount.getOrElse(account, 0L) + costCents)
+    costByNode.update(node, costByNode.getOrElse(node, 0L) + costCents)
+    costByNodeAccount.update((node, account), costByNodeAccount.getOrElse((node, account), 0L) + costCents)
   }
 
   /** Records any other message (a cancel, a withdrawal, a refused add) by its identity: true when it is new. */
@@ -46,15 +61,15 @@ final class OrderFeed {
   /** Adds received. */
   def orders: Long = synchronized(ordersCount)
 
-  /** Cancels and withdrawals received. */
+  /** Cancels, modifies and withdrawals received. */
   def cancels: Long = synchronized(cancelsCount)
   def duplicates: Long = synchronized(duplicatesCount)
 
-  /** What the adds received for `account` were debited. */
+  /** What the adds and modifies received for `account` were debited. */
   def debitedFor(account: ClientId): Long = synchronized(costByAccount.getOrElse(account, 0L))
   def byNode: Map[NodeId, Long] = synchronized(costByNode.toMap)
 
-  /** What the adds `node` sent for `account` were debited. */
+  /** What the adds and modifies `node` sent for `account` were debited. */
   def debitedBy(node: NodeId, account: ClientId): Long =
     synchronized(costByNodeAccount.getOrElse((node, account), 0L))
 }

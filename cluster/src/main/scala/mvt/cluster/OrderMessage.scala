@@ -20,9 +20,10 @@ final case class OrderMessage(
 
   def isAdd: Boolean = command.isInstanceOf[OrderCommand.Add]
 
-  /** What the balance check debited for this message: a buy's cost, 0 for anything else. */
+  /** What the balance check debited for this message: a buy's cost or a buy's modified cost, 0 for anything else. */
   def costCents: Long = command match {
     case a: OrderCommand.Add => a.costCents
+    case m: OrderCommand.Modify => m.costCents
     case _ => 0L
   }
 }

@@ -17,6 +17,9 @@ trait Spending[S] {
   /** Credits `amount` as `self`. */
   def credit(s: S, self: ReplicaId, amount: Long): Updated[S]
 
+  /** Everything `self` has credited in this state (its own grow-only entry). Allocation-free. */
+  def creditedBy(s: S, self: ReplicaId): Long
+
   /** How much of `self`'s rights it gives a peer that asks for `asked`; 0 where rights do not exist. */
   def donation(s: S, self: ReplicaId, asked: Long): Long
 
@@ -40,6 +43,7 @@ object Spending {
     def canSpend(s: PNCounter, self: ReplicaId, amount: Long): Boolean = amount > 0L && amount <= s.value
     def spend(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.decrement(self, amount)
     def credit(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.increment(self, amount)
+    def creditedBy(s: PNCounter, self: ReplicaId): Long = s.increments.countOf(self)
     def donation(s: PNCounter, self: ReplicaId, asked: Long): Long = 0L
     def adopt(s: PNCounter, self: ReplicaId, dead: ReplicaId, spentAtLeast: Long)
         : Option[(PNCounter, PNCounter)] =
@@ -56,6 +60,7 @@ object Spending {
       s.decrement(self, amount)
     def credit(s: BoundedCounter, self: ReplicaId, amount: Long): Updated[BoundedCounter] =
       s.increment(self, amount)
+    def creditedBy(s: BoundedCounter, self: ReplicaId): Long = s.increments.countOf(self)
     // Half of what it holds, rounded up, at most what was asked: the giver keeps enough to go on trading.
     def donation(s: BoundedCounter, self: ReplicaId, asked: Long): Long =
       math.min(asked, (s.rightsOf(self) + 1L) / 2L)

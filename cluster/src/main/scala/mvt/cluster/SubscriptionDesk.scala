@@ -8,13 +8,13 @@ import mvt.trader.{BboUpdated, Decision}
 import scala.collection.mutable
 
 /**
- * One subscription as a trader node runs it: its strategy (asked by the node's pipeline), and its decisions made orders by the shared mechanism
- * of `mvt.trader.orders` (`StrategyOrders`: the strategy's own id range, one working order per symbol, cancel and
- * replace by its rules, the position limit; every add goes as a resting order and a quote moves by cancel and add,
- * since the exchange's wire carries no time in force and its answer to a modify comes later), sent at once (the network is the latency) through `out`, which
- * checks and debits a buy before it goes and may refuse it. The exchange's reports come back through [[report]]:
- * fills move the position and the realized result, a closed order frees its place. Not thread-safe: the trader
- * node's actor owns it.
+ * One subscription as a trader node runs it: its strategy (asked by the node's pipeline), and its decisions made
+ * orders by the shared mechanism of `mvt.trader.orders` (`StrategyOrders`: the strategy's own id range, one
+ * working order per symbol, the position limit; each add with its decision's time in force, and a post-only quote
+ * moved by `modify` in place), sent at once (the network is the latency) through `out`, which checks and debits a
+ * buy (or a buy's modify) before it goes and may refuse it. The exchange's reports come back through [[report]]
+ * (fills move the position and the realized result, a closed order frees its place) and [[amended]] (a modify's
+ * answer, which `StrategyOrders` waits for). Not thread-safe: the trader node's actor owns it.
  */
 final class SubscriptionDesk(
     val sub: Subscription,
@@ -24,15 +24,16 @@ final class SubscriptionDesk(
     out: SubscriptionDesk.Out
 ) {
 
-  val orders = new StrategyOrders(OrderRules(account, 0L, maxPosition, amendInPlace = false))
+  val orders = new StrategyOrders(OrderRules(account, 0L, maxPosition, amendInPlace = true))
 
   /** The realized result of this desk's fills. */
   val result = new RealizedLoss
 
   private val books = mutable.HashMap.empty[String, Int]
   private val symbols = mutable.ArrayBuffer.empty[String]
-  // the book of each order, by its slot in the strategy's id range
+  // the book and side of each order, by its slot in the strategy's id range
   private var orderBook = new Array[Int](256)
+  private var orderBuy = new Array[Boolean](256)
 
   private val venue: OrderVenue = new OrderVenue {
     private var refused = -1L
@@ -48,15 +49,23 @@ final class SubscriptionDesk(
         tif: TimeInForce
     ): Unit = {
       val slot = (id.value - StrategyIds.First).toInt
-      if (slot >= orderBook.length) orderBook = java.util.Arrays.copyOf(orderBook, orderBook.length * 2)
+      if (slot >= orderBook.length) {
+        orderBook = java.util.Arrays.copyOf(orderBook, orderBook.length * 2)
+        orderBuy = java.util.Arrays.copyOf(orderBuy, orderBook.length)
+      }
       orderBook(slot) = book
-      if (!out.add(sub, symbols(book), id.value + idBase, side.isBuy, price.raw, qty.units))
+      orderBuy(slot) = side.isBuy
+      if (!out.add(sub, symbols(book), id.value + idBase, side.isBuy, price.raw, qty.units, tif))
         refused = id.value
     }
     def cancel(book: Int, id: OrderId): Unit = out.cancel(sub, symbols(book), id.value + idBase)
-    // never asked: the desk's rules turn amendInPlace off
-    def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit =
-      throw new IllegalStateException("a desk moves its orders by cancel and add")
+    // the exchange answers later (amended); refused by the balance check, it never leaves
+    def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
+      val buy = orderBuy((id.value - StrategyIds.First).toInt)
+      if (!out.modify(sub, symbols(book), id.value + idBase, buy, price.raw, qty.units))
+        orders.amendRefused(id.value, qty.units)
+    }
+    override def amendsLater: Boolean = true
     def restingQty(id: OrderId): Long =
       throw new IllegalStateException("a desk learns of its orders from the exchange's reports")
     // asked right after an add: a refused add never reached the exchange, any other is open until reported closed
@@ -123,15 +132,40 @@ final class SubscriptionDesk(
     }
   }
 
+  /** The exchange's answer to one of this desk's modifies. */
+  def amended(r: ModifyReport): Unit = {
+    val id = r.orderId - idBase
+    val slot = id - StrategyIds.First
+    if (slot >= 0L && slot < orders.ordersIssued) {
+      if (r.outcome == ModifyReport.Outcome.Refused) orders.amendRefused(id, r.qty)
+      else orders.amended(id, r.priceRaw, r.qty, r.restingQty)
+    }
+  }
+
   /** A refused or undone add: it never reached the exchange (or will be refused there). */
   def dropped(orderId: Long): Unit = orders.done(orderId - idBase)
+
+  /** A buy's modify whose debit was undone: it never reached the exchange, and the order is as it was. */
+  def modifyDropped(orderId: Long, qty: Long): Unit = orders.amendRefused(orderId - idBase, qty)
 }
 
 object SubscriptionDesk {
 
-  /** Where a desk's orders go: `add` checks and sends an add (false: refused, not sent); `cancel` sends a cancel. */
+  /**
+   * Where a desk's orders go: `add` checks and sends an add, `modify` a modify (a buy's debited its new cost
+   * first; false: refused, not sent); `cancel` sends a cancel.
+   */
   trait Out {
     def add(
+        sub: Subscription,
+        symbol: String,
+        orderId: Long,
+        buy: Boolean,
+        priceRaw: Long,
+        qty: Long,
+        tif: TimeInForce
+    ): Boolean
+    def modify(
         sub: Subscription,
         symbol: String,
         orderId: Long,

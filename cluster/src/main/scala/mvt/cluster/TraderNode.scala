@@ -1,6 +1,6 @@
 package mvt.cluster
 
-import mvt.core.{Account, Symbol}
+import mvt.core.{Account, Symbol, TimeInForce}
 import mvt.crdt.ClientId
 import mvt.cluster.history.HistoryWriter
 import mvt.trader.{BboUpdated, Decision}
@@ -57,6 +57,7 @@ object TraderNode {
     val refused = new LongAdder
     val orders = new LongAdder
     val cancels = new LongAdder
+    val modifies = new LongAdder
     val fills = new LongAdder
     val barredRefusals = new LongAdder
     @volatile var owned: Vector[Subscription] = Vector.empty
@@ -190,6 +191,9 @@ object TraderNode {
           }
           Behaviors.same
         case r: OrderReport => reported(r); Behaviors.same
+        case r: ModifyReport =>
+          desks.get(Subscription(r.account, r.strategy)).foreach(_.amended(r))
+          Behaviors.same
         case Settled(s, ok) => settled(s, ok); Behaviors.same
         case _ => Behaviors.unhandled
       }.receiveSignal { case (_, PostStop) =>
@@ -255,10 +259,12 @@ object TraderNode {
         case Outbox.Sent(_) => counters.approved.increment()
         case Outbox.Dropped(m) =>
           ledger.history.undone(m)
-          // only an add waits for its write
+          // only an add or a buy's modify waits for its write
           m.command match {
             case add: OrderCommand.Add =>
               desks.get(Subscription(m.account, m.strategy)).foreach(_.dropped(add.orderId))
+            case mod: OrderCommand.Modify =>
+              desks.get(Subscription(m.account, m.strategy)).foreach(_.modifyDropped(mod.orderId, mod.qty))
             case _ => ()
           }
           refused(m.account)
@@ -269,42 +275,90 @@ object TraderNode {
       judge.refused(account)
     }
 
+    // the balance check of an add or a modify, then its message: a sell costs nothing; a buy is debited its cost
+    // at its limit price first, and refused (not sent) when the ledger does not allow it. No order is checked
+    // while no exchange is known: a debit for an order that cannot be sent would be lost
+    private def spend(
+        sub: Subscription,
+        id: Long,
+        buy: Boolean,
+        price: Long,
+        qty: Long,
+        command: Long => OrderCommand,
+        topUp: Boolean
+    ): Boolean =
+      if (exchanges.isEmpty) false
+      else if (blacklist.isBarred(sub.account)) { counters.barredRefusals.increment(); false }
+      else if (!buy) {
+        send(sub, command(0L), pending = false)
+        true
+      } else {
+        val cost = PreTradeCheck.Balance.costCents(price, qty)
+        val order = HistoryWriter.order(node, sub.strategy, id)
+        def debited(): Unit =
+          if (topUp) ledger.history.toppedUp(sub.account, order, cost)
+          else ledger.history.authorized(sub.account, order, cost)
+        ledger.authorize(sub.account, cost) match {
+          case Authorization.Approved =>
+            debited()
+            counters.approved.increment()
+            send(sub, command(cost), pending = false)
+            true
+          case Authorization.Refused =>
+            ledger.history.refused(sub.account, order, cost)
+            refused(sub.account)
+            false
+          case Authorization.Pending(outcome) =>
+            debited()
+            val m = send(sub, command(cost), pending = true)
+            ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
+            true
+        }
+      }
+
     private def send(sub: Subscription, command: OrderCommand, pending: Boolean): OrderMessage = {
       seq += 1
       val m = OrderMessage(node, seq, sub.account, sub.strategy, command, ctx.self)
-      if (m.isAdd) counters.orders.increment() else counters.cancels.increment()
+      m.command match {
+        case _: OrderCommand.Add => counters.orders.increment()
+        case _: OrderCommand.Modify => counters.modifies.increment()
+        case _ => counters.cancels.increment()
+      }
       ledger.history.sent(m)
       outbox.send(m, pending)
       m
     }
 
     private val out = new SubscriptionDesk.Out {
-      // no order is checked while no exchange is known: a debit for an order that cannot be sent would be lost
-      def add(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long): Boolean =
-        if (exchanges.isEmpty) false
-        else if (blacklist.isBarred(sub.account)) { counters.barredRefusals.increment(); false }
-        else if (!buy) {
-          send(sub, OrderCommand.Add(symbol, id, buy, price, qty, 0L), pending = false)
-          true
-        } else {
-          val cost = PreTradeCheck.Balance.costCents(price, qty)
-          ledger.authorize(sub.account, cost) match {
-            case Authorization.Approved =>
-              ledger.history.authorized(sub.account, HistoryWriter.order(node, sub.strategy, id), cost)
-              counters.approved.increment()
-              send(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost), pending = false)
-              true
-            case Authorization.Refused =>
-              ledger.history.refused(sub.account, HistoryWriter.order(node, sub.strategy, id), cost)
-              refused(sub.account)
-              false
-            case Authorization.Pending(outcome) =>
-              ledger.history.authorized(sub.account, HistoryWriter.order(node, sub.strategy, id), cost)
-              val m = send(sub, OrderCommand.Add(symbol, id, buy, price, qty, cost), pending = true)
-              ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
-              true
-          }
-        }
+      def add(
+          sub: Subscription,
+          symbol: String,
+          id: Long,
+          buy: Boolean,
+          price: Long,
+          qty: Long,
+          tif: TimeInForce
+      ): Boolean =
+        spend(
+          sub,
+          id,
+          buy,
+          price,
+          qty,
+          cost => OrderCommand.Add(symbol, id, buy, price, qty, cost, tif),
+          topUp = false
+        )
+      // a buy's modify debits the modified order's whole cost: the old remainder may fill until it is applied
+      def modify(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long): Boolean =
+        spend(
+          sub,
+          id,
+          buy,
+          price,
+          qty,
+          cost => OrderCommand.Modify(symbol, id, price, qty, cost),
+          topUp = true
+        )
       def cancel(sub: Subscription, symbol: String, id: Long): Unit =
         send(sub, OrderCommand.Cancel(symbol, id), pending = false): Unit
     }

@@ -2,6 +2,7 @@ package mvt.cluster
 
 import mvt.core.*
 import mvt.crdt.ClientId
+import mvt.trader.orders.StrategyIds
 import munit.ScalaCheckSuite
 import org.apache.pekko.actor.typed.ActorRef
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
@@ -178,7 +179,8 @@ class ExchangeDaySuite extends ScalaCheckSuite {
   }
 
   test(
-    "a modify that would cost more than the debit left, or of an unknown order, is refused and changes nothing"
+    "a buy's modify whose debit does not cover the modified order, or of an unknown order, is refused, its debit " +
+      "comes back, and nothing changes"
   ) {
     reports.clear()
     val f = fixture(1)
@@ -186,7 +188,17 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
     f.day.drain()
     val refusedBefore = f.day.refused
-    f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "10.50", 10L) // 10,500 > 10,000
+    // debited 10,000 for a modified order that costs 10,500
+    assertEquals(node.ledger.authorize(a, 10_000L), Authorization.Approved)
+    seq += 1
+    f.inbox.add(OrderMessage(
+      NodeId("t#1"),
+      seq,
+      a,
+      StrategyId("s"),
+      OrderCommand.Modify("ACME", StrategyIds.First, Price.unsafe("10.50").raw, 10L, 10_000L),
+      trader
+    ))
     f.send(LoneExchange.Kind.Modify, a, 7L, buy = true, "9.00", 1L) // never sent
     f.day.drain()
     assertEquals(f.day.refused, refusedBefore + 2L)
@@ -314,6 +326,116 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
     assertEquals(node.ledger.balance(a), Provision - 10_000L)
     again.close()
+    again.release()
+  }
+
+  test(
+    "reopened on its directory, a modified buy holds its add's and its modify's debits less what came back, and a " +
+      "resent modify is applied once"
+  ) {
+    reports.clear()
+    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
+    node.ledger.credit(a, Provision)
+    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-reopen-modify")
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
+    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    def message(kind: LoneExchange.Kind, price: String): OrderMessage = {
+      seq += 1
+      LoneExchange.order(
+        node.ledger,
+        kind,
+        NodeId("t#8"),
+        seq,
+        Subscription(a, StrategyId("s")),
+        0L,
+        true,
+        price,
+        10L,
+        trader
+      )
+    }
+    inbox.add(message(LoneExchange.Kind.Add, "10.00")) // debits 10,000
+    first.drain()
+    val modify = message(LoneExchange.Kind.Modify, "9.00") // debits 9,000; once applied 10,000 come back
+    inbox.add(modify)
+    first.drain()
+    assertEquals(node.ledger.balance(a), Provision - 9_000L)
+    LoneExchange.flow(first, acme, 1L, buy = false, "9.00", 4L)
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
+    first.venue.stop()
+    first.venue.terminated.get()
+    first.release()
+    val again = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    assertEquals(again.openOrders, 1)
+    inbox.add(modify) // resent: it had no acknowledgement
+    again.drain()
+    assertEquals(again.feed.duplicates, 1L)
+    LoneExchange.flow(again, acme, 2L, buy = false, "9.00", 10L) // fills the other 6, no more
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
+    // the reservation it settled with was 9,000, all paid for: nothing given back twice, nothing kept
+    assertEquals(node.ledger.balance(a), Provision - 9_000L)
+    again.close()
+    again.release()
+  }
+
+  test(
+    "reopened on a replica that lost every credit, a modified buy's give-back is restored once with the provision"
+  ) {
+    reports.clear()
+    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
+    node.ledger.credit(a, Provision)
+    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-restore-modify")
+    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
+    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    def message(kind: LoneExchange.Kind, price: String): OrderMessage = {
+      seq += 1
+      LoneExchange.order(
+        node.ledger,
+        kind,
+        NodeId("t#7"),
+        seq,
+        Subscription(a, StrategyId("s")),
+        0L,
+        true,
+        price,
+        10L,
+        trader
+      )
+    }
+    inbox.add(message(LoneExchange.Kind.Add, "10.00")) // debits 10,000
+    first.drain()
+    inbox.add(message(
+      LoneExchange.Kind.Modify,
+      "9.00"
+    )) // debits 9,000; once applied 10,000 come back (a G line)
+    first.drain()
+    assertEquals(first.credited, 10_000L)
+    LoneExchange.flow(first, acme, 1L, buy = false, "9.00", 4L)
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
+    first.venue.stop()
+    first.venue.terminated.get()
+    first.release()
+    // the day's replica started anew with none of its entries (every credit died with the killed process); in
+    // bounded, as the exchange runs, and since the node runs its own ledger in local
+    val replica = mvt.crdt.ReplicaId(s"exchange-restore-${a.value}")
+    val ledger = Ledger.start(node.system, Consistency.Bounded, Vector(a), 2.seconds, replica = Some(replica))
+    val venue = mvt.venue.Venue.open(
+      mvt.venue.VenueConfig(dir, "2026-01-02", Vector(acme)),
+      _ => ()
+    ).fold(e => fail(e.render), identity)
+    val again = ExchangeDay.open(
+      venue,
+      Vector(a),
+      ledger,
+      new LatestTops,
+      inbox,
+      ClusterNode.refs(node.system),
+      Provision
+    ).fold(e => fail(e), identity)
+    // the provision and the 10,000 given back, once; the open order's 9,000 stays reserved
+    assertEquals((again.restored, again.openOrders, again.settledBeforeRestart), (Provision + 10_000L, 1, 0))
+    again.close() // the close cancels it: 4 filled at 9.00 (3,600) of its 9,000, so 5,400 come back
+    assertEquals(again.credited, 5_400L)
     again.release()
   }
 }

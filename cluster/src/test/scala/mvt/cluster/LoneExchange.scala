@@ -57,7 +57,15 @@ object LoneExchange {
   ): ExchangeDay = {
     val venue = Venue.open(VenueConfig(dir, "2026-01-02", Vector(Symbol.unsafe("ACME"))), _ => ())
       .fold(e => munit.Assertions.fail(e.render), identity)
-    ExchangeDay.open(venue, accounts, node.ledger, new LatestTops, inbox, ClusterNode.refs(node.system))
+    ExchangeDay.open(
+      venue,
+      accounts,
+      node.ledger,
+      new LatestTops,
+      inbox,
+      ClusterNode.refs(node.system),
+      0L // the tests credit their accounts themselves
+    )
       .fold(e => munit.Assertions.fail(e), identity)
   }
 
@@ -92,12 +100,15 @@ object LoneExchange {
       replyTo: ActorRef[TraderNode.Command]
   ): OrderMessage = {
     val raw = if (price.isEmpty) 0L else Price.unsafe(price).raw
-    val cost = if (kind == LoneExchange.Kind.Add && buy) PreTradeCheck.Balance.costCents(raw, qty) else 0L
+    val cost =
+      if ((kind == LoneExchange.Kind.Add || kind == LoneExchange.Kind.Modify) && buy)
+        PreTradeCheck.Balance.costCents(raw, qty)
+      else 0L
     if (cost > 0L) munit.Assertions.assertEquals(ledger.authorize(sub.account, cost), Authorization.Approved)
     val command = kind match {
       case LoneExchange.Kind.Add => OrderCommand.Add("ACME", StrategyIds.First + id, buy, raw, qty, cost)
       case LoneExchange.Kind.Cancel => OrderCommand.Cancel("ACME", StrategyIds.First + id)
-      case LoneExchange.Kind.Modify => OrderCommand.Modify("ACME", StrategyIds.First + id, raw, qty)
+      case LoneExchange.Kind.Modify => OrderCommand.Modify("ACME", StrategyIds.First + id, raw, qty, cost)
       case LoneExchange.Kind.Withdraw => OrderCommand.Withdraw
     }
     OrderMessage(from, seq, sub.account, sub.strategy, command, replyTo)

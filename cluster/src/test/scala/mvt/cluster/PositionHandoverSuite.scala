@@ -129,9 +129,20 @@ class PositionHandoverSuite extends munit.FunSuite {
     // the new owner's desk starts there: long 300, so a buy of 1,000 is cut to the 700 the limit leaves
     val sent = mutable.ArrayBuffer.empty[(Boolean, Long, Long)]
     val out = new SubscriptionDesk.Out {
-      def add(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long): Boolean = {
+      def add(
+          s: Subscription,
+          symbol: String,
+          id: Long,
+          buy: Boolean,
+          priceRaw: Long,
+          qty: Long,
+          tif: TimeInForce
+      ): Boolean = {
         sent += ((buy, priceRaw, qty)); true
       }
+      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long)
+          : Boolean =
+        true
       def cancel(s: Subscription, symbol: String, id: Long): Unit = ()
     }
     val desk = new SubscriptionDesk(sub, ClusterNode.strategy(sub), Account(1), 1_000L, out)

@@ -1,5 +1,6 @@
 package mvt.cluster
 
+import mvt.core.TimeInForce
 import mvt.crdt.{BoundedCounter, ClientId, GSet, PNCounter, ReplicaId}
 import mvt.crdt.codec.WireWriter
 import org.apache.pekko.actor.typed.ActorSystem
@@ -61,6 +62,24 @@ class SerializerSuite extends munit.FunSuite {
         OrderMessage(NodeId("n#1"), 8L, acct2, spread, OrderCommand.Withdraw, trader),
         OrderMessage(NodeId("n#1"), 9L, acct2, spread, OrderCommand.Cancel("XY", 5L), trader),
         OrderMessage(NodeId("n#1"), 10L, acct2, spread, OrderCommand.Modify("XY", 5L, 10000000L, 3L), trader),
+        OrderMessage(
+          NodeId("n#1"),
+          11L,
+          acct2,
+          spread,
+          OrderCommand.Add("XY", 6L, buy = false, 10000000L, 3L, 0L, TimeInForce.Post),
+          trader
+        ),
+        OrderMessage(
+          NodeId("n#1"),
+          12L,
+          acct2,
+          spread,
+          OrderCommand.Modify("XY", 5L, 10000000L, 3L, 31L),
+          trader
+        ),
+        ModifyReport(acct1, spread, 1L << 62, 10099000000L, 4L, ModifyReport.Outcome.LostPriority, 4L),
+        ModifyReport(acct1, spread, 1L << 62, 10099000000L, 4L, ModifyReport.Outcome.Refused, 0L),
         OrderReport(acct1, spread, (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false),
         OrderReport(acct1, spread, 1L << 62, buy = false, 0L, 0L, closed = true),
         OrderAck(NodeId("10.0.0.1:25521#-4711"), 42L),
@@ -84,6 +103,19 @@ class SerializerSuite extends munit.FunSuite {
       val back = roundTrip(sys, withPending).asInstanceOf[Replicated[PNCounter]]
       assertEquals(back.state, pn)
       assertEquals(back.delta, None)
+  }
+
+  system.test("a GTC add and a modify without a debit keep the bytes they had before times in force") { sys =>
+    val ser = SerializationExtension(sys.toClassic)
+    val trader = sys.systemActorOf(Behaviors.empty[TraderNode.Command], "trader")
+    def bytes(c: OrderCommand) =
+      ser.serialize(OrderMessage(NodeId("n#1"), 1L, acct1, spread, c, trader)).get.toVector
+    val add = OrderCommand.Add("XY", 6L, buy = true, 10000000L, 3L, 30L)
+    // the old forms' first byte is their kind's old tag: 0 for an add, 3 for a modify
+    assertEquals(bytes(add).head, 0.toByte)
+    assertEquals(bytes(add.copy(tif = TimeInForce.Ioc)).head, 4.toByte)
+    assertEquals(bytes(OrderCommand.Modify("XY", 6L, 1L, 1L)).head, 3.toByte)
+    assertEquals(bytes(OrderCommand.Modify("XY", 6L, 1L, 1L, 1L)).head, 5.toByte)
   }
 
   system.test("Java serialization is off: a plain Serializable message has no serializer") { sys =>

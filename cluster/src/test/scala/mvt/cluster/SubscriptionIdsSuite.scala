@@ -49,9 +49,20 @@ class SubscriptionIdsSuite extends munit.FunSuite {
 
     val sent = mutable.ArrayBuffer.empty[Long]
     val out = new SubscriptionDesk.Out {
-      def add(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long): Boolean = {
+      def add(
+          s: Subscription,
+          symbol: String,
+          id: Long,
+          buy: Boolean,
+          priceRaw: Long,
+          qty: Long,
+          tif: TimeInForce
+      ): Boolean = {
         sent += id; true
       }
+      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long)
+          : Boolean =
+        true
       def cancel(s: Subscription, symbol: String, id: Long): Unit = sent += id
     }
     val bbo = BboUpdated.fromRaw(acme, Price.unsafe("9.99").raw, 100L, Price.unsafe("10.01").raw, 100L)

@@ -168,20 +168,23 @@ object LiveDay {
              else
                f"${lost.size}%,d acknowledged orders are NOT in the journal: ${lost.take(5).mkString(", ")}")
         )
-        exchange.summary.foreach { s =>
+        // the restarted exchange restores its credits from the journal: every balance must meet its fills
+        val reconciled = exchange.summary.exists { s =>
           val off = exchange.accounts.filter(_.missing != 0L)
           out.println(
             f"trader cluster: ${s.orders}%,d orders, ${s.fills}%,d fills, ${s.duplicates}%,d resends ignored after " +
-              f"the restart; ${exchange.accounts.size} accounts, reconciled ${s.reconciled}" +
-              (if (off.isEmpty) " (every balance to the cent with the trade feed)"
+              f"the restart; ${exchange.accounts.size} accounts, " +
+              (if (off.isEmpty && s.reconciled) "every balance reconciled to the cent with the trade feed"
                else
-                 f" (${off.size} off their fills by ${off.map(a => math.abs(a.missing)).sum}%,d cents in all: orders " +
-                   "the killed venue had not settled yet are not credited after its restart, a known gap, see " +
-                   "docs/cluster.md)")
+                 f"NOT reconciled: ${off.size} off their fills by ${off.map(a => math.abs(a.missing)).sum}%,d " +
+                   f"cents in all (${off.map(a => s"${a.account.value} ${a.missing}").mkString(", ")})")
           )
+          off.isEmpty && s.reconciled
         }
+        if (exchange.summary.isEmpty)
+          out.println("trader cluster: the restarted venue reported no reconciliation")
         out.flush()
-        lost.isEmpty
+        lost.isEmpty && reconciled
     }
   }
 

@@ -72,13 +72,17 @@ final class FixOrder(
 object FixOrder {
 
   /**
-   * The venue's order ids are shared with every other submitter (recorded days, the cluster's traders), which
-   * number from 1 upwards. FIX orders take ids from 2^62 up, a range no other submitter reaches, so a FIX order
-   * never collides with theirs, and a FIX order's id says it is one.
+   * The venue's order ids are shared with every other submitter: recorded and generated days number from 1 up, the
+   * strategies (the cluster's traders at the exchange, a backtest's strategy) from 2^62 up (`StrategyIds`). FIX
+   * orders take ids from 2^61 up to [[IdEnd]], a range neither reaches, so a FIX order never meets another
+   * submitter's id (a shared id would give one order's fills and close to the other) and its id says it is one.
    */
-  val IdBase: Long = 1L << 62
+  val IdBase: Long = 1L << 61
 
-  def isFix(id: Long): Boolean = id >= IdBase
+  /** Where the FIX range ends and the strategies' begins (`mvt.trader.orders.StrategyIds.First`). */
+  val IdEnd: Long = 1L << 62
+
+  def isFix(id: Long): Boolean = id >= IdBase && id < IdEnd
 
   /** `n / d` rounded half to even, for `n >= 0` and `d > 0`. */
   def divideHalfEven(n: Long, d: Long): Long = {

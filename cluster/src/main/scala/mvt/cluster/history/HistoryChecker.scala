@@ -1,5 +1,6 @@
 package mvt.cluster.history
 
+import mvt.cluster.NodeId
 import mvt.crdt.ClientId
 
 /**
@@ -8,7 +9,9 @@ import mvt.crdt.ClientId
  * cent, and every observed final balance equals provisions plus credits less filled cost), that no order was
  * applied or reserved twice, and how far money committed ever ran ahead of money provided (an overspend, which
  * the `bounded` and `majority` modes promise never happens). Also checks that each node incarnation's history is
- * complete (its sequence numbers run 1, 2, 3, ... with no gap). Pure.
+ * complete (its sequence numbers run 1, 2, 3, ... with no gap). A settlement or provision that a later incarnation
+ * restates (an exchange restarted on its journal settles again, with the same amounts, what closed before its
+ * crash, since its earlier run may have been killed before it wrote them) counts once. Pure.
  */
 object HistoryChecker {
 
@@ -59,8 +62,29 @@ object HistoryChecker {
         }
       }
 
+  // The kinds an exchange restarted on its day states again for what closed before its crash.
+  private val restatable: Set[OpKind] = Set(OpKind.Provision, OpKind.Fill, OpKind.Refund, OpKind.Credit)
+
+  // Each restatable (order, kind, cents) counts as often as the incarnation that stated it most often, the earliest
+  // statements first: a restatement by another incarnation is dropped, a repeat within one incarnation is not.
+  private def unrestated(ops: Seq[Operation]): Seq[Operation] = {
+    val counted = scala.collection.mutable.HashMap.empty[(String, OpKind, Long), Int]
+    val stated = scala.collection.mutable.HashMap.empty[(String, OpKind, Long, NodeId, Long), Int]
+    ops.filter { o =>
+      !restatable(o.kind) || {
+        val key = (o.order, o.kind, o.cents)
+        val n = stated.getOrElse((o.order, o.kind, o.cents, o.node, o.incarnation), 0) + 1
+        stated((o.order, o.kind, o.cents, o.node, o.incarnation)) = n
+        val counts = n > counted.getOrElse(key, 0)
+        if (counts) counted(key) = n
+        counts
+      }
+    }
+  }
+
   // ops of one account, in time order
-  private def account(account: ClientId, ops: Seq[Operation]): AccountVerdict = {
+  private def account(account: ClientId, timeOrdered: Seq[Operation]): AccountVerdict = {
+    val ops = unrestated(timeOrdered)
     val reserved = scala.collection.mutable.LinkedHashMap.empty[String, Long]
     val paidOut = scala.collection.mutable.HashMap.empty[String, Long]
     val debits = scala.collection.mutable.HashMap.empty[String, Int]
@@ -75,6 +99,11 @@ object HistoryChecker {
       case OpKind.Debit =>
         reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
         debits(o.order) = debits.getOrElse(o.order, 0) + 1
+        committed += o.cents
+        maxOver = math.max(maxOver, committed - provided)
+      case OpKind.TopUp =>
+        // a modify's reservation belongs to its order: the order's fills and refunds pay it out like its debit
+        reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
         committed += o.cents
         maxOver = math.max(maxOver, committed - provided)
       case OpKind.Fill =>

@@ -29,23 +29,41 @@ final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseabl
     record(OpKind.Debit, account, order, cents)
   }
 
+  /** The balance check approved a buy's modify and reserved the modified order's cost on top of its debit. */
+  def toppedUp(account: ClientId, order: String, cents: Long): Unit = {
+    record(OpKind.Authorize, account, order, cents)
+    record(OpKind.TopUp, account, order, cents)
+  }
+
   /** The balance check refused a buy: nothing reserved, nothing sent. */
   def refused(account: ClientId, order: String, cents: Long): Unit =
     record(OpKind.Refuse, account, order, cents)
 
-  /** An add left the trader for the exchange (a cancel or a withdraw moves no money and is not recorded). */
+  /** An add left the trader for the exchange (a cancel, a modify or a withdraw is not recorded). */
   def sent(m: OrderMessage): Unit = m.command match {
     case a: OrderCommand.Add =>
       record(OpKind.Send, m.account, HistoryWriter.order(m.node, m.strategy, a.orderId), 0L)
     case _ => ()
   }
 
-  /** A reservation given back by the trader itself (a `majority` write no majority took: the add never went). */
+  /**
+   * A reservation given back by the trader itself (a `majority` write no majority took: the add or the buy's
+   * modify never went).
+   */
   def undone(m: OrderMessage): Unit = m.command match {
     case a: OrderCommand.Add =>
       record(OpKind.Refund, m.account, HistoryWriter.order(m.node, m.strategy, a.orderId), a.costCents)
+    case c: OrderCommand.Modify if c.costCents > 0L =>
+      record(OpKind.Refund, m.account, HistoryWriter.order(m.node, m.strategy, c.orderId), c.costCents)
     case _ => ()
   }
+
+  /**
+   * The exchange gave back part of an open buy's reservation: what a modify's top-up covered beyond the order's
+   * fills and what rests after it, or a refused modify's whole top-up.
+   */
+  def released(node: NodeId, account: ClientId, strategy: StrategyId, orderId: Long, cents: Long): Unit =
+    record(OpKind.Refund, account, HistoryWriter.order(node, strategy, orderId), cents)
 
   /** The exchange put the order on its book (once: a duplicate message is not applied). */
   def applied(node: NodeId, account: ClientId, strategy: StrategyId, orderId: Long): Unit =

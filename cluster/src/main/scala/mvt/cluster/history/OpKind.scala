@@ -12,6 +12,12 @@ enum OpKind {
   /** A buy's cost reserved on the account before its order was sent (cents: the reservation). */
   case Debit
 
+  /**
+   * A buy's modify reserved the modified order's cost on top of the order's reservation before it was sent
+   * (cents: the amount); what the order then does not need comes back as `Refund`s.
+   */
+  case TopUp
+
   /** A spend the balance check refused (cents: the amount asked; no money moves). */
   case Refuse
 

@@ -53,6 +53,25 @@ class HistoryCheckerSuite extends FunSuite {
     assert(!v.ok(overspendAllowed = true))
   }
 
+  test(
+    "a settlement a restarted exchange states again counts once; one made twice by one incarnation is a double"
+  ) {
+    // the exchange killed after it filled and refunded t1/1, restarted at another address: it settles again what
+    // its journal says closed, with the same amounts, since the killed run may not have written it
+    val restated = clean ++ node("venue-again", (7, Fill, "a", "t1/1", 50), (7, Refund, "a", "t1/1", 10))
+    val v = HistoryChecker.check(restated)
+    assert(v.ok(overspendAllowed = false), v)
+    assertEquals(v.accounts.head.expectedBalanceCents, 50L)
+    // the killed run wrote nothing of it: the restatement is the settlement
+    val onlyRestated = clean.filterNot(_.kind == Fill) ++ node("venue-again", (7, Fill, "a", "t1/1", 50))
+    assert(HistoryChecker.check(onlyRestated).ok(overspendAllowed = false))
+    // one incarnation refunding twice gives back 10 cents too many
+    val twice = clean ++ node("t1-again", (6, Refund, "a", "t1/1", 10), (6, Refund, "a", "t1/1", 10))
+    val w = HistoryChecker.check(twice)
+    assertEquals(w.lostCents, -10L)
+    assert(!w.ok(overspendAllowed = true))
+  }
+
   test("two traders spending the same funds at once overspend by the excess, and only then") {
     val both =
       node("venue", (0, Provision, "a", "", 100), (5, Fill, "a", "x/1", 80), (5, Fill, "a", "y/1", 80)) ++

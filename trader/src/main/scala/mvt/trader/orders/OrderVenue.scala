@@ -29,11 +29,17 @@ trait OrderVenue {
   def cancel(book: Int, id: OrderId): Unit
 
   /**
-   * A new price and quantity for order `id` (`spec/order-types.md`). Only for a venue that applies it before
-   * returning (its fills reach the strategy within the call), since `StrategyOrders` reads `restingQty` right
-   * after; a venue that cannot is run with `OrderRules.amendInPlace` off and is never asked.
+   * A new price and quantity for order `id` (`spec/order-types.md`). A venue that applies it before returning
+   * (its fills reach the strategy within the call) is asked `restingQty` right after; one that [[amendsLater]]
+   * answers later through `StrategyOrders.amended` or `StrategyOrders.amendRefused`.
    */
   def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit
+
+  /**
+   * True for a remote venue whose answer to a modify comes after `modify` returns (the strategy's view of the
+   * order waits for it); false, the default, for an engine that applies it within the call.
+   */
+  def amendsLater: Boolean = false
 
   /** True while order `id` rests in a book. */
   def isLive(id: OrderId): Boolean

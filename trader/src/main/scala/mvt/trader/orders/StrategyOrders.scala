@@ -11,7 +11,8 @@ import mvt.core.*
  *     in the queue), and so does a decision for the same side that would rest while the working order's price
  *     is the best of that side (the strategy does not outbid itself);
  *   - a post-only decision on the side of a post-only working order moves that order with `modify` (same id),
- *     when `rules.amendInPlace`;
+ *     when `rules.amendInPlace`; a venue that answers a modify later (`OrderVenue.amendsLater`, a remote
+ *     exchange) keeps it in flight until `amended` or `amendRefused`;
  *   - any other decision cancels the working order and, behind that cancel, adds the new one;
  *   - the new (or modified) quantity is cut so that the position stays within `rules.maxPosition` even if every
  *     order still open or in flight on that side filled (a cut to zero sends only a cancel).
@@ -33,6 +34,10 @@ final class StrategyOrders(val rules: OrderRules) {
   private var orderPrice = new Array[Long](256)
   private var orderQty = new Array[Long](256)
   private var orderTif = new Array[Byte](256)
+  // the price the venue last confirmed (the add's, or an applied modify's): a refused later modify leaves it there
+  private var confirmedPrice = new Array[Long](256)
+  // modifies sent to a venue that answers later and not answered yet
+  private var amending = new Array[Int](256)
   // units that may still fill: 0 once the order is cancelled, filled, rejected or gone
   private var remaining = new Array[Long](256)
   private var issued = 0
@@ -207,17 +212,60 @@ final class StrategyOrders(val rules: OrderRules) {
     if (!day.isLive(id)) close(s)
   }
 
-  // a modify reaching the venue: its in-flight quantity stops counting, and the order counts what rests after it
+  /**
+   * The answer of a venue that [[OrderVenue.amendsLater]] to a modify of order `id` to `qty` units at `priceRaw`:
+   * applied, with `restingQty` resting after it (its own fills reported before this). The modify stops counting
+   * as in flight and the order counts what rests; an order the strategy has closed meanwhile stays closed.
+   */
+  def amended(id: Long, priceRaw: Long, qty: Long, restingQty: Long): Unit = {
+    val s = (id - StrategyIds.First).toInt
+    if (s >= 0 && s < issued) {
+      val k = orderBook(s) * 2 + orderSide(s)
+      exposure(k) -= qty
+      amending(s) = math.max(0, amending(s) - 1)
+      confirmedPrice(s) = priceRaw
+      if (remaining(s) > 0) {
+        exposure(k) += restingQty - remaining(s)
+        remaining(s) = restingQty
+      }
+    }
+  }
+
+  /**
+   * The answer of a venue that [[OrderVenue.amendsLater]] to a modify of order `id` to `qty` units: refused (by
+   * the balance check before it left, or by the venue), the order unchanged at the last price the venue
+   * confirmed. The modify stops counting as in flight.
+   */
+  def amendRefused(id: Long, qty: Long): Unit = {
+    val s = (id - StrategyIds.First).toInt
+    if (s >= 0 && s < issued) {
+      exposure(orderBook(s) * 2 + orderSide(s)) -= qty
+      amending(s) = math.max(0, amending(s) - 1)
+      // with no later modify on its way, the strategy's view goes back to where the order rests
+      if (amending(s) == 0) orderPrice(s) = confirmedPrice(s)
+    }
+  }
+
+  // a modify reaching the venue: its in-flight quantity stops counting, and the order counts what rests after it;
+  // a venue that answers later keeps it in flight until its answer
   private def amend(day: OrderVenue, s: Int, price: Long, qty: Long): Unit = {
     val k = orderBook(s) * 2 + orderSide(s)
-    exposure(k) -= qty
-    // an order already filled or cancelled has nothing to move
-    if (remaining(s) > 0) {
-      val id = idOf(s)
-      day.modify(orderBook(s), id, Price.fromRaw(price), Quantity(qty))
-      val rests = day.restingQty(id)
-      exposure(k) += rests - remaining(s)
-      remaining(s) = rests
+    if (day.amendsLater) {
+      if (remaining(s) > 0) {
+        // counted before the call: a balance check that refuses it answers within it
+        amending(s) += 1
+        day.modify(orderBook(s), idOf(s), Price.fromRaw(price), Quantity(qty))
+      } else exposure(k) -= qty
+    } else {
+      exposure(k) -= qty
+      // an order already filled or cancelled has nothing to move
+      if (remaining(s) > 0) {
+        val id = idOf(s)
+        day.modify(orderBook(s), id, Price.fromRaw(price), Quantity(qty))
+        val rests = day.restingQty(id)
+        exposure(k) += rests - remaining(s)
+        remaining(s) = rests
+      }
     }
   }
 
@@ -236,12 +284,15 @@ final class StrategyOrders(val rules: OrderRules) {
       orderPrice = java.util.Arrays.copyOf(orderPrice, n)
       orderQty = java.util.Arrays.copyOf(orderQty, n)
       orderTif = java.util.Arrays.copyOf(orderTif, n)
+      confirmedPrice = java.util.Arrays.copyOf(confirmedPrice, n)
+      amending = java.util.Arrays.copyOf(amending, n)
       remaining = java.util.Arrays.copyOf(remaining, n)
     }
     val s = issued
     orderBook(s) = book
     orderSide(s) = side.toByte
     orderPrice(s) = price
+    confirmedPrice(s) = price
     orderQty(s) = qty
     orderTif(s) = tif.toByte
     remaining(s) = qty

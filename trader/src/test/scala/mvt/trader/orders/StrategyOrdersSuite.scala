@@ -257,4 +257,66 @@ class StrategyOrdersSuite extends munit.ScalaCheckSuite {
       f.day.exchange.checkInvariants()
     }
   }
+
+  // a remote venue: it records what it is sent and answers a modify only when the test says so
+  private final class Remote extends OrderVenue {
+    val sent = ArrayBuffer.empty[String]
+    def now: Timestamp = Timestamp.Epoch
+    def time(at: Timestamp): Unit = ()
+    def add(
+        b: Int,
+        id: OrderId,
+        side: Side,
+        price: Price,
+        qty: Quantity,
+        a: Account,
+        tif: TimeInForce
+    ): Unit =
+      sent += s"add ${tif.render} ${price.render} ${qty.units}"
+    def cancel(b: Int, id: OrderId): Unit = sent += "cancel"
+    def modify(b: Int, id: OrderId, price: Price, qty: Quantity): Unit =
+      sent += s"modify ${price.render} ${qty.units}"
+    override def amendsLater: Boolean = true
+    def isLive(id: OrderId): Boolean = true
+    def restingQty(id: OrderId): Long = fail("a remote venue is never asked what rests")
+  }
+
+  private def quote(o: StrategyOrders, v: Remote, price: String, qty: Long, bid: String): Unit = {
+    val e = BboUpdated.fromRaw(Acme, p(bid).raw, 10L, p("10.05").raw, 10L)
+    o.decide(Timestamp.Epoch, 0, e, Decision(Acme, Side.Buy, p(price), Quantity(qty), TimeInForce.Post))
+    o.deliver(Long.MaxValue, v)
+  }
+
+  test(
+    "a venue that answers a modify later: until its answer the modify counts on top of what the order has"
+  ) {
+    val o = new StrategyOrders(OrderRules(Me, 0L, 100L))
+    val v = new Remote
+    quote(o, v, "9.99", 60L, bid = "9.98")
+    quote(o, v, "10.00", 60L, bid = "10.01") // the limit leaves 40 beside the open 60
+    // in flight: 60 open and 40 on their way leave nothing, so a new price only cancels
+    quote(o, v, "10.01", 60L, bid = "10.02")
+    assertEquals(v.sent.toVector, Vector("add POST 9.99 60", "modify 10 40", "cancel"))
+    o.amended(StrategyIds.First, p("10.00").raw, 40L, 40L) // answered after the cancel left: it stays closed
+    assertEquals(o.openOrders, 0)
+    quote(o, v, "10.00", 100L, bid = "10.01")
+    assertEquals(v.sent.last, "add POST 10 100") // the whole limit is free again
+  }
+
+  test(
+    "a venue that answers a modify later: applied, the order counts what rests; refused, it stays where it was"
+  ) {
+    val o = new StrategyOrders(OrderRules(Me, 0L, 100L))
+    val v = new Remote
+    quote(o, v, "9.99", 60L, bid = "9.98")
+    quote(o, v, "10.00", 60L, bid = "10.01")
+    o.amended(StrategyIds.First, p("10.00").raw, 40L, 40L)
+    quote(o, v, "10.02", 100L, bid = "10.03") // 40 rest: 60 left under the limit
+    o.amendRefused(StrategyIds.First, 60L)
+    // refused: the strategy's view goes back to 10.00, where the venue has it, so a quote there keeps it
+    quote(o, v, "10.00", 100L, bid = "10.03")
+    assertEquals(v.sent.toVector, Vector("add POST 9.99 60", "modify 10 40", "modify 10.02 60"))
+    o.filled(StrategyIds.First, 40L)
+    assertEquals((o.position(0), o.openOrders), (40L, 0))
+  }
 }
