@@ -34,7 +34,8 @@ class ExchangeCrashSuite extends munit.FunSuite {
     val venueDir = dir.resolve("venue")
     val port = ForkedNode.freePort()
     // the FIX clients' own flow: the same kind of day, another seed, so its prices meet the market's
-    val flowPlan = DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 14L)
+    val flowPlan =
+      DayPlan(java.time.LocalDate.of(2026, 3, 5), 1, 60_000, WorkloadProfile.normal, AccountMix(20), 14L)
     val flow = new DayGenerator(flowPlan).next().batch
     val clientsFile = dir.resolve("clients.csv")
     val logins = fixClients(clientsFile)
