@@ -12,9 +12,9 @@ import java.io.NotSerializableException
 
 /**
  * Serializes what the cluster sends of its own: replicated `crdt` states and deltas through the `crdt` codecs
- * (the manifest names the lattice), rights requests, market updates, orders, order reports and their acknowledgements, in the codecs' varint
- * form (an order's reply-to actor as its serialized path, through Pekko's resolver). Pekko's own messages keep Pekko's serializers, and
- * Java serialization stays off. Stateless and thread-safe, as Pekko requires.
+ * (the manifest names the lattice), rights requests, market updates, orders, order reports and their
+ * acknowledgements, in the codecs' varint form (an order's reply-to actor as its serialized path, through Pekko's
+ * resolver). Pekko's own messages keep Pekko's serializers, and Java serialization stays off. Stateless and thread-safe, as Pekko requires.
  */
 final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithStringManifest {
 

@@ -21,9 +21,9 @@ import scala.collection.mutable
  * takes liquidity gets them in its command's [[Outcome]], one resting on the book from the trade feed, which
  * holds only durable lines. Each fill goes to [[fills]] (the reconciliation's reference) and back to the sending
  * trader node as an [[OrderReport]], which [[reports]] sends again until the node acknowledges it ([[ReportAck]]);
- * a day reopened after a crash restates every fill and close its side file's orders had. When an order closes (filled, cancelled, refused, or at the close), the
- * account is credited back what its debit did not pay for: a buy's reserved cost minus its filled value, a
- * sell's proceeds. An add goes with its time in force. A modify goes to the venue when the order is open, its node
+ * a day reopened after a crash restates every fill and close its side file's orders had. When an order closes
+ * (filled, cancelled, refused, or at the close), the account is credited back what its debit did not pay for: a
+ * buy's reserved cost minus its filled value, a sell's proceeds. An add goes with its time in force. A modify goes to the venue when the order is open, its node
  * still owns the subscription and, for a buy, it carries the modified order's whole cost, debited by its trader:
  * that joins the order's reservation (the old remainder may fill until the venue applies the modify). Once
  * applied, whatever the reservation holds beyond the order's fills, what rests and the modifies still on their

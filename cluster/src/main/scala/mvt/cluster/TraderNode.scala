@@ -24,9 +24,9 @@ import scala.util.Success
  * decision comes back to the actor and to the subscription's [[SubscriptionDesk]], which makes it orders by the
  * shared rules of `mvt.trader.orders`. A buy is checked against today's blacklist and debited on the local ledger before it goes;
  * the exchange's reports (fills, closes, modifies' answers) come back to the desk, which applies each once, and
- * are acknowledged ([[ReportAck]]) so the exchange stops resending them. Balance refusals and the realized loss of the
- * fills feed the [[TrustScore]], which bars the client for the day. A subscription that moves away withdraws its
- * open orders; the exchange cancels those of a node that left the cluster.
+ * are acknowledged ([[ReportAck]]) so the exchange stops resending them. Balance refusals and the realized loss
+ * of the fills feed the [[TrustScore]], which bars the client for the day. A subscription that moves away withdraws
+ * its open orders; the exchange cancels those of a node that left the cluster.
  */
 object TraderNode {
 
