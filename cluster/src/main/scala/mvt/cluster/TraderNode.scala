@@ -61,9 +61,9 @@ object TraderNode {
     val modifies = new LongAdder
     val fills = new LongAdder
     val barredRefusals = new LongAdder
-    val reportDuplicates =
-      new LongAdder // the exchange's reports heard again (or on no order a desk waits on)
-    val reportsEarly = new LongAdder // reports heard before one of their order's that was lost
+    // the exchange's reports heard again (or on no order a desk waits on), and heard before a lost one ahead
+    val reportDuplicates = new LongAdder
+    val reportsEarly = new LongAdder
     @volatile var owned: Vector[Subscription] = Vector.empty
     @volatile var unacknowledged: Int = 0 // order messages the exchange has not acknowledged yet
     @volatile var resent: Long = 0L // order messages sent again

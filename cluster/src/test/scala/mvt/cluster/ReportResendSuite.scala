@@ -204,6 +204,24 @@ class ReportResendSuite extends munit.FunSuite {
     l.close()
   }
 
+  test("rounds come less often for a node that answers nothing, at the base interval once it answers") {
+    val box = new ReportOutbox(1L, ReportOutbox.Policy(1.second, 4.seconds, 10))
+    val s = 1_000_000_000L
+    val n = NodeId("t#silent")
+    def report(ref: Long) =
+      OrderReport(ClientId("silent"), StrategyId("s"), 1L, buy = true, 0L, 0L, closed = true, ref.toInt, ref)
+    box.send(n, me, 0L, report)
+    // a report gets a round's time for its answer; then rounds 1 s, 2 s, then 4 s (the most) apart while silent
+    assertEquals(Vector(1L, 2L, 3L, 6L, 7L, 10L, 11L).map(t => box.tick(t * s)), Vector(0, 0, 1, 0, 1, 0, 1))
+    assert(box.acknowledged(1L))
+    box.send(n, me, 12L * s, report)
+    // the answer returns the rounds to a second apart, from the round after it
+    assertEquals(Vector(15L, 16L, 17L, 18L).map(t => box.tick(t * s)), Vector(0, 0, 1, 0))
+    // a node back in view gets what it has not answered at once
+    assertEquals(box.wake(me, 18L * s), 1)
+    assertEquals((box.sent, box.resent, box.unacknowledged), (2L, 5L, 1))
+  }
+
   test("a node that never answers holds at most the window, and a removed node's reports are dropped") {
     val l = new Loop(Fast.copy(window = 2))
     l.ack = false
