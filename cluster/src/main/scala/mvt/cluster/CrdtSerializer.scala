@@ -12,9 +12,9 @@ import java.io.NotSerializableException
 
 /**
  * Serializes what the cluster sends of its own: replicated `crdt` states and deltas through the `crdt` codecs
- * (the manifest names the lattice), rights requests, market updates, orders and order reports, in the codecs' varint
- * form (an order's reply-to actor as its serialized path, through Pekko's resolver). Pekko's own messages keep Pekko's serializers, and
- * Java serialization stays off. Stateless and thread-safe, as Pekko requires.
+ * (the manifest names the lattice), rights requests, market updates, orders, order reports and their
+ * acknowledgements, in the codecs' varint form (an order's reply-to actor as its serialized path, through Pekko's
+ * resolver). Pekko's own messages keep Pekko's serializers, and Java serialization stays off. Stateless and thread-safe, as Pekko requires.
  */
 final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithStringManifest {
 
@@ -31,6 +31,7 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
     case _: OrderReport => CrdtSerializer.ReportManifest
     case _: ModifyReport => CrdtSerializer.ModifyReportManifest
     case _: OrderAck => CrdtSerializer.AckManifest
+    case _: ReportAck => CrdtSerializer.ReportAckManifest
     case _: PositionRequest => CrdtSerializer.PositionRequestManifest
     case _: PositionReport => CrdtSerializer.PositionReportManifest
     case other =>
@@ -103,6 +104,8 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.writeVarLong(r.fillQty)
       out.writeVarLong(r.fillPriceRaw)
       out.writeByte(if (r.closed) 1 else 0)
+      out.writeVarLong(r.fills.toLong)
+      out.writeVarLong(r.ref)
       out.toByteArray
     case r: ModifyReport =>
       val out = new WireWriter(64)
@@ -113,11 +116,17 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       out.writeVarLong(r.qty)
       out.writeByte(r.outcome.ordinal)
       out.writeVarLong(r.restingQty)
+      out.writeVarLong(r.seq)
+      out.writeVarLong(r.ref)
       out.toByteArray
     case a: OrderAck =>
       val out = new WireWriter(48)
       out.writeString(a.node.value)
       out.writeVarLong(a.seq)
+      out.toByteArray
+    case a: ReportAck =>
+      val out = new WireWriter(10)
+      out.writeVarLong(a.ref)
       out.toByteArray
     case r: PositionRequest =>
       val out = new WireWriter(64)
@@ -211,7 +220,9 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           in.readByte("a side") == 1,
           in.readVarLong("a quantity"),
           in.readVarLong("a price"),
-          in.readByte("closed") == 1
+          in.readByte("closed") == 1,
+          fillNumber(in.readVarLong("a fill number")),
+          in.readVarLong("a report ref")
         )
       }
     else if (manifest == CrdtSerializer.ModifyReportManifest)
@@ -231,13 +242,17 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
           price,
           qty,
           ModifyReport.Outcome.fromOrdinal(code),
-          in.readVarLong("a quantity")
+          in.readVarLong("a quantity"),
+          in.readVarLong("a sequence number"),
+          in.readVarLong("a report ref")
         )
       }
     else if (manifest == CrdtSerializer.AckManifest)
       message(bytes, "order acknowledgement") { in =>
         OrderAck(readNode(in), in.readVarLong("a sequence number"))
       }
+    else if (manifest == CrdtSerializer.ReportAckManifest)
+      message(bytes, "report acknowledgement")(in => ReportAck(in.readVarLong("a report ref")))
     else if (manifest == CrdtSerializer.PositionRequestManifest)
       message(bytes, "position request") { in =>
         PositionRequest(
@@ -284,6 +299,8 @@ final class CrdtSerializer(system: ExtendedActorSystem) extends SerializerWithSt
       throw new IllegalArgumentException(s"unknown time in force $code")
     TimeInForce.fromCode(code)
   }
+  private def fillNumber(n: Long): Int =
+    if (n > Int.MaxValue) throw new IllegalArgumentException(s"fill number $n out of range") else n.toInt
   private def readNode(in: WireReader): NodeId = id(in, "a node", NodeId.parse)
   private def readAccount(in: WireReader): ClientId = id(in, "an account", ClientId.parse)
   private def readStrategy(in: WireReader): StrategyId = id(in, "a strategy", StrategyId.parse)
@@ -318,6 +335,7 @@ object CrdtSerializer {
   private val ReportManifest = "or"
   private val AckManifest = "oa"
   private val ModifyReportManifest = "mr"
+  private val ReportAckManifest = "ra"
   private val PositionRequestManifest = "pq"
   private val PositionReportManifest = "pr"
 

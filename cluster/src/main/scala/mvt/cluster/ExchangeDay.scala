@@ -20,9 +20,10 @@ import scala.collection.mutable
  * incarnation and sequence) is acknowledged and not applied. Fills come from the venue: a trader's order that
  * takes liquidity gets them in its command's [[Outcome]], one resting on the book from the trade feed, which
  * holds only durable lines. Each fill goes to [[fills]] (the reconciliation's reference) and back to the sending
- * trader node as an [[OrderReport]]. When an order closes (filled, cancelled, refused, or at the close), the
- * account is credited back what its debit did not pay for: a buy's reserved cost minus its filled value, a
- * sell's proceeds. An add goes with its time in force. A modify goes to the venue when the order is open, its node
+ * trader node as an [[OrderReport]], which [[reports]] sends again until the node acknowledges it ([[ReportAck]]);
+ * a day reopened after a crash restates every fill and close its side file's orders had. When an order closes
+ * (filled, cancelled, refused, or at the close), the account is credited back what its debit did not pay for: a
+ * buy's reserved cost minus its filled value, a sell's proceeds. An add goes with its time in force. A modify goes to the venue when the order is open, its node
  * still owns the subscription and, for a buy, it carries the modified order's whole cost, debited by its trader:
  * that joins the order's reservation (the old remainder may fill until the venue applies the modify). Once
  * applied, whatever the reservation holds beyond the order's fills, what rests and the modifies still on their
@@ -39,7 +40,8 @@ final class ExchangeDay(
     log: ExchangeLog,
     refs: ExchangeDay.Refs,
     recovered: ExchangeDay.Recovered,
-    provisioned: Long
+    provisioned: Long,
+    reportPolicy: ReportOutbox.Policy
 ) {
   import ExchangeDay.*
 
@@ -48,6 +50,9 @@ final class ExchangeDay(
 
   /** The fills of the traders' orders. */
   val fills = new TradeFeed
+
+  /** The reports to the trader nodes not acknowledged yet, resent until they are. */
+  val reports = new ReportOutbox(ReportOutbox.firstRef(System.currentTimeMillis), reportPolicy)
 
   private val accountIndex: Map[ClientId, Account] =
     accounts.zipWithIndex.map((a, i) => a -> Account(i + 1)).toMap
@@ -86,6 +91,7 @@ final class ExchangeDay(
   private val quotes = new LineTail(venue.config.quotes, recovered.quotesFrom)
 
   recover()
+  restate()
 
   /** The traders' orders open now (resting, or partly filled and resting). */
   def openOrders: Int = open.size
@@ -137,6 +143,7 @@ final class ExchangeDay(
   def drain(): Int = {
     pollFeeds()
     adoptGone()
+    val _ = reports.tick(System.nanoTime)
     val batch = mutable.ArrayBuffer.empty[Inbound]
     var m = inbox.poll()
     while (m ne null) { batch += m; m = inbox.poll() }
@@ -155,6 +162,9 @@ final class ExchangeDay(
         case r: PositionRequest => handOver(r)
         case ReplicaGone(replica) =>
           if (ledger.mode == Consistency.Bounded) { gone += replica; adoptGone() }
+          reports.forget(NodeId(replica.value)): Unit
+        case ReportAck(ref) => reports.acknowledged(ref): Unit
+        case TraderBack(trader) => reports.wake(trader, System.nanoTime): Unit
         case _ => ()
       }
       awaitResults()
@@ -288,21 +298,25 @@ final class ExchangeDay(
           e.modifying += 1
           submit(
             Command.Modify(Symbol.unsafe(e.symbol), OrderId(id), Price.fromRaw(c.priceRaw), Quantity(c.qty)),
-            Work(Work.Modify, id, c.qty, c.priceRaw, c.costCents, e)
+            Work(Work.Modify, id, c.qty, c.priceRaw, c.costCents, e, o.seq)
           )
         case _ =>
           refusedCount += 1
           // recorded as joining the reservation of an order a hand-over in this batch closed: given back by line
           if (id >= 0L && c.costCents > 0L) release(id, key, c.costCents)
           else if (c.costCents > 0L) creditBack(key, c.costCents)
-          o.replyTo ! ModifyReport(
-            o.account,
-            o.strategy,
-            c.orderId,
-            c.priceRaw,
-            c.qty,
-            ModifyReport.Outcome.Refused,
-            0L
+          report(o.node, o.replyTo)(ref =>
+            ModifyReport(
+              o.account,
+              o.strategy,
+              c.orderId,
+              c.priceRaw,
+              c.qty,
+              ModifyReport.Outcome.Refused,
+              0L,
+              o.seq,
+              ref
+            )
           )
       }
     case OrderCommand.Withdraw =>
@@ -415,14 +429,18 @@ final class ExchangeDay(
         }
       }
       val outcome = if (kept) ModifyReport.Outcome.KeptPriority else ModifyReport.Outcome.LostPriority
-      e.replyTo ! ModifyReport(
-        e.key.account,
-        e.key.strategy,
-        e.key.orderId,
-        w.priceRaw,
-        w.qty,
-        outcome,
-        resting
+      report(e.key.node, e.replyTo)(ref =>
+        ModifyReport(
+          e.key.account,
+          e.key.strategy,
+          e.key.orderId,
+          w.priceRaw,
+          w.qty,
+          outcome,
+          resting,
+          w.seq,
+          ref
+        )
       )
       if (resting == 0L || (e.remaining <= 0L && e.modifying == 0)) close(w.id)
     }
@@ -434,14 +452,18 @@ final class ExchangeDay(
     val e = w.order
     e.modifying -= 1
     e.topUpsInFlight -= w.cost
-    e.replyTo ! ModifyReport(
-      e.key.account,
-      e.key.strategy,
-      e.key.orderId,
-      w.priceRaw,
-      w.qty,
-      ModifyReport.Outcome.Refused,
-      0L
+    report(e.key.node, e.replyTo)(ref =>
+      ModifyReport(
+        e.key.account,
+        e.key.strategy,
+        e.key.orderId,
+        w.priceRaw,
+        w.qty,
+        ModifyReport.Outcome.Refused,
+        0L,
+        w.seq,
+        ref
+      )
     )
     // an order that closed meanwhile (its own cancel went first) settled with the debit in its reservation
     if (open.contains(w.id)) {
@@ -511,9 +533,17 @@ final class ExchangeDay(
       e.remaining -= qty
       // with a modify on its way the venue's answer says what rests (the feed may hold fills from after it)
       val done = e.remaining <= 0L && e.modifying == 0
-      e.replyTo ! OrderReport(e.key.account, e.key.strategy, e.key.orderId, e.buy, qty, priceRaw, done)
+      e.fills += 1
+      val n = e.fills
+      report(e.key.node, e.replyTo)(ref =>
+        OrderReport(e.key.account, e.key.strategy, e.key.orderId, e.buy, qty, priceRaw, done, n, ref)
+      )
       if (done) settle(id, e)
     }
+
+  // a report on one of `node`'s orders, kept until it is acknowledged
+  private def report(node: NodeId, to: ActorRef[TraderNode.Command])(make: Long => ExchangeReport): Unit =
+    reports.send(node, to, System.nanoTime, make)
 
   private def book(id: Long, e: Open, priceRaw: Long, qty: Long): Unit = {
     fills.record(id, e.key.account, e.buy, priceRaw, qty)
@@ -523,7 +553,9 @@ final class ExchangeDay(
 
   private def close(id: Long): Unit =
     open.get(id).foreach { e =>
-      e.replyTo ! OrderReport(e.key.account, e.key.strategy, e.key.orderId, e.buy, 0L, 0L, closed = true)
+      report(e.key.node, e.replyTo)(ref =>
+        OrderReport(e.key.account, e.key.strategy, e.key.orderId, e.buy, 0L, 0L, closed = true, e.fills, ref)
+      )
       settle(id, e)
     }
 
@@ -597,6 +629,52 @@ final class ExchangeDay(
     )
   }
 
+  // what a desk may have missed of an earlier run's reports (lost in flight, or waiting for a resend when it was
+  // killed): every fill and close of the orders the side file names, under the numbers they had, for the desks to
+  // apply what they lack. An add refused by this exchange is reported closed to its node's actor, when an add of
+  // that node names it
+  private def restate(): Unit = {
+    val now = System.nanoTime
+    val actors = recovered.adds.map(a => a.node -> a.replyTo).toMap
+    recovered.adds.foreach { a =>
+      val to = refs.resolve(a.replyTo)
+      def closed(fills: Int): Unit =
+        reports.send(
+          a.node,
+          to,
+          now,
+          ref =>
+            OrderReport(a.account, a.strategy, a.orderId, a.buy, 0L, 0L, closed = true, fills, ref)
+        )
+      recovered.journaled.get(a.engineId) match {
+        case Some(j) =>
+          open.get(a.engineId).foreach(_.fills = j.fills.size)
+          j.fills.iterator.zipWithIndex.foreach { case ((px, q), i) =>
+            reports.send(
+              a.node,
+              to,
+              now,
+              ref =>
+                OrderReport(a.account, a.strategy, a.orderId, a.buy, q, px, closed = false, i + 1, ref)
+            )
+          }
+          if (j.closed) closed(j.fills.size)
+        case None => if (recovered.venueRefused.contains(a.engineId)) closed(0)
+      }
+    }
+    recovered.refused.filterNot(_.modify).foreach { r =>
+      actors.get(r.node).foreach(name =>
+        reports.send(
+          r.node,
+          refs.resolve(name),
+          now,
+          ref =>
+            OrderReport(r.account, r.strategy, r.orderId, r.buy, 0L, 0L, closed = true, 0, ref)
+        )
+      )
+    }
+  }
+
   // a removed trader's entries taken over (`bounded`), once this replica has read back every account's rights: the
   // order feed knows every debit the node made for an order that reached the exchange
   private def adoptGone(): Unit =
@@ -634,7 +712,8 @@ object ExchangeDay {
       tops: LatestTops,
       inbox: ConcurrentLinkedQueue[Inbound],
       refs: Refs,
-      provisioned: Long
+      provisioned: Long,
+      reportPolicy: ReportOutbox.Policy = ReportOutbox.Policy.default
   ): Either[String, ExchangeDay] =
     ExchangeLog.open(ExchangeLog.pathFor(venue.config.dir, venue.config.day)).map { (log, held) =>
       val resumed =
@@ -655,7 +734,7 @@ object ExchangeDay {
             held.topUps,
             held.releases
           )
-      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered, provisioned)
+      new ExchangeDay(venue, accounts, ledger, tops, inbox, log, refs, recovered, provisioned, reportPolicy)
     }
 
   /** What the exchange actor hands the exchange's thread. */
@@ -669,6 +748,9 @@ object ExchangeDay {
 
   /** Every order still open from the trader node `trader` (it left the cluster) is cancelled. */
   final case class NodeGone(trader: ActorRef[TraderNode.Command]) extends Inbound
+
+  /** The trader node `trader` is in the exchange's view again: the reports it has not acknowledged go at once. */
+  final case class TraderBack(trader: ActorRef[TraderNode.Command]) extends Inbound
 
   /** How a trader node's actor is named in the side file, and found again from its name after a restart. */
   trait Refs {
@@ -717,7 +799,8 @@ object ExchangeDay {
       qty: Long,
       priceRaw: Long = 0L,
       cost: Long = 0L,
-      order: Open = null // a modify's order, which hears the answer even if it closed meanwhile
+      order: Open = null, // a modify's order, which hears the answer even if it closed meanwhile
+      seq: Long = 0L // a modify's message sequence, which its report names
   )
   private object Work {
     inline val Add = 0
@@ -741,6 +824,7 @@ object ExchangeDay {
   ) {
     var modifying = 0
     var topUpsInFlight = 0L
+    var fills = 0 // reported so far: the number of its next fill's report is one more
   }
 
   /**

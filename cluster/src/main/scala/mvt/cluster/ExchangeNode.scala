@@ -11,14 +11,15 @@ import scala.concurrent.duration.FiniteDuration
 
 /**
  * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes
- * of the day since the last time (conflated per symbol); it hands the orders the traders send to the engine's
- * thread through `inbox`, and when a trader node leaves the cluster it tells the engine to cancel that node's
- * open orders (a killed node cannot cancel its own) and, once the node is removed, to take over its ledger
- * replica's entries (`bounded`).
+ * of the day since the last time (conflated per symbol); it hands the orders the traders send, and their
+ * acknowledgements of its reports, to the engine's thread through `inbox`. When a trader node leaves its view it
+ * tells the engine to cancel that node's open orders (a killed node cannot cancel its own), when one comes back to
+ * resend it the reports it has not acknowledged, and once a node is removed, to take over its ledger replica's
+ * entries (`bounded`).
  */
 object ExchangeNode {
 
-  /** What the exchange node handles; [[OrderMessage]] and [[PositionRequest]] cross the network. */
+  /** What the exchange node handles; [[OrderMessage]], [[PositionRequest]] and [[ReportAck]] cross the network. */
   trait Command
 
   private case object Publish extends Command
@@ -58,6 +59,7 @@ object ExchangeNode {
             Behaviors.same
           case Traders(refs) =>
             (traders -- refs).foreach(gone => inbox.add(ExchangeDay.NodeGone(gone)))
+            (refs -- traders).foreach(back => inbox.add(ExchangeDay.TraderBack(back)))
             traders = refs
             tops.subscribers = refs.size
             Behaviors.same
@@ -66,6 +68,9 @@ object ExchangeNode {
             Behaviors.same
           case r: PositionRequest =>
             inbox.add(r)
+            Behaviors.same
+          case a: ReportAck =>
+            inbox.add(a)
             Behaviors.same
           case Removed(m) =>
             if (m.hasRole(TraderNode.Role.label))

@@ -6,7 +6,9 @@ import mvt.crdt.ClientId
  * What the exchange did with a trader node's modify of its order `orderId` to `qty` units at `priceRaw`: applied
  * (keeping or losing the order's place in the queue, `spec/order-types.md`), with `restingQty` resting after it
  * (0: it filled completely, and a closing [[OrderReport]] follows), or refused (the order as it was). Sent after
- * the reports of the fills the modify itself made. Crosses the network. Immutable.
+ * the reports of the fills the modify itself made. `seq` is the modify's own message sequence: a desk applies
+ * one answer per modify it sent, and takes a resend as the duplicate it is. `ref` names this sending
+ * ([[ExchangeReport]]). Crosses the network. Immutable.
  */
 final case class ModifyReport(
     account: ClientId,
@@ -15,8 +17,10 @@ final case class ModifyReport(
     priceRaw: Long,
     qty: Long,
     outcome: ModifyReport.Outcome,
-    restingQty: Long
-) extends TraderNode.Command
+    restingQty: Long,
+    seq: Long,
+    ref: Long
+) extends ExchangeReport
 
 object ModifyReport {
 

@@ -54,6 +54,7 @@ object NodeConfig {
            |  "mvt.cluster.OrderReport" = mvt-crdt
            |  "mvt.cluster.ModifyReport" = mvt-crdt
            |  "mvt.cluster.OrderAck" = mvt-crdt
+           |  "mvt.cluster.ReportAck" = mvt-crdt
            |  "mvt.cluster.PositionRequest" = mvt-crdt
            |  "mvt.cluster.PositionReport" = mvt-crdt
            |}

@@ -14,7 +14,10 @@ import scala.collection.mutable
  * moved by `modify` in place), sent at once (the network is the latency) through `out`, which checks and debits a
  * buy (or a buy's modify) before it goes and may refuse it. The exchange's reports come back through [[report]]
  * (fills move the position and the realized result, a closed order frees its place) and [[amended]] (a modify's
- * answer, which `StrategyOrders` waits for). Not thread-safe: the trader node's actor owns it.
+ * answer, which `StrategyOrders` waits for), each applied once: the exchange resends what is not acknowledged, so
+ * a report may come twice, or after a later one was lost; each says whether it was applied, a duplicate, or early
+ * (its order's fills before it have not come: not applied, and not to be acknowledged, so it comes again behind
+ * them). Not thread-safe: the trader node's actor owns it.
  */
 final class SubscriptionDesk(
     val sub: Subscription,
@@ -34,6 +37,11 @@ final class SubscriptionDesk(
   // the book and side of each order, by its slot in the strategy's id range
   private var orderBook = new Array[Int](256)
   private var orderBuy = new Array[Boolean](256)
+  // per slot, the fills applied (the next fill report's number is one more) and whether its close was
+  private var fillsApplied = new Array[Int](256)
+  private var closedApplied = new Array[Boolean](256)
+  // the message sequences of this desk's modifies the exchange has not answered yet
+  private val awaiting = mutable.LongMap.empty[Unit]
 
   private val venue: OrderVenue = new OrderVenue {
     private var refused = -1L
@@ -52,6 +60,8 @@ final class SubscriptionDesk(
       if (slot >= orderBook.length) {
         orderBook = java.util.Arrays.copyOf(orderBook, orderBook.length * 2)
         orderBuy = java.util.Arrays.copyOf(orderBuy, orderBook.length)
+        fillsApplied = java.util.Arrays.copyOf(fillsApplied, orderBook.length)
+        closedApplied = java.util.Arrays.copyOf(closedApplied, orderBook.length)
       }
       orderBook(slot) = book
       orderBuy(slot) = side.isBuy
@@ -62,8 +72,8 @@ final class SubscriptionDesk(
     // the exchange answers later (amended); refused by the balance check, it never leaves
     def modify(book: Int, id: OrderId, price: Price, qty: Quantity): Unit = {
       val buy = orderBuy((id.value - StrategyIds.First).toInt)
-      if (!out.modify(sub, symbols(book), id.value + idBase, buy, price.raw, qty.units))
-        orders.amendRefused(id.value, qty.units)
+      val seq = out.modify(sub, symbols(book), id.value + idBase, buy, price.raw, qty.units)
+      if (seq < 0L) orders.amendRefused(id.value, qty.units) else awaiting.update(seq, ())
     }
     override def amendsLater: Boolean = true
     def restingQty(id: OrderId): Long =
@@ -119,41 +129,83 @@ final class SubscriptionDesk(
     orders.deliver(Long.MaxValue, venue)
   }
 
-  /** The exchange's report on one of this desk's orders. */
-  def report(r: OrderReport): Unit = {
+  /**
+   * The exchange's report on one of this desk's orders: its fill applied if it is the order's next, its close once
+   * every fill before it is. A report on no order of this desk (an earlier hand-over's) has nothing to apply.
+   */
+  def report(r: OrderReport): SubscriptionDesk.Delivery = {
+    import SubscriptionDesk.Delivery
     val id = r.orderId - idBase
     val slot = id - StrategyIds.First
-    if (slot >= 0L && slot < orders.ordersIssued) {
-      if (r.fillQty > 0L) {
+    if (slot < 0L || slot >= orders.ordersIssued) Delivery.Duplicate
+    else {
+      val s = slot.toInt
+      var applied = false
+      val next = fillsApplied(s) + 1
+      if (r.fillQty > 0L && r.fills == next) {
         orders.filled(id, r.fillQty)
-        result.fill(orderBook(slot.toInt), r.buy, r.fillPriceRaw, r.fillQty)
+        result.fill(orderBook(s), r.buy, r.fillPriceRaw, r.fillQty)
+        fillsApplied(s) = next
+        applied = true
       }
-      if (r.closed) orders.done(id)
+      if (r.fills > fillsApplied(s)) Delivery.Early
+      else {
+        if (r.closed && !closedApplied(s)) {
+          closedApplied(s) = true
+          orders.done(id)
+          applied = true
+        }
+        if (applied) Delivery.Applied else Delivery.Duplicate
+      }
     }
   }
 
-  /** The exchange's answer to one of this desk's modifies. */
-  def amended(r: ModifyReport): Unit = {
+  /** The exchange's answer to one of this desk's modifies: applied once, for a modify it is waiting on. */
+  def amended(r: ModifyReport): SubscriptionDesk.Delivery = {
+    import SubscriptionDesk.Delivery
     val id = r.orderId - idBase
     val slot = id - StrategyIds.First
-    if (slot >= 0L && slot < orders.ordersIssued) {
+    if (slot < 0L || slot >= orders.ordersIssued || awaiting.remove(r.seq).isEmpty) Delivery.Duplicate
+    else {
       if (r.outcome == ModifyReport.Outcome.Refused) orders.amendRefused(id, r.qty)
       else orders.amended(id, r.priceRaw, r.qty, r.restingQty)
+      Delivery.Applied
     }
   }
 
   /** A refused or undone add: it never reached the exchange (or will be refused there). */
   def dropped(orderId: Long): Unit = orders.done(orderId - idBase)
 
-  /** A buy's modify whose debit was undone: it never reached the exchange, and the order is as it was. */
-  def modifyDropped(orderId: Long, qty: Long): Unit = orders.amendRefused(orderId - idBase, qty)
+  /**
+   * A buy's modify (message `seq`) whose debit was undone: it never reached the exchange, and the order is as it
+   * was.
+   */
+  def modifyDropped(orderId: Long, qty: Long, seq: Long): Unit = {
+    awaiting.remove(seq): Unit
+    orders.amendRefused(orderId - idBase, qty)
+  }
+
 }
 
 object SubscriptionDesk {
 
+  /** What became of a report the exchange sent: the trader node acknowledges all but an early one. */
+  enum Delivery {
+
+    /** It changed what the desk knows. */
+    case Applied
+
+    /** The desk had it already (a resend), or it names no order the desk waits on. */
+    case Duplicate
+
+    /** A report of the order came before it and was lost: not applied; the resend brings both, in order. */
+    case Early
+  }
+
   /**
-   * Where a desk's orders go: `add` checks and sends an add, `modify` a modify (a buy's debited its new cost
-   * first; false: refused, not sent); `cancel` sends a cancel.
+   * Where a desk's orders go: `add` checks and sends an add (false: refused, not sent), `modify` a modify (a buy's
+   * debited its new cost first) and returns its message's sequence (-1: refused, not sent); `cancel` sends a
+   * cancel.
    */
   trait Out {
     def add(
@@ -172,7 +224,7 @@ object SubscriptionDesk {
         buy: Boolean,
         priceRaw: Long,
         qty: Long
-    ): Boolean
+    ): Long
     def cancel(sub: Subscription, symbol: String, orderId: Long): Unit
   }
 }

@@ -23,9 +23,10 @@ import scala.util.Success
  * ([[NodePipeline]]: queue policy, deadlines, interpreter), whose strategy asks every owned subscription's; each
  * decision comes back to the actor and to the subscription's [[SubscriptionDesk]], which makes it orders by the
  * shared rules of `mvt.trader.orders`. A buy is checked against today's blacklist and debited on the local ledger before it goes;
- * the exchange's reports (fills, closes) come back to the desk. Balance refusals and the realized loss of the
- * fills feed the [[TrustScore]], which bars the client for the day. A subscription that moves away withdraws its
- * open orders; the exchange cancels those of a node that left the cluster.
+ * the exchange's reports (fills, closes, modifies' answers) come back to the desk, which applies each once, and
+ * are acknowledged ([[ReportAck]]) so the exchange stops resending them. Balance refusals and the realized loss
+ * of the fills feed the [[TrustScore]], which bars the client for the day. A subscription that moves away withdraws
+ * its open orders; the exchange cancels those of a node that left the cluster.
  */
 object TraderNode {
 
@@ -60,6 +61,9 @@ object TraderNode {
     val modifies = new LongAdder
     val fills = new LongAdder
     val barredRefusals = new LongAdder
+    // the exchange's reports heard again (or on no order a desk waits on), and heard before a lost one ahead
+    val reportDuplicates = new LongAdder
+    val reportsEarly = new LongAdder
     @volatile var owned: Vector[Subscription] = Vector.empty
     @volatile var unacknowledged: Int = 0 // order messages the exchange has not acknowledged yet
     @volatile var resent: Long = 0L // order messages sent again
@@ -192,7 +196,10 @@ object TraderNode {
           Behaviors.same
         case r: OrderReport => reported(r); Behaviors.same
         case r: ModifyReport =>
-          desks.get(Subscription(r.account, r.strategy)).foreach(_.amended(r))
+          // a subscription that moved away needs no answer: the node that has it now started from its position
+          val delivery = desks.get(Subscription(r.account, r.strategy))
+            .fold(SubscriptionDesk.Delivery.Duplicate)(_.amended(r))
+          delivered(r, delivery)
           Behaviors.same
         case Settled(s, ok) => settled(s, ok); Behaviors.same
         case _ => Behaviors.unhandled
@@ -243,15 +250,25 @@ object TraderNode {
         }
       }
 
-    private def reported(r: OrderReport): Unit =
-      desks.get(Subscription(r.account, r.strategy)).foreach { desk =>
-        desk.report(r)
-        if (r.fillQty > 0L) {
-          counters.fills.increment()
-          counters.realizedCents = desks.valuesIterator.map(_.result.realized).sum
-          counters.positions = positionsOf(desks.values)
-          judge.judge(r.account)
-        }
+    private def reported(r: OrderReport): Unit = {
+      val desk = desks.get(Subscription(r.account, r.strategy))
+      val delivery = desk.fold(SubscriptionDesk.Delivery.Duplicate)(_.report(r))
+      if (delivery == SubscriptionDesk.Delivery.Applied && r.fillQty > 0L) {
+        counters.fills.increment()
+        counters.realizedCents = desks.valuesIterator.map(_.result.realized).sum
+        counters.positions = positionsOf(desks.values)
+        judge.judge(r.account)
+      }
+      delivered(r, delivery)
+    }
+
+    // every report but an early one is acknowledged, to each exchange known (a duplicate again: its first
+    // acknowledgement may be what was lost); an early one comes again behind the one it follows
+    private def delivered(r: ExchangeReport, d: SubscriptionDesk.Delivery): Unit =
+      if (d == SubscriptionDesk.Delivery.Early) counters.reportsEarly.increment()
+      else {
+        if (d == SubscriptionDesk.Delivery.Duplicate) counters.reportDuplicates.increment()
+        exchanges.foreach(_ ! ReportAck(r.ref))
       }
 
     private def settled(s: Long, ok: Boolean): Unit =
@@ -264,7 +281,11 @@ object TraderNode {
             case add: OrderCommand.Add =>
               desks.get(Subscription(m.account, m.strategy)).foreach(_.dropped(add.orderId))
             case mod: OrderCommand.Modify =>
-              desks.get(Subscription(m.account, m.strategy)).foreach(_.modifyDropped(mod.orderId, mod.qty))
+              desks.get(Subscription(m.account, m.strategy)).foreach(_.modifyDropped(
+                mod.orderId,
+                mod.qty,
+                m.seq
+              ))
             case _ => ()
           }
           refused(m.account)
@@ -277,7 +298,8 @@ object TraderNode {
 
     // the balance check of an add or a modify, then its message: a sell costs nothing; a buy is debited its cost
     // at its limit price first, and refused (not sent) when the ledger does not allow it. No order is checked
-    // while no exchange is known: a debit for an order that cannot be sent would be lost
+    // while no exchange is known: a debit for an order that cannot be sent would be lost. The message's sequence,
+    // or -1 when it is not sent
     private def spend(
         sub: Subscription,
         id: Long,
@@ -286,13 +308,11 @@ object TraderNode {
         qty: Long,
         command: Long => OrderCommand,
         topUp: Boolean
-    ): Boolean =
-      if (exchanges.isEmpty) false
-      else if (blacklist.isBarred(sub.account)) { counters.barredRefusals.increment(); false }
-      else if (!buy) {
-        send(sub, command(0L), pending = false)
-        true
-      } else {
+    ): Long =
+      if (exchanges.isEmpty) -1L
+      else if (blacklist.isBarred(sub.account)) { counters.barredRefusals.increment(); -1L }
+      else if (!buy) send(sub, command(0L), pending = false).seq
+      else {
         val cost = PreTradeCheck.Balance.costCents(price, qty)
         val order = HistoryWriter.order(node, sub.strategy, id)
         def debited(): Unit =
@@ -302,17 +322,16 @@ object TraderNode {
           case Authorization.Approved =>
             debited()
             counters.approved.increment()
-            send(sub, command(cost), pending = false)
-            true
+            send(sub, command(cost), pending = false).seq
           case Authorization.Refused =>
             ledger.history.refused(sub.account, order, cost)
             refused(sub.account)
-            false
+            -1L
           case Authorization.Pending(outcome) =>
             debited()
             val m = send(sub, command(cost), pending = true)
             ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
-            true
+            m.seq
         }
       }
 
@@ -347,9 +366,9 @@ object TraderNode {
           qty,
           cost => OrderCommand.Add(symbol, id, buy, price, qty, cost, tif),
           topUp = false
-        )
+        ) >= 0L
       // a buy's modify debits the modified order's whole cost: the old remainder may fill until it is applied
-      def modify(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long): Boolean =
+      def modify(sub: Subscription, symbol: String, id: Long, buy: Boolean, price: Long, qty: Long): Long =
         spend(
           sub,
           id,

@@ -35,10 +35,20 @@ class ExchangeDaySuite extends ScalaCheckSuite {
 
   private val reports = new LinkedBlockingQueue[OrderReport]()
   private val acks = new LinkedBlockingQueue[OrderAck]()
+  // per order, the fills and the close heard so far (the trader actor's own)
+  private val heardOf = scala.collection.mutable.HashMap.empty[(ClientId, StrategyId, Long), (Int, Boolean)]
   private lazy val trader: ActorRef[TraderNode.Command] =
     node.system.systemActorOf(
       Behaviors.receiveMessage[TraderNode.Command] {
-        case r: OrderReport => reports.add(r); Behaviors.same
+        // as a desk hears them: a resend, or a restatement after a restart, of a report already heard is not new
+        case r: OrderReport =>
+          val k = (r.account, r.strategy, r.orderId)
+          val (n, closed) = heardOf.getOrElse(k, (0, false))
+          if ((r.fillQty > 0L && r.fills > n) || (r.closed && !closed)) {
+            heardOf.update(k, (math.max(n, r.fills), closed || r.closed))
+            reports.add(r)
+          }
+          Behaviors.same
         case a: OrderAck => acks.add(a); Behaviors.same
         case _ => Behaviors.same
       },

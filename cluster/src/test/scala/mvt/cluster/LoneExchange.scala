@@ -44,16 +44,18 @@ object LoneExchange {
   def day(
       node: ClusterNode,
       accounts: Vector[mvt.crdt.ClientId],
-      inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound]
+      inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
+      reportPolicy: ReportOutbox.Policy = ReportOutbox.Policy.default
   ): ExchangeDay =
-    dayIn(node, accounts, inbox, Files.createTempDirectory("mvt-exchange"))
+    dayIn(node, accounts, inbox, Files.createTempDirectory("mvt-exchange"), reportPolicy)
 
   /** The same in `dir`: a directory an earlier day left is recovered. */
   def dayIn(
       node: ClusterNode,
       accounts: Vector[mvt.crdt.ClientId],
       inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
-      dir: Path
+      dir: Path,
+      reportPolicy: ReportOutbox.Policy = ReportOutbox.Policy.default
   ): ExchangeDay = {
     val venue = Venue.open(VenueConfig(dir, "2026-01-02", Vector(Symbol.unsafe("ACME"))), _ => ())
       .fold(e => munit.Assertions.fail(e.render), identity)
@@ -64,7 +66,8 @@ object LoneExchange {
       new LatestTops,
       inbox,
       ClusterNode.refs(node.system),
-      0L // the tests credit their accounts themselves
+      0L, // the tests credit their accounts themselves
+      reportPolicy
     )
       .fold(e => munit.Assertions.fail(e), identity)
   }

@@ -74,6 +74,10 @@ class NodesSuite extends munit.FunSuite {
       val f = outcome.day.feed
       assertEquals(outcome.day.acknowledged, f.orders + f.cancels + f.duplicates)
       assertEquals(t1.counters.fills.sum + t2.counters.fills.sum > 0L, true)
+      // the desks' view converges to the venue's: every fill of the traders' orders applied by its desk, once
+      Eventually("each fill reported to its desk and applied once") {
+        t1.counters.fills.sum + t2.counters.fills.sum == outcome.day.fills.fills
+      }
 
       t2.close()
       Eventually("the remaining trader owns every subscription")(t1.counters.owned.size == subs.size)

@@ -140,9 +140,8 @@ class PositionHandoverSuite extends munit.FunSuite {
       ): Boolean = {
         sent += ((buy, priceRaw, qty)); true
       }
-      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long)
-          : Boolean =
-        true
+      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long): Long =
+        1L
       def cancel(s: Subscription, symbol: String, id: Long): Unit = ()
     }
     val desk = new SubscriptionDesk(sub, ClusterNode.strategy(sub), Account(1), 1_000L, out)

@@ -78,11 +78,22 @@ class SerializerSuite extends munit.FunSuite {
           OrderCommand.Modify("XY", 5L, 10000000L, 3L, 31L),
           trader
         ),
-        ModifyReport(acct1, spread, 1L << 62, 10099000000L, 4L, ModifyReport.Outcome.LostPriority, 4L),
-        ModifyReport(acct1, spread, 1L << 62, 10099000000L, 4L, ModifyReport.Outcome.Refused, 0L),
-        OrderReport(acct1, spread, (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false),
-        OrderReport(acct1, spread, 1L << 62, buy = false, 0L, 0L, closed = true),
+        ModifyReport(
+          acct1,
+          spread,
+          1L << 62,
+          10099000000L,
+          4L,
+          ModifyReport.Outcome.LostPriority,
+          4L,
+          17L,
+          ReportOutbox.firstRef(1_800_000_000_000L)
+        ),
+        ModifyReport(acct1, spread, 1L << 62, 10099000000L, 4L, ModifyReport.Outcome.Refused, 0L, 18L, 1L),
+        OrderReport(acct1, spread, (1L << 62) + 3L, buy = true, 4L, 10099000000L, closed = false, 2, 7L),
+        OrderReport(acct1, spread, 1L << 62, buy = false, 0L, 0L, closed = true, 0, Long.MaxValue),
         OrderAck(NodeId("10.0.0.1:25521#-4711"), 42L),
+        ReportAck(ReportOutbox.firstRef(1_800_000_000_000L) + 5L),
         PositionRequest(NodeId("mvt@127.0.0.1:2552#9"), acct1, spread, trader),
         PositionReport(
           acct1,

@@ -60,9 +60,8 @@ class SubscriptionIdsSuite extends munit.FunSuite {
       ): Boolean = {
         sent += id; true
       }
-      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long)
-          : Boolean =
-        true
+      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long): Long =
+        1L
       def cancel(s: Subscription, symbol: String, id: Long): Unit = sent += id
     }
     val bbo = BboUpdated.fromRaw(acme, Price.unsafe("9.99").raw, 100L, Price.unsafe("10.01").raw, 100L)
@@ -84,7 +83,17 @@ class SubscriptionIdsSuite extends munit.FunSuite {
     assertEquals(againIds.map(SubscriptionIds.epochOf).distinct, Vector(3L))
     // each desk hears its own orders' reports, and only those
     def filled(id: Long) =
-      OrderReport(sub.account, sub.strategy, id, buy = true, 10L, Price.unsafe("9.99").raw, closed = true)
+      OrderReport(
+        sub.account,
+        sub.strategy,
+        id,
+        buy = true,
+        10L,
+        Price.unsafe("9.99").raw,
+        closed = true,
+        1,
+        1L
+      )
     again.report(filled(firstIds.head))
     assertEquals(again.position("ACME"), 0L)
     again.report(filled(againIds.head))
