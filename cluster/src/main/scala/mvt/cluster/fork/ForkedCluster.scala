@@ -21,8 +21,7 @@ object ForkedCluster {
   val DefaultDownAfterMillis = 3000
 
   /**
-   * What to run. `downAfterMillis` is the nodes' `--down-after`. Every node keeps a durable ledger in its own
-   * directory (removed with the run's files). Every node writes its history
+   * What to run. `downAfterMillis` is the nodes' `--down-after`. Every node writes its history
    * (`mvt.cluster.history`) to `<name>.history.jsonl`, in `historyDir` when given (kept), else beside its other
    * files (read into the outcome, then removed). `nodeArgs` go to every node as they are (the TLS options).
    */
@@ -77,8 +76,6 @@ object ForkedCluster {
     Files.createDirectories(historyDir)
     def historyOf(name: String) = historyDir.resolve(s"$name.history.jsonl")
     def history(name: String) = Vector("--history", historyOf(name).toString)
-    // a trader JVM's history and its own directory: its durable ledger (the exchange's is beside the venue's journal)
-    def own(name: String) = history(name) ++ Vector("--dir", dir.resolve(s"$name.node").toString)
     val common = Vector(
       "--consistency",
       plan.mode.label,
@@ -100,7 +97,7 @@ object ForkedCluster {
     val traderArgs = Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ common
     val traders =
       (1 to plan.nodes).toVector.map(i =>
-        ForkedNode.start(launcher, dir, s"trader-$i", traderArgs ++ own(s"trader-$i"))
+        ForkedNode.start(launcher, dir, s"trader-$i", traderArgs ++ history(s"trader-$i"))
       )
     var victim: Option[Int] = None
     var killedAt = 0L
@@ -113,7 +110,7 @@ object ForkedCluster {
         sc,
         (t, k) => {
           val name = s"trader-${t + 1}-r$k"
-          ForkedNode.start(launcher, dir, name, traderArgs ++ own(name))
+          ForkedNode.start(launcher, dir, name, traderArgs ++ history(name))
         }
       )
     )
@@ -154,7 +151,7 @@ object ForkedCluster {
           ) {
             restartedAt = System.currentTimeMillis
             val again = s"trader-${v + 1}-again"
-            restarted = Some(ForkedNode.start(launcher, dir, again, traderArgs ++ own(again)))
+            restarted = Some(ForkedNode.start(launcher, dir, again, traderArgs ++ history(again)))
           }
           Thread.sleep(100)
         }
