@@ -47,7 +47,9 @@ lazy val peerDeps = Seq(
 lazy val common = Seq(
   libraryDependencies ++= testDeps,
   Test / fork := true,
-  Test / javaOptions ++= Seq("-Xss8m", "-Xmx2g", "-XX:+UseParallelGC"),
+  // the --add-opens are what a cluster node's durable ledger (LMDB) needs, as the mvt script gives them
+  Test / javaOptions ++= Seq("-Xss8m", "-Xmx2g", "-XX:+UseParallelGC") ++
+    Seq("--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"),
   Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
 )
 

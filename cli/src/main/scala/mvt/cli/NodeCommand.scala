@@ -41,7 +41,7 @@ object NodeCommand {
       ClusterOpts.balance,
       Opt.file("data", "DAY")("The exchange's day: a commands file or command log."),
       Opt.file("dir", "DIR")(
-        "The exchange's venue journal directory (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, the exchange resumes the day."
+        "The node's directory: its durable ledger (DIR/ledger.lmdb) and, for the exchange, the venue's journal (DAY.mvtc, its feeds, the cluster's side file); required for --role exchange. Restarted with the same DIR, a node has its balances back and the exchange resumes the day. A trader without it keeps its ledger in memory only."
       ),
       Opt.number("traders", "integer")(
         "The exchange starts the day once this many traders are up (default 1)."

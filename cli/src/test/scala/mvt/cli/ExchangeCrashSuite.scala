@@ -20,14 +20,23 @@ import java.nio.file.Files as JFiles
  * is there exactly once, every account reconciles with its fills to the cent (the credits the killed run made, lost
  * or had not made yet are restored from the journal, none twice), and the checker finds the nodes' histories clean.
  * FIX clients trade on the same venue throughout, as on the demo's live day, so the journal the restart rebuilds
- * the traders' orders from holds other submitters' orders too. One forked run checks all of it.
+ * the traders' orders from holds other submitters' orders too. Every node keeps a durable ledger in its directory;
+ * once the day is over, one trader is stopped cleanly and the other killed with SIGKILL once it said its writes are
+ * stored: with every node of the day gone, both started again on their directories have every account's balance
+ * back to the cent (provisions, debits, credits), from their stores alone. One forked run checks all of it.
  */
 class ExchangeCrashSuite extends munit.FunSuite {
+
+  // what a node stopped by SIGTERM said of its ledger's writes: all of them stored before it halted
+  private def stopped(n: ForkedNode): Vector[String] = n.errors.filter(_.contains("ledger writes stored"))
+
+  private def balances(s: NodeEvent.Stored) = s.balances.map(b => b.account -> b.cents).toMap
 
   override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
 
   test(
-    "kill -9 of the exchange node mid-day: restarted on its directory, it resumes the day and applies each order once"
+    "kill -9 of the exchange node mid-day: restarted on its directory, it resumes the day and applies each order " +
+      "once; every node gone, the traders' durable ledgers bring every balance back"
   ) {
     val dir = JFiles.createTempDirectory("mvt-exchange-crash")
     val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 5), 60_000, 13L)
@@ -62,9 +71,11 @@ class ExchangeCrashSuite extends munit.FunSuite {
     // a generous budget: on a busy machine the traders' decisions would expire before they become orders
     val traderArgs =
       Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port", "--budget", "500ms") ++ common
+    // each trader's directory: its durable ledger, which outlives the process
+    def store(i: Int) = Vector("--dir", dir.resolve(s"trader-$i.node").toString)
     val traders =
       Vector(1, 2).map(i =>
-        ForkedNode.start(launcher, dir, s"trader-$i", traderArgs ++ history(s"trader-$i"))
+        ForkedNode.start(launcher, dir, s"trader-$i", traderArgs ++ store(i) ++ history(s"trader-$i"))
       )
     var second: Option[ForkedNode] = None
     val fix = new LiveFixClients(fixPort, logins, "MVT")
@@ -72,11 +83,14 @@ class ExchangeCrashSuite extends munit.FunSuite {
     val sender =
       new Thread(() => fix.send(flow, flow.symbols.map(_.name).toSet, 200, () => sending), "fix-clients")
     sender.setDaemon(true)
+    var restarted: Vector[ForkedNode] = Vector.empty
     def waitFor(what: String, seconds: Int)(cond: => Boolean): Unit = {
       val deadline = System.currentTimeMillis + seconds * 1000L
       while (!cond && System.currentTimeMillis < deadline) Thread.sleep(100)
       val said =
-        (first +: traders).map(n => s"${n.name}: ${(n.errors ++ n.events.map(_.render)).mkString("\n")}")
+        (first +: (traders ++ restarted)).map(n =>
+          s"${n.name}: ${(n.errors ++ n.events.map(_.render)).mkString("\n")}"
+        )
       assert(cond, s"$what within $seconds s\n${said.mkString("\n")}")
     }
     try {
@@ -146,10 +160,23 @@ class ExchangeCrashSuite extends munit.FunSuite {
       assertEquals(applied.distinct.size, applied.size, "a message applied twice")
       assert(JFiles.exists(venueDir.resolve("2026-03-05.end")), "the session closed at the day's end")
 
+      // the traders' stores hold the day's balances: trader-1 is stopped cleanly (its writes stored before it halts),
+      // trader-2 killed with SIGKILL once it said every write of its own is stored and its replica holds them
+      val dayEnd = System.currentTimeMillis
+      val expected = accounts.map(a => a.account -> a.balance).toMap
+      def storedAll(t: ForkedNode) = t.events.exists {
+        case s: NodeEvent.Stored => s.atMillis > dayEnd && s.failures == 0L && balances(s) == expected
+        case _ => false
+      }
+      traders.foreach(t =>
+        waitFor(s"${t.name} stored its writes and holds the day's balances", 60)(storedAll(t))
+      )
+      traders(0).process.destroy() // SIGTERM: a clean stop
+      traders(1).process.destroyForcibly() // SIGKILL
+      traders.foreach(_.process.waitFor())
+
       // the histories of both exchange runs and both traders, checked together: nothing reserved is unaccounted
       // for, nothing applied twice, no overspend, every final balance as the history implies
-      traders.foreach(_.process.destroy())
-      traders.foreach(_.process.waitFor())
       val histories =
         Vector("exchange", "exchange-again", "trader-1", "trader-2").map(n =>
           dir.resolve(s"$n.history.jsonl")
@@ -158,11 +185,32 @@ class ExchangeCrashSuite extends munit.FunSuite {
         case HistoryCheck.Outcome.Checked(lines, clean) => assert(clean, lines.mkString("\n"))
         case other => fail(s"the histories were not checked: $other")
       }
+
+      // every node of the day gone, the traders started again on their directories: the balances come back from
+      // their durable stores alone, to the cent
+      assert(stopped(traders(0)).nonEmpty, traders(0).errors.mkString("\n"))
+      val t1Port = ForkedNode.freePort()
+      def restart(i: Int, seeds: Vector[String], port: Int) =
+        ForkedNode.start(
+          launcher,
+          dir,
+          s"trader-$i-again",
+          Vector("node", "--role", "trader", "--port", port.toString) ++ seeds.flatMap(s =>
+            Vector("--seed", s)
+          ) ++
+            common ++ store(i)
+        )
+      restarted = Vector(restart(1, Vector.empty, t1Port), restart(2, Vector(s"127.0.0.1:$t1Port"), 0))
+      restarted.foreach(t =>
+        waitFor(s"${t.name} has every balance back", 120)(
+          t.events.exists { case s: NodeEvent.Stored => balances(s) == expected; case _ => false }
+        )
+      )
     } finally {
       sending = false
       fix.stop()
-      (traders ++ second :+ first).foreach(_.process.destroyForcibly())
-      (traders ++ second :+ first).foreach(_.process.waitFor())
+      (traders ++ second ++ restarted :+ first).foreach(_.process.destroyForcibly())
+      (traders ++ second ++ restarted :+ first).foreach(_.process.waitFor())
       FileTree.delete(dir)
     }
   }

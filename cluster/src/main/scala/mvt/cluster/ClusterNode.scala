@@ -116,7 +116,25 @@ final class ClusterNode private (
     ClusterNode.DayOutcome(recorded.commands.size.toLong, day, r)
   }
 
+  /**
+   * The ledger's writes so far, if they are all stored (on a durable ledger, on disk) at this instant, with the
+   * replica's balances then; `None` while some are in flight.
+   */
+  def stored: Option[NodeEvent.Stored] = {
+    val accounts = settings.subscriptions.map(_.account).distinct
+    val writes = ledger.stored
+    val balances = accounts.map(a => NodeEvent.AccountBalance(a, ledger.balance(a)))
+    Option.when(ledger.flush(Duration.Zero) && ledger.stored == writes)(
+      NodeEvent.Stored(writes, ledger.storeFailures, System.currentTimeMillis, balances)
+    )
+  }
+
+  /**
+   * Stops the node cleanly: waits (up to [[ClusterNode.FlushWithin]]) until every ledger write is stored, on disk for a
+   * durable ledger, then leaves the cluster and closes the history.
+   */
   def close(): Unit = {
+    val _ = ledger.flush(ClusterNode.FlushWithin)
     system.terminate()
     Await.ready(system.whenTerminated, 60.seconds)
     ledger.history.close()
@@ -125,12 +143,16 @@ final class ClusterNode private (
 
 object ClusterNode {
 
+  /** How long a stopping node waits for its ledger's writes to be stored. */
+  val FlushWithin: FiniteDuration = 10.seconds
+
   /**
    * How to run one node. `seeds` are `host:port` of nodes to join (none: this node starts the cluster). An
    * exchange `provision`s every account at start, unless it resumes a day whose provisions the traders' replicas
    * already hold. With `history`, the node appends its operations to that file (`mvt.cluster.history`); with
    * `tls`, Artery runs over mutually authenticated TLS. `replica` is the ledger's replica id when it must outlive
-   * the process (the exchange's for its day, [[ExchangeDay.replicaOf]]); by default the node incarnation's.
+   * the process (the exchange's for its day, [[ExchangeDay.replicaOf]]); by default the node incarnation's. With
+   * `store`, the ledger's keys are durable in that directory (LMDB): a node started again on it has its balances back.
    */
   final case class Settings(
       role: NodeRole,
@@ -148,7 +170,8 @@ object ClusterNode {
       provision: Boolean = true,
       history: Option[java.nio.file.Path] = None,
       tls: Option[ArteryTls] = None,
-      replica: Option[mvt.crdt.ReplicaId] = None
+      replica: Option[mvt.crdt.ReplicaId] = None,
+      store: Option[java.nio.file.Path] = None
   )
 
   /** A played day: the commands of the flow, the exchange's day (feeds, counts) and the reconciliation. */
@@ -181,10 +204,14 @@ object ClusterNode {
    * @throws IllegalStateException if it is not up by then
    */
   def start(s: Settings, report: NodeEvent => Unit, upWithin: FiniteDuration = 60.seconds): ClusterNode = {
+    if (s.store.isDefined && !NodeConfig.lmdbReady)
+      throw new IllegalStateException(
+        s"a durable ledger needs the JVM options ${NodeConfig.LmdbJvmOptions.mkString(" ")} (the mvt script gives them)"
+      )
     val system = ActorSystem(
       Behaviors.empty[Nothing],
       NodeConfig.SystemName,
-      NodeConfig(s.host, s.port, Seq(s.role.label), s.testMode, s.downAfter, s.tls)
+      NodeConfig(s.host, s.port, Seq(s.role.label), s.testMode, s.downAfter, s.tls, s.store)
     )
     val cluster = Cluster(system)
     val seeds =

@@ -5,7 +5,7 @@ import org.apache.pekko.actor.typed.{ActorRef, ActorSystem}
 import org.apache.pekko.cluster.typed.Cluster
 
 import java.util.concurrent.ConcurrentHashMap
-import java.util.concurrent.atomic.{AtomicReference, LongAdder}
+import java.util.concurrent.atomic.{AtomicLong, AtomicReference, LongAdder}
 import scala.concurrent.Promise
 import scala.concurrent.duration.FiniteDuration
 
@@ -36,6 +36,12 @@ final class Ledger[S] private (
   private val refusedCount = new LongAdder
   private val undoneCount = new LongAdder
 
+  // writes sent to the replicator, and those it answered (on a durable ledger, once LMDB committed them) or could not
+  // store: a clean stop waits until the two counts meet
+  private val sentCount = new AtomicLong
+  private val answeredCount = new AtomicLong
+  private val storeFailedCount = new AtomicLong
+
   /** The balance of `account` on this replica. */
   def balance(account: ClientId): Long = spending.value(view(account).get)
 
@@ -46,6 +52,24 @@ final class Ledger[S] private (
   def approved: Long = approvedCount.sum
   def refused: Long = refusedCount.sum
   def undone: Long = undoneCount.sum
+
+  /** Writes the replicator answered (on a durable ledger: on disk), and those whose store failed. */
+  def stored: Long = answeredCount.get - storeFailedCount.get
+  def storeFailures: Long = storeFailedCount.get
+
+  /**
+   * Waits until every write this ledger sent before the call has been answered by the replicator, which on a durable
+   * ledger means committed to its store on disk, or until `within` has passed: whether it got there. Never call it
+   * from an actor.
+   */
+  def flush(within: FiniteDuration): Boolean = {
+    val deadline = within.fromNow
+    // answered is read first: answered = sent means that at that instant no write was in flight, so every write
+    // sent before the call was answered
+    def drained = { val a = answeredCount.get; a == sentCount.get }
+    while (!drained && deadline.hasTimeLeft()) Thread.sleep(5)
+    drained
+  }
 
   /**
    * Checks and debits `amount` on the local replica. In the `local` and `bounded` modes the answer is final; in
@@ -66,11 +90,11 @@ final class Ledger[S] private (
         Authorization.Refused
       case Some(up) if mode == Consistency.Majority =>
         val p = Promise[Boolean]()
-        actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = true, p)
+        publish(account, up.delta.state, amount, majority = true, p)
         Authorization.Pending(p.future)
       case Some(up) =>
         approvedCount.increment()
-        actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
+        publish(account, up.delta.state, amount, majority = false, null)
         Authorization.Approved
     }
   }
@@ -84,7 +108,7 @@ final class Ledger[S] private (
   /** Credits `amount` to `account` as this replica (a provision, a cancel's refund, a sale's proceeds). */
   def credit(account: ClientId, amount: Long): Unit = {
     val up = update(account, s => spending.credit(s, self, amount))
-    actor ! LedgerActor.Publish(account, up.delta.state, amount, majority = false, null)
+    publish(account, up.delta.state, amount, majority = false, null)
   }
 
   /**
@@ -101,7 +125,7 @@ final class Ledger[S] private (
         (u.state, (total - have, u.delta.state))
       }
     }.fold(0L) { (raised, delta) =>
-      actor ! LedgerActor.Publish(account, delta, raised, majority = false, null)
+      publish(account, delta, raised, majority = false, null)
       raised
     }
 
@@ -122,7 +146,7 @@ final class Ledger[S] private (
         (next, (spending.value(cur) - spending.value(next), delta))
       )
     }.fold(0L) { (missed, delta) =>
-      actor ! LedgerActor.Publish(account, delta, 0L, majority = false, null)
+      publish(account, delta, 0L, majority = false, null)
       missed
     }
 
@@ -141,6 +165,24 @@ final class Ledger[S] private (
   private[cluster] def account(keyId: String): ClientId = ClientId(keyId.stripPrefix(keyPrefix))
 
   private[cluster] def lattice0: Lattice[S] = lattice
+
+  /** Ships `delta` of `account` through the ledger actor, counted until the replicator answers it. */
+  private[cluster] def publish(
+      account: ClientId,
+      delta: S,
+      amount: Long,
+      majority: Boolean,
+      done: Promise[Boolean]
+  ): Unit = {
+    sentCount.incrementAndGet()
+    actor ! LedgerActor.Publish(account, delta, amount, majority, done)
+  }
+
+  /** The replicator answered a write; `storeFailed` when its durable store could not commit it. */
+  private[cluster] def answered(storeFailed: Boolean): Unit = {
+    if (storeFailed) storeFailedCount.incrementAndGet()
+    val _ = answeredCount.incrementAndGet()
+  }
 
   private[cluster] def received(account: ClientId, s: S): Unit = {
     val _ = transition(account)(cur => Some((lattice.join.combine(cur, s), ())))

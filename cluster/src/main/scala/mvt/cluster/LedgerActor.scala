@@ -11,6 +11,7 @@ import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator.{
   GetSuccess,
   NotFound,
   ReadAll,
+  StoreFailure,
   SubscribeResponse,
   Update,
   UpdateResponse,
@@ -54,8 +55,13 @@ object LedgerActor {
 
   private final case class Peers(refs: Set[ActorRef[Command]]) extends Command
   private final case class Arrived[S](account: ClientId, state: Replicated[S]) extends Command
-  private final case class Written(account: ClientId, amount: Long, ok: Boolean, done: Promise[Boolean])
-      extends Command
+  private final case class Written(
+      account: ClientId,
+      amount: Long,
+      ok: Boolean,
+      storeFailed: Boolean,
+      done: Promise[Boolean]
+  ) extends Command
   private final case class ReadBackDone[S](account: ClientId, state: Option[Replicated[S]]) extends Command
   private final case class ReadBackFailed(account: ClientId) extends Command
   private case object Ignored extends Command
@@ -111,14 +117,25 @@ object LedgerActor {
         val empty = Replicated.empty(ledger.lattice0)
         replicator.askUpdate(
           replyTo => Update(ledger.key(p.account), empty, consistency, replyTo)(_.joinLocal(delta)),
+          // every write is answered, so the ledger knows when its writes are stored (on a durable ledger, LMDB
+          // committed them before the replicator answers)
           (rsp: UpdateResponse[Replicated[S]]) =>
-            if (p.done eq null) Ignored
-            else Written(p.account, p.amount, rsp.isInstanceOf[UpdateSuccess[?]], p.done)
+            Written(
+              p.account,
+              p.amount,
+              rsp.isInstanceOf[UpdateSuccess[?]],
+              rsp.isInstanceOf[StoreFailure[?]],
+              p.done
+            )
         )
         Behaviors.same
-      case Written(account, amount, ok, done) =>
-        ledger.settled(account, amount, ok)
-        done.success(ok)
+      case Written(account, amount, ok, storeFailed, done) =>
+        // a majority write is settled first, so a debit it undoes is sent before this write counts as answered
+        if (done ne null) {
+          ledger.settled(account, amount, ok)
+          done.success(ok)
+        }
+        ledger.answered(storeFailed)
         Behaviors.same
       case a: Arrived[?] =>
         ledger.received(a.account, a.state.state.asInstanceOf[S])
@@ -145,7 +162,7 @@ object LedgerActor {
         }
       case RightsRequest(account, amount, requester) =>
         ledger.give(account, requester, amount).foreach { delta =>
-          self ! Publish(account, delta, 0L, majority = false, null)
+          ledger.publish(account, delta, 0L, majority = false, null)
         }
         Behaviors.same
       case Peers(refs) =>

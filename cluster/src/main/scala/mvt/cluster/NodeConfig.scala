@@ -13,12 +13,30 @@ import scala.util.chaining.*
  * acceptable heartbeat pause to it (tests detect a killed node sooner; 2 s otherwise). Membership gossip and the
  * leader's actions run every 200 ms (Pekko's default is 1 s): a cluster of a few nodes joins, leaves and moves
  * work in a fraction of the time for a few small messages more. With `tls`, Artery runs over mutually
- * authenticated TLS ([[ArteryTls]]), so only nodes holding a trusted certificate can connect.
+ * authenticated TLS ([[ArteryTls]]), so only nodes holding a trusted certificate can connect. With `store`, the
+ * ledger's keys are durable: Pekko's LMDB store in that directory, written before the replicator answers a write.
  */
 object NodeConfig {
 
   /** Every node of one cluster uses this actor-system name. */
   val SystemName = "mvt"
+
+  /**
+   * The JVM options LMDB's Java binding needs on Java 17 (it reads a direct buffer's address by reflection): our
+   * launchers (the `mvt` script, [[fork.Launcher]]) start every JVM with them.
+   */
+  val LmdbJvmOptions: Vector[String] =
+    Vector("--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED")
+
+  /** Whether this JVM was started with [[LmdbJvmOptions]], so a durable ledger can open its store. */
+  def lmdbReady: Boolean = {
+    val base = classOf[java.nio.Buffer].getModule
+    val me = getClass.getModule
+    base.isOpen("java.nio", me) && base.isOpen("sun.nio.ch", me)
+  }
+
+  /** Where a node whose directory is `dir` keeps its ledger's durable store. */
+  def storeOf(dir: java.nio.file.Path): java.nio.file.Path = dir.resolve("ledger.lmdb")
 
   def apply(
       host: String,
@@ -26,7 +44,8 @@ object NodeConfig {
       roles: Seq[String],
       testMode: Boolean,
       downAfter: Option[scala.concurrent.duration.FiniteDuration],
-      tls: Option[ArteryTls] = None
+      tls: Option[ArteryTls] = None,
+      store: Option[java.nio.file.Path] = None
   ): Config = {
     val rolesList = roles.map(r => "\"" + r + "\"").mkString("[", ",", "]")
     // the detector's pause bounds how soon a silent node is even seen unreachable; the resolver waits downAfter more
@@ -81,9 +100,22 @@ object NodeConfig {
            |pekko.log-dead-letters = off
            |pekko.log-dead-letters-during-shutdown = off
            |$downing
+           |${store.fold("")(durable)}
            |""".stripMargin
       )
       .pipe(base => tls.fold(base)(t => ConfigFactory.parseString(ArteryTls.config(t)).withFallback(base)))
       .withFallback(ConfigFactory.load())
+  }
+
+  // every ledger key (their names start `balance-`), in `dir` exactly (a name ending in `ddata` would get the port
+  // appended, and a trader's port changes between runs); no write-behind, so the replicator answers a write only once
+  // LMDB has committed it (a commit is synced to disk)
+  private def durable(dir: java.nio.file.Path): String = {
+    val quoted = io.circe.Json.fromString(dir.toAbsolutePath.toString).noSpaces
+    s"""pekko.cluster.distributed-data.durable.keys = ["balance-*"]
+       |pekko.cluster.distributed-data.durable.lmdb.dir = $quoted
+       |pekko.cluster.distributed-data.durable.lmdb.map-size = 100 MiB
+       |pekko.cluster.distributed-data.durable.lmdb.write-behind-interval = off
+       |""".stripMargin
   }
 }

@@ -131,6 +131,22 @@ object NodeEvent {
         s"barred-refusals=$barredRefusals realized-cents=$realizedCents pipeline: $pipeline"
   }
 
+  /** One account's balance on a node's replica, in cents. */
+  final case class AccountBalance(account: ClientId, cents: Long) {
+    def render: String = s"$account=$cents"
+  }
+
+  /**
+   * A node with a durable ledger (`--dir`): every ledger write it made so far, `writes` of them, is on its disk
+   * (`failures` could not be stored), and its replica's balances at that instant. A trader reports it each second in
+   * which no write was in flight.
+   */
+  final case class Stored(writes: Long, failures: Long, atMillis: Long, balances: Vector[AccountBalance])
+      extends NodeEvent {
+    def render: String =
+      s"stored $writes ledger writes ($failures failed) at $atMillis: ${balances.map(_.render).mkString(",")}"
+  }
+
   /** A trader's positions in the subscriptions it owns; flat ones are left out. */
   final case class Positions(held: Vector[SubscriptionHeld]) extends NodeEvent {
     def render: String = s"positions ${held.map(_.render).mkString(" ")}".trim
@@ -142,6 +158,8 @@ object NodeEvent {
   given Decoder[NodeRole] = Decoder.decodeString.emap(NodeRole.parse)
   given Encoder[Held] = deriveEncoder
   given Decoder[Held] = deriveDecoder
+  given Encoder[AccountBalance] = deriveEncoder
+  given Decoder[AccountBalance] = deriveDecoder
   given Encoder[SubscriptionHeld] = deriveEncoder
   given Decoder[SubscriptionHeld] = deriveDecoder
   given Encoder[NodeEvent] = deriveEncoder

@@ -155,7 +155,8 @@ object NodeRun {
 
   /**
    * A trader's life: reports it is up, that it caught up (its replica knows every account's balance) and, every
-   * second, its status and positions, until `stop` says so (a trader node has no end of its own).
+   * second, its status and positions (and, with a durable ledger, when its writes are stored), until `stop` says so
+   * (a trader node has no end of its own).
    */
   def trader(node: ClusterNode, report: NodeEvent => Unit, stop: () => Boolean): Unit = {
     report(NodeEvent.Up(node.id, NodeRole.Trader, node.settings.mode.label, System.currentTimeMillis, None))
@@ -173,6 +174,8 @@ object NodeRun {
       if (ticks % 20 == 0) {
         report(node.counters.status)
         report(NodeEvent.Positions(node.counters.positions))
+        // a durable ledger says when all its writes are on disk, and the balances it holds then
+        if (node.settings.store.isDefined) node.stored.foreach(report)
       }
     }
   }
@@ -219,7 +222,19 @@ object NodeRun {
         fix: Option[(Int, Path, String)]
     ): Args = {
       val node = settings(role, host, port, seeds, mode, accounts, balance, downAfterMillis, pipeline)
-      Args(node.copy(history = history.map(Path.of(_))), day, dir, traders, speed, trades, json, tls, fix)
+      // a node given a directory keeps its ledger there, durable (the exchange beside its venue's journal)
+      val store = dir.map(d => NodeConfig.storeOf(Path.of(d)))
+      Args(
+        node.copy(history = history.map(Path.of(_)), store = store),
+        day,
+        dir,
+        traders,
+        speed,
+        trades,
+        json,
+        tls,
+        fix
+      )
     }
   }
 
@@ -297,6 +312,17 @@ object NodeRun {
   ): Either[RunFailure, Unit] = {
     val report = printer(out, r.a.json)
     def noted[A](body: ClusterNode => A): ClusterNode => A = { n =>
+      // a trader stopped by SIGTERM or SIGINT: its ledger's writes reach its store first (up to 10 s), then the JVM
+      // halts as before; an exchange halts at once as before (its credits are recomputed from its journal)
+      if (r.plan.isEmpty) mvt.core.Interrupts.stopWith { () =>
+        val all = n.ledger.flush(ClusterNode.FlushWithin)
+        if (r.node.store.isDefined)
+          say(
+            if (all) s"stopped: ${n.ledger.stored} ledger writes stored"
+            else s"stopped with ledger writes not yet stored (${n.ledger.stored} stored)"
+          )
+        Runtime.getRuntime.halt(143)
+      }
       if (r.node.tls.isEmpty)
         say(
           s"no TLS: listening on ${n.name} (loopback only); give --tls-keystore and " +

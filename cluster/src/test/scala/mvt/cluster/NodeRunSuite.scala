@@ -85,6 +85,8 @@ class NodeRunSuite extends munit.FunSuite {
       None
     )
     assertEquals(a.node.history, Some(java.nio.file.Path.of("h.jsonl")))
+    // the node's directory holds its durable ledger
+    assertEquals(a.node.store, Some(java.nio.file.Path.of("dir", "ledger.lmdb")))
     assertEquals(
       (a.node.mode, a.node.downAfter, a.traders, a.json),
       (Consistency.Majority, Some(2000.millis), 2, true)

@@ -10,10 +10,14 @@ final case class Launcher(command: Vector[String])
 
 object Launcher {
 
-  /** A JVM like this one (its java and class path) running `mainClass`, with the JVM options `options`. */
+  /**
+   * A JVM like this one (its java and class path) running `mainClass`, with the JVM options `options` and those a
+   * node's durable ledger needs ([[mvt.cluster.NodeConfig.LmdbJvmOptions]]).
+   */
   def thisJvm(mainClass: String, options: String*): Launcher =
     Launcher(
       (Path.of(System.getProperty("java.home"), "bin", "java").toString +: options.toVector) ++
+        mvt.cluster.NodeConfig.LmdbJvmOptions ++
         Vector("-cp", System.getProperty("java.class.path"), mainClass)
     )
 }
