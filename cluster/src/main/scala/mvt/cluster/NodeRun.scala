@@ -173,6 +173,7 @@ object NodeRun {
       if (ticks % 20 == 0) {
         report(node.counters.status)
         report(NodeEvent.Positions(node.counters.positions))
+        report(node.counters.authorizations.event)
       }
     }
   }
