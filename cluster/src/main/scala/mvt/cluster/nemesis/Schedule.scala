@@ -38,7 +38,7 @@ object Schedule {
   /**
    * One short schedule (see [[Windows]]): from `seed`, the faults of the window of `millis` starting `fromMillis`
    * into the day. With two traders or more, a third of the windows kill one trader in the window's first half and
-   * restart it at the window's end; the others pause one trader (a quarter of them two) for 50 to 900 ms from an
+   * restart it at the window's end; the others pause one trader (a quarter of them two) for 50 to 500 ms from an
    * instant in the window (a pause may outlast its window; under a `--down-after` of 1,000 ms it stays shorter than
    * the failure detector's acceptable pause, so the trader stalls and is not removed).
    */
@@ -55,7 +55,7 @@ object Schedule {
         val first = rnd.nextInt(traders)
         val who =
           if (traders > 1 && rnd.nextInt(4) == 0) Vector(first, (first + 1) % traders) else Vector(first)
-        who.map(t => At(fromMillis + rnd.nextLong(millis), Fault.Pause(t, 50 + rnd.nextInt(850))))
+        who.map(t => At(fromMillis + rnd.nextLong(millis), Fault.Pause(t, 50 + rnd.nextInt(450))))
       }
     Schedule(seed, faults.sortBy(_.millis))
   }
