@@ -169,7 +169,8 @@ object ForkedCluster {
     } finally {
       nemesis.foreach(_.release())
       val all = traders ++ restarted ++ nemesis.fold(Vector.empty)(_.restarted)
-      all.foreach(_.process.destroy())
+      // the exchange has left by now, unless the run was interrupted: then it must not outlive it either
+      (exchange +: all).foreach(_.process.destroy())
       all.foreach(_.process.waitFor())
     }
     exchange.process.waitFor()
