@@ -8,7 +8,7 @@ import mvt.bench.cluster.ClusterBenchRun
 
 /**
  * `mvt bench cluster`: the consistency modes on loopback nodes in one JVM (authorization, convergence, a
- * partition), then the kill and rejoin scenarios on forked JVMs; figures only, never pass/fail.
+ * partition), the kill and rejoin scenarios on forked JVMs, or the nemesis; figures only, never pass/fail.
  */
 object ClusterBenchCommand {
 
@@ -20,12 +20,11 @@ object ClusterBenchCommand {
           "How long the last node is cut off (default 5)."
         ),
         Opt.json(),
-        Opt.flag("no-faults")("Skip the kill and rejoin scenarios (forked JVMs, about 40 s per mode).").map(
-          !_
-        )
-      ).mapN((nodes, seconds, json, faults) =>
+        Opt.flag("no-faults")("Skip the kill and rejoin scenarios (forked JVMs, 40 s per mode).").map(!_),
+        Opt.number("nemesis", "SEED")("Instead: each mode under 20 fault schedules from SEED.").orNone
+      ).mapN((nodes, seconds, json, faults, seed) =>
         BenchCommandRun("cluster", t, Nil, List(json))(
-          ClusterBenchRun(nodes, seconds, faults, json, ClusterCommand.launcher, ProgressBar(t.err), _)
+          ClusterBenchRun(nodes, seconds, faults, json, seed, ClusterCommand.launcher, ProgressBar(t.err), _)
         )
       )
     }

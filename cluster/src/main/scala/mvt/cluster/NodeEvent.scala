@@ -147,6 +147,15 @@ object NodeEvent {
       s"stored $writes ledger writes ($failures failed) at $atMillis: ${balances.map(_.render).mkString(",")}"
   }
 
+  /**
+   * A trader's balance checks so far: how many, their median and 99th percentile in nanoseconds, and their
+   * HdrHistogram (compressed, base64) so a parent can merge several nodes' exactly.
+   */
+  final case class Authorizations(count: Long, p50Nanos: Long, p99Nanos: Long, histogram: String)
+      extends NodeEvent {
+    def render: String = s"authorizations $count p50=${p50Nanos} ns p99=${p99Nanos} ns"
+  }
+
   /** A trader's positions in the subscriptions it owns; flat ones are left out. */
   final case class Positions(held: Vector[SubscriptionHeld]) extends NodeEvent {
     def render: String = s"positions ${held.map(_.render).mkString(" ")}".trim

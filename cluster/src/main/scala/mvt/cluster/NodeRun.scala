@@ -176,6 +176,7 @@ object NodeRun {
         report(NodeEvent.Positions(node.counters.positions))
         // a durable ledger says when all its writes are on disk, and the balances it holds then
         if (node.settings.store.isDefined) node.stored.foreach(report)
+        report(node.counters.authorizations.event)
       }
     }
   }

@@ -73,6 +73,7 @@ object TraderNode {
     // the owned subscriptions' positions, taken by the actor whenever a fill or a takeover moves one
     @volatile var positions: Vector[NodeEvent.SubscriptionHeld] = Vector.empty
     val positionsAdopted = new LongAdder
+    val authorizations = new AuthorizationTimes
 
     /** The counts so far, as the node reports them. */
     def status: NodeEvent.Status =
@@ -318,7 +319,13 @@ object TraderNode {
         def debited(): Unit =
           if (topUp) ledger.history.toppedUp(sub.account, order, cost)
           else ledger.history.authorized(sub.account, order, cost)
-        ledger.authorize(sub.account, cost) match {
+        val asked = System.nanoTime
+        val decided = ledger.authorize(sub.account, cost)
+        decided match {
+          case _: Authorization.Pending => ()
+          case _ => counters.authorizations.record(System.nanoTime - asked)
+        }
+        decided match {
           case Authorization.Approved =>
             debited()
             counters.approved.increment()
@@ -330,7 +337,10 @@ object TraderNode {
           case Authorization.Pending(outcome) =>
             debited()
             val m = send(sub, command(cost), pending = true)
-            ctx.pipeToSelf(outcome)(r => Settled(m.seq, r == Success(true)))
+            ctx.pipeToSelf(outcome) { r =>
+              counters.authorizations.record(System.nanoTime - asked)
+              Settled(m.seq, r == Success(true))
+            }
             m.seq
         }
       }

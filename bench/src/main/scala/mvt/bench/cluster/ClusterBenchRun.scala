@@ -3,6 +3,7 @@ package mvt.bench.cluster
 import mvt.bench.{BenchConsole, MachineInfo}
 import mvt.cluster.{Consistency, ReplaySpeed}
 import mvt.cluster.fork.{ForkedCluster, Launcher, Phases}
+import mvt.cluster.nemesis.NemesisRun
 import mvt.workload.{AccountMix, DayGenerator, DayPlan, WorkloadProfile}
 
 import java.nio.file.{Files as JFiles, Path}
@@ -10,7 +11,8 @@ import java.nio.file.{Files as JFiles, Path}
 /**
  * `mvt bench cluster`: the consistency modes on loopback nodes in one JVM ([[ClusterBench]]), then, with `faults`,
  * the kill and rejoin scenario of each mode on forked JVMs started by `launcher`: the busiest trader killed with
- * SIGKILL into the day and started again once its work moved. Figures only, never pass/fail.
+ * SIGKILL into the day and started again once its work moved. With `nemesis` (a base seed), instead, each mode
+ * under the nemesis ([[mvt.cluster.nemesis.NemesisRun]], the CI suite's run). Figures only, never pass/fail.
  */
 object ClusterBenchRun {
 
@@ -22,6 +24,20 @@ object ClusterBenchRun {
   private val FaultAccounts = 12
 
   def apply(
+      nodes: Int,
+      partitionSeconds: Int,
+      faults: Boolean,
+      json: Option[String],
+      nemesis: Option[Int],
+      launcher: Launcher,
+      phases: Phases,
+      c: BenchConsole
+  ): Unit = nemesis match {
+    case Some(seed) => underNemesis(seed.toLong, launcher, phases, json, c)
+    case None => modes(nodes, partitionSeconds, faults, json, launcher, phases, c)
+  }
+
+  private def modes(
       nodes: Int,
       partitionSeconds: Int,
       faults: Boolean,
@@ -40,6 +56,39 @@ object ClusterBenchRun {
     val kills = if (faults) killAndRejoin(nodes, launcher, phases, c) else Vector.empty
     if (kills.nonEmpty) c.out.println(ClusterBenchReport.renderFaults(kills))
     c.write(json, ClusterBenchReport.toJson(plan, figures, kills).spaces2 + "\n")
+  }
+
+  // every mode in turn under the nemesis's schedules of base seed `seed`, on the CI suite's settings
+  private def underNemesis(
+      seed: Long,
+      launcher: Launcher,
+      phases: Phases,
+      json: Option[String],
+      c: BenchConsole
+  ): Unit = {
+    val s = NemesisRun.Settings()
+    val dir = JFiles.createTempDirectory("mvt-bench-nemesis")
+    try {
+      val day = NemesisRun.writeDay(dir, s)
+      c.out.println(MachineInfo.describe)
+      c.out.println(
+        s"under the nemesis: per mode an exchange and ${s.traders} trader JVMs on loopback, ${s.accounts} accounts of " +
+          s"${s.balanceCents} cents, a ${s.dayCommands}-command day at speed ${s.speed.label}; ${s.schedules} seeded " +
+          s"schedules (seeds $seed to ${seed + s.schedules - 1}) of ${s.windowMillis} ms each, back to back"
+      )
+      val fs = Consistency.values.toVector.map(m =>
+        NemesisFigures.of(NemesisRun.run(launcher, m, seed, s, day, phases), seed)
+      )
+      c.out.println(NemesisFigures.render(fs))
+      fs.foreach(f => f.report.foreach(l => c.out.println(l)))
+      c.write(
+        json,
+        io.circe.Json.obj(
+          "benchmark" -> io.circe.Json.fromString("cluster-nemesis"),
+          "machine" -> mvt.bench.ThroughputBench.machineJson
+        ).deepMerge(NemesisFigures.toJson(seed, s, fs)).spaces2 + "\n"
+      )
+    } finally mvt.core.files.FileTree.delete(dir)
   }
 
   private def killAndRejoin(

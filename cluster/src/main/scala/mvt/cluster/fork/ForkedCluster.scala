@@ -3,7 +3,7 @@ package mvt.cluster.fork
 import mvt.cluster.{Consistency, ReplaySpeed}
 
 import mvt.cluster.history.{HistoryFile, Operation}
-import mvt.cluster.nemesis.{Nemesis, Schedule}
+import mvt.cluster.nemesis.{Injected, Nemesis, Schedule}
 import mvt.core.files.FileTree
 
 import java.nio.file.{Files, Path}
@@ -45,7 +45,9 @@ object ForkedCluster {
 
   /**
    * What happened: the exchange's and each trader's events (`victim` indexes the killed one), the kill's wall-clock
-   * instant (0 without one), the restarted node's events and start instant, and the exchange's exit status.
+   * instant (0 without one), the restarted node's events and start instant, and the exchange's exit status; with a
+   * schedule, the faults injected, the events of the traders the nemesis restarted, and when the day started
+   * (epoch milliseconds, what the faults' instants count from).
    */
   final case class Outcome(
       plan: Plan,
@@ -58,7 +60,10 @@ object ForkedCluster {
       restartedAt: Long,
       historyFiles: Vector[Path] = Vector.empty,
       history: Either[String, Vector[Operation]] = Right(Vector.empty),
-      faults: Vector[String] = Vector.empty
+      faults: Vector[String] = Vector.empty,
+      injected: Vector[Injected] = Vector.empty,
+      nemesisRestarts: Vector[Captured] = Vector.empty,
+      startedAt: Long = 0L
   ) {
 
     /** From the kill until a survivor re-shared the subscriptions, if one did. */
@@ -103,6 +108,7 @@ object ForkedCluster {
     var killedAt = 0L
     var restarted: Option[ForkedNode] = None
     var restartedAt = 0L
+    var start = 0L
     // the nemesis's view of the traders: each index's current JVM
     val current = traders.toArray
     val nemesis = plan.schedule.map(sc =>
@@ -111,7 +117,8 @@ object ForkedCluster {
         (t, k) => {
           val name = s"trader-${t + 1}-r$k"
           ForkedNode.start(launcher, dir, name, traderArgs ++ history(name))
-        }
+        },
+        () => current.forall(n => n.process.isAlive && NodeEvents(n.events).upAt.isDefined)
       )
     )
     try {
@@ -124,7 +131,7 @@ object ForkedCluster {
         // a trader that could not join leaves the exchange waiting for ever: the run ends, the trader's reason kept
         if (!NodeEvents(exchange.events).dayStarted) exchange.process.destroy()
       }
-      val start = System.currentTimeMillis
+      start = System.currentTimeMillis
       phases.phase(s"$title: trading") {
         while (exchange.process.isAlive) {
           nemesis.foreach(_.step(System.currentTimeMillis - start, current))
@@ -162,7 +169,8 @@ object ForkedCluster {
     } finally {
       nemesis.foreach(_.release())
       val all = traders ++ restarted ++ nemesis.fold(Vector.empty)(_.restarted)
-      all.foreach(_.process.destroy())
+      // the exchange has left by now, unless the run was interrupted: then it must not outlive it either
+      (exchange +: all).foreach(_.process.destroy())
       all.foreach(_.process.waitFor())
     }
     exchange.process.waitFor()
@@ -181,7 +189,10 @@ object ForkedCluster {
       restartedAt,
       if (plan.historyDir.isDefined) historyFiles else Vector.empty,
       HistoryFile.readAll(historyFiles),
-      nemesis.fold(Vector.empty)(_.injected)
+      nemesis.fold(Vector.empty)(_.injected),
+      nemesis.fold(Vector.empty)(_.log),
+      nemesis.fold(Vector.empty)(_.restarted.map(captured)),
+      start
     )
     // the nodes' own output is in the outcome; nothing of it is the user's to keep
     FileTree.delete(dir)

@@ -20,6 +20,10 @@ final case class NodeEvents(events: Vector[NodeEvent]) {
   /** How many fills the trader's last status counts. */
   def fills: Long = status.fold(0L)(_.fills)
 
+  /** The trader's balance checks so far, as it last reported them. */
+  def authorizations: Option[NodeEvent.Authorizations] =
+    events.collect { case a: NodeEvent.Authorizations => a }.lastOption
+
   /** The trader's last positions, by subscription label. */
   def positions: Map[String, Vector[NodeEvent.Held]] =
     events.collect { case p: NodeEvent.Positions => p }.lastOption

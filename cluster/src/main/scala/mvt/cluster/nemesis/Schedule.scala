@@ -34,4 +34,29 @@ object Schedule {
     }
     Schedule(seed, out.result().sortBy(_.millis))
   }
+
+  /**
+   * One short schedule (see [[Windows]]): from `seed`, the faults of the window of `millis` starting `fromMillis`
+   * into the day. With two traders or more, a third of the windows kill one trader in the window's first half and
+   * restart it at the window's end; the others pause one trader (a quarter of them two) for 50 to 500 ms from an
+   * instant in the window (a pause may outlast its window; under a `--down-after` of 1,000 ms it stays shorter than
+   * the failure detector's acceptable pause, so the trader stalls and is not removed).
+   */
+  def window(seed: Long, traders: Int, fromMillis: Long, millis: Long): Schedule = {
+    val rnd = new scala.util.Random(seed)
+    val faults =
+      if (traders > 1 && rnd.nextInt(3) == 0) {
+        val t = rnd.nextInt(traders)
+        Vector(
+          At(fromMillis + rnd.nextLong(millis / 2 + 1), Fault.Kill(t)),
+          At(fromMillis + millis - 1, Fault.Restart(t))
+        )
+      } else {
+        val first = rnd.nextInt(traders)
+        val who =
+          if (traders > 1 && rnd.nextInt(4) == 0) Vector(first, (first + 1) % traders) else Vector(first)
+        who.map(t => At(fromMillis + rnd.nextLong(millis), Fault.Pause(t, 50 + rnd.nextInt(450))))
+      }
+    Schedule(seed, faults.sortBy(_.millis))
+  }
 }

@@ -1,0 +1,56 @@
+package mvt.cluster.nemesis
+
+import munit.ScalaCheckSuite
+import org.scalacheck.Gen
+import org.scalacheck.Prop.forAll
+
+/**
+ * Many short schedules back to back: each replays from its seed, injects its faults from inside its own window,
+ * restarts what it kills, and keeps every pause to half a second.
+ */
+class WindowsSuite extends ScalaCheckSuite {
+
+  private val runs = for {
+    seed <- Gen.long
+    count <- Gen.choose(1, 40)
+    traders <- Gen.choose(1, 4)
+    lead <- Gen.choose(0L, 5000L)
+    window <- Gen.choose(100L, 3000L)
+  } yield Windows(seed, count, traders, lead, window)
+
+  property("the same base seed gives the same schedules; schedule i has seed base + i") {
+    forAll(runs) { w =>
+      assertEquals(w.copy().schedules, w.schedules)
+      assertEquals(w.schedules.map(_.seed), Vector.tabulate(w.count)(w.baseSeed + _))
+      assertEquals(w.combined.faults.map(_.millis), w.combined.faults.map(_.millis).sorted)
+      assertEquals(w.combined.faults.size, w.schedules.map(_.faults.size).sum)
+    }
+  }
+
+  property(
+    "each schedule starts its faults in its own window; a kill is restarted there; pauses stay short"
+  ) {
+    forAll(runs) { w =>
+      w.schedules.zipWithIndex.foreach { (s, i) =>
+        assert(s.faults.nonEmpty, s.render)
+        s.faults.foreach(a => assertEquals(w.at(a.millis), Some(i), s.render))
+        s.faults.map(_.fault).foreach {
+          case Fault.Kill(t) =>
+            assert(w.traders > 1 && t < w.traders, s.render)
+            assertEquals(s.faults.last.fault, Fault.Restart(t), s.render)
+          case Fault.Pause(t, ms) => assert(t < w.traders && ms >= 50 && ms <= 500, s.render)
+          case Fault.Restart(t) => assert(t < w.traders, s.render)
+        }
+      }
+    }
+  }
+
+  test("an instant before the first window or after the last is in none") {
+    val w = Windows(7L, 20, 2, 1000L, 500L)
+    assertEquals(
+      (w.at(999L), w.at(1000L), w.at(1499L), w.at(1500L), w.at(10_999L), w.at(11_000L)),
+      (None, Some(0), Some(0), Some(1), Some(19), None)
+    )
+    assert(w.render(3).contains("seed 10"), w.render(3))
+  }
+}
