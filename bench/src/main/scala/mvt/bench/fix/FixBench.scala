@@ -188,8 +188,12 @@ object FixBench {
     finally s.close()
   }
 
-  /** One run: a gateway (and venue) in `dir`, `sessions` clients logged on, `rate` orders/s for `seconds`. */
-  def measure(dir: Path, mode: Mode, sessions: Int, rate: Int, seconds: Double): Run = {
+  /**
+   * One run: a gateway (and venue) in `dir`, `sessions` clients logged on, `rate` orders/s for `warm`
+   * seconds whose figures are dropped (the JIT compiles this leg's paths at this rate, so no leg pays for
+   * the one before it), then for `seconds` measured.
+   */
+  def measure(dir: Path, mode: Mode, sessions: Int, rate: Int, seconds: Double, warm: Double = 0.0): Run = {
     // few PBKDF2 iterations: 64 logons at the default would take seconds, and logon is not what is measured
     val hash = PasswordHash.create(Password.toCharArray, 1000)
     val clients = (1 to sessions).toVector.map(k => Client(s"L$k", Account(k), hash))
@@ -210,10 +214,14 @@ object FixBench {
         .fold(sys.error, identity)
     try {
       if (!load.start(120)) sys.error(s"not every one of $sessions sessions logged on within 120 s")
+      if (warm > 0) {
+        val w = math.max(1, (rate * warm).toInt)
+        load.prepare(w)
+        pace(load, w, rate, new Histogram(3600L * 1000000000L, 3))
+        awaitAnswers(load, w)
+      }
       val n = math.max(1, (rate * seconds).toInt)
       load.prepare(n)
-      val interval = 1e9 / rate
-      val start = System.nanoTime() + 5000000L
       val lag = new Histogram(3600L * 1000000000L, 3)
       val desk = gatewayThread()
       val deskBefore = desk.fold(0L)(t => threads.getThreadAllocatedBytes(t.getId))
@@ -225,22 +233,8 @@ object FixBench {
       val switchesBefore = contextSwitches()
       val threadsBefore = cpuByThread()
       val began = System.nanoTime()
-      var i = 0
-      while (i < n) {
-        val due = start + (i * interval).toLong
-        var now = System.nanoTime()
-        // parks, never spins: a spinning sender would hold one of the cores the gateway needs; a park wakes tens
-        // of microseconds late, and every order already due then goes at once, each timed from its own due time
-        while (now < due) {
-          LockSupport.parkNanos(due - now)
-          now = System.nanoTime()
-        }
-        load.send(i, due)
-        lag.recordValue(now - due)
-        i += 1
-      }
-      val deadline = System.nanoTime() + 60000000000L
-      while (load.answers.get < n && System.nanoTime() < deadline) LockSupport.parkNanos(1000000L)
+      pace(load, n, rate, lag)
+      awaitAnswers(load, n)
       val threadsAfter = cpuByThread()
       val jvmCpu = os.getProcessCpuTime - jvmCpuBefore
       val work = Work(
@@ -264,16 +258,39 @@ object FixBench {
     }
   }
 
+  // sends orders 0 until n of the prepared run at `rate`, each timed from its intended send time; the
+  // sender's lateness goes to `lag`
+  private def pace(load: FixLoad, n: Int, rate: Int, lag: Histogram): Unit = {
+    val interval = 1e9 / rate
+    val start = System.nanoTime() + 5000000L
+    var i = 0
+    while (i < n) {
+      val due = start + (i * interval).toLong
+      var now = System.nanoTime()
+      // parks, never spins: a spinning sender would hold one of the cores the gateway needs; a park wakes tens
+      // of microseconds late, and every order already due then goes at once, each timed from its own due time
+      while (now < due) {
+        LockSupport.parkNanos(due - now)
+        now = System.nanoTime()
+      }
+      load.send(i, due)
+      lag.recordValue(now - due)
+      i += 1
+    }
+  }
+
+  // waits up to a minute for the run's n orders to be answered
+  private def awaitAnswers(load: FixLoad, n: Int): Unit = {
+    val deadline = System.nanoTime() + 60000000000L
+    while (load.answers.get < n && System.nanoTime() < deadline) LockSupport.parkNanos(1000000L)
+  }
+
   private def us(h: Histogram, p: Double): Double = h.getValueAtPercentile(p) / 1000.0
 
   /** Every figure, as printable lines, in one run. */
   def run(s: Settings, line: String => Unit): Unit = {
     Files.createDirectories(s.dir)
     line(VenueBench.diskLine(s.dir))
-    // a first short run warms the JIT on every path; its figures are not kept
-    Mode.values.foreach(m =>
-      measure(fresh(s.dir, "warm"), m, s.sessions, s.rates.min, math.min(1.0, s.seconds))
-    )
     val fsync = VenueBench.fsyncFloor(fresh(s.dir, "fsync"), math.min(2.0, s.seconds))
     line(
       f"FIX round trip, open loop from each order's intended send time to its first ExecutionReport, ${s.sessions} sessions, ${s.seconds}%.1f s a rate (microseconds):"
@@ -285,18 +302,24 @@ object FixBench {
       f"  ${""}%8s ${"disk fsync alone"}%-20s ${us(fsync, 50)}%9.1f ${us(fsync, 99)}%9.1f ${us(fsync, 99.9)}%9.1f ${fsync.getMaxValue / 1000.0}%9.1f"
     )
     val results = s.rates.map { rate =>
-      val runs = Mode.values.toVector.map(m =>
-        m -> measure(fresh(s.dir, s"${m.ordinal}-$rate"), m, s.sessions, rate, s.seconds)
-      )
-      val floor = runs.head._2.histogram
-      runs.foreach { (m, r) =>
+      // every leg starts warm at its own rate, and the legs' order turns with the rate, so no mode is
+      // always the first to run its paths at a new rate
+      val turn = s.rates.indexOf(rate) % Mode.values.length
+      val order = Mode.values.toVector.drop(turn) ++ Mode.values.toVector.take(turn)
+      val runs = order.map { m =>
+        val warm = math.min(1.0, s.seconds)
+        m -> measure(fresh(s.dir, s"${m.ordinal}-$rate"), m, s.sessions, rate, s.seconds, warm)
+      }.toMap
+      val floor = runs(Mode.Floor).histogram
+      Mode.values.foreach { m =>
+        val r = runs(m)
         val h = r.histogram
         val label = if (m == Mode.Floor) "no venue (floor)" else s"venue, ${m.label}"
         line(
           f"  $rate%8d $label%-20s ${us(h, 50)}%9.1f ${us(h, 99)}%9.1f ${us(h, 99.9)}%9.1f ${h.getMaxValue / 1000.0}%9.1f  ${us(h, 99) / us(floor, 99)}%9.2f  ${r.unanswered}%10d  ${us(r.sendLag, 99)}%9.1f ${r.sendLag.getMaxValue / 1000.0}%9.1f"
         )
       }
-      rate -> runs.toMap
+      rate -> runs
     }
     line(
       "While the orders flowed: kilobytes allocated an order (every thread, the load's included; the gateway thread alone), threads started, CPU of the gateway thread and of the venue's threads (% of one core), CPU of the whole JVM an order (microseconds), context switches an order (every thread):"

@@ -10,7 +10,7 @@ class FixBenchSuite extends munit.FunSuite {
   def withDir[A](f: java.nio.file.Path => A): A = mvt.core.TempDir("mvt-fix-bench")(f)
 
   test(
-    "a short run with group commit and one with no venue: every order answered once, none refused, each seen at every stage"
+    "a short run with group commit and one with no venue, each after a warm-up: every measured order answered once, none refused, each seen at every stage, no warm-up order counted"
   ) {
     withDir { dir =>
       FixBench.Mode.values.filter(_ != FixBench.Mode.NoFsync).foreach { mode =>
@@ -19,7 +19,8 @@ class FixBenchSuite extends munit.FunSuite {
           mode,
           3,
           200,
-          0.5
+          0.5,
+          warm = 0.25
         )
         assertEquals((r.sent, r.unanswered, r.rejected), (100, 0L, 0L), mode.label)
         assertEquals(r.histogram.getTotalCount, 100L, mode.label)
