@@ -1,8 +1,10 @@
 package mvt.portal
 
-import cats.effect.{Deferred, IO, Ref, Resource}
+import cats.effect.{IO, Ref, Resource}
 import cats.syntax.all.*
 import mvt.reporting.auth.Authenticator
+
+import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.concurrent.duration.FiniteDuration
 
@@ -12,14 +14,17 @@ import scala.concurrent.duration.FiniteDuration
  * proof no longer holds for its user (signed out, expired, revoked or removed, by this process or another that
  * wrote the store). A thousand streams on one token cost one lookup a second, not a thousand. The sweep runs
  * on a fiber of its own while any stream is open, and stops once none is. A sweep that fails ends the streams
- * it was checking: their pages reconnect, and the routes check them anew. Safe to use from any fiber.
+ * it was checking: their pages reconnect, and the routes check them anew. Every sweep wakes every open stream
+ * (`wake`), after marking the ended ones, so that a stream needs no timer of its own: it ends, or sends a
+ * keep-alive if it has been quiet, when woken. Safe to use from any fiber.
  */
 final class ProofSweep(auth: Authenticator, every: FiniteDuration) {
 
-  private type Ended = Deferred[IO, Either[Throwable, Unit]]
-
-  // one open stream: whose it is, and how to end it
-  private final case class Holder(user: String, ended: Ended)
+  // one open stream: whose it is, whether its proof has ended, and how to wake it
+  private final class Holder(val user: String, val wake: () => Unit) extends ProofSweep.Held {
+    val over = new AtomicBoolean(false)
+    def ended: Boolean = over.get
+  }
 
   // the open streams by proof and by a number of their own; whether the sweep's fiber runs
   private final case class Open(
@@ -38,21 +43,21 @@ final class ProofSweep(auth: Authenticator, every: FiniteDuration) {
   private val open = Ref.unsafe[IO, Open](Open(Map.empty, 0L, sweeping = false))
 
   /**
-   * Holds `caller`'s proof under the sweep while the resource is held; the signal completes once the proof no
-   * longer holds for that user (an open stream interrupts itself on it).
+   * Holds `caller`'s proof under the sweep while the resource is held: it is `ended` once the proof no longer
+   * holds for that user, and `wake` is called after every sweep (from the sweep's fiber; it must be quick).
    */
-  def hold(caller: Caller): Resource[IO, Deferred[IO, Either[Throwable, Unit]]] =
+  def hold(caller: Caller, wake: () => Unit): Resource[IO, ProofSweep.Held] =
     Resource.make(
       for {
-        ended <- Deferred[IO, Either[Throwable, Unit]]
+        holder <- IO(new Holder(caller.user.name, wake))
         added <- open.modify { o =>
           val id = o.next
-          (o.add(caller.proof, Holder(caller.user.name, ended)).copy(sweeping = true), (id, !o.sweeping))
+          (o.add(caller.proof, holder).copy(sweeping = true), (id, !o.sweeping))
         }
         (id, start) = added
         // the sweep outlives the request that started it; it ends by itself once no stream is open
         _ <- sweep.start.whenA(start)
-      } yield (id, ended)
+      } yield (id, holder)
     )((id, _) => open.update(_.remove(caller.proof, id))).map(_._2)
 
   /** How many distinct proofs are held now. */
@@ -79,7 +84,18 @@ final class ProofSweep(auth: Authenticator, every: FiniteDuration) {
         )
         holders.values.filterNot(h => user.exists(_.name == h.user))
       }
-      ended.traverse_(_.ended.complete(Right(())))
+      IO {
+        ended.foreach(_.over.set(true))
+        held.valuesIterator.foreach(_.valuesIterator.foreach(_.wake()))
+      }
     }
+  }
+}
+
+object ProofSweep {
+
+  /** One stream's hold on its proof: whether the proof has ended (the stream must then end). */
+  trait Held {
+    def ended: Boolean
   }
 }

@@ -14,9 +14,9 @@ import scala.util.control.NonFatal
  * its client's parsing (one Ember client on the same two cores decoded a thousand streams' events slower than
  * they came, and the socket buffers then queued old events in front of new ones). It speaks only what the portal
  * answers: HTTP/1.1, a status line, headers, a chunked or unframed body; of each event it reads only the `"at"`
- * of its data. `onAt(stream, at, received)` is called on the reading thread for every data line, `received` the
- * `System.nanoTime` of the read that completed it; `opened` once a stream's status is 200, `ended` once when a
- * stream ends or fails (why).
+ * of its data, keeping the head of each line and skipping the rest. `onAt(stream, at, received)` is called on
+ * the reading thread for every data line, `received` the `System.nanoTime` of the read that completed it;
+ * `opened` once a stream's status is 200, `ended` once when a stream ends or fails (why).
  *
  * Thread contract: `run` on one platform thread (it returns when `stop` is called, or interrupted); `stop` on
  * any.
@@ -142,5 +142,9 @@ final class EventStreamReader(
           )
       }
       l.setLength(0)
-    } else if (b != '\r') { val _ = c.line.append(b.toChar) }
+    } else if (b != '\r' && c.line.length < LineKept) { val _ = c.line.append(b.toChar) }
+
+  // the head of an event's line that is kept: its `"at"` comes within the first hundred characters of the data,
+  // and the rest of the line (each symbol's figures, most of the bytes) is skipped, not copied
+  private val LineKept = 200
 }

@@ -5,7 +5,7 @@ import cats.effect.unsafe.implicits.global
 import cats.syntax.all.*
 import doobie.*
 import doobie.implicits.*
-import mvt.bench.load.OpenLoad
+import mvt.bench.load.{KeepAliveLoad, OpenLoad}
 import mvt.core.{EventSink, QuoteFeedWriter, TradeFeedWriter}
 import mvt.orderbook.{Engine, TradingDay}
 import mvt.portal.{Caller, Hours, LiveEvents, PortalJson, PortalRoutes, PortalServer}
@@ -18,8 +18,7 @@ import mvt.reporting.{FeedLine, PnlFold}
 import mvt.workload.DayGenerator
 import io.circe.Json
 import org.http4s.headers.`Content-Type`
-import org.http4s.{Header, Headers, HttpApp, HttpRoutes, MediaType, Uri}
-import org.typelevel.ci.*
+import org.http4s.{HttpApp, HttpRoutes, MediaType, Uri}
 import org.http4s.dsl.io.*
 
 import java.io.{BufferedOutputStream, FileOutputStream}
@@ -281,59 +280,65 @@ object StoreBench {
                   "at",
                   at
                 )
-              val bearer = Headers(Header.Raw(ci"Authorization", s"Bearer $token"))
+              val port = server.address.getPort
+              val bearer = Seq("Authorization" -> s"Bearer $token")
               val load = OpenLoad.Config(config.rate, config.requests, config.clients)
               // the old report takes tens of seconds a request under this load: room for every answer
               val naiveLoad =
                 OpenLoad.Config(config.rate, config.naiveRequests, config.clients, timeout = 5.minutes)
-              // one client for every run, its connections opened by the warm-up and kept alive, as a browser
-              // keeps its own: a fresh client per run opened 64 connections at once, and a connect refused by a
-              // full accept queue is retried a second later, which is the harness's cost, not the portal's
-              OpenLoad.withClient(config.clients) { client =>
-                def run(c: OpenLoad.Config, uriOf: Long => Uri) =
-                  OpenLoad.drive(c, OpenLoad.get(client, uriOf, bearer), OpenLoad.Release.Paced)
-                // each timed part starts on a collected heap
-                def next(what: String) = IO(progress(what)) >> IO(System.gc())
-                // the three legs compared (the portal with a token, without, the HTTP stack alone) are run alike:
-                // each warmed up the same way, then timed in slices that take turns, each slice on a collected heap,
-                // so that a JIT compilation, a GC or the machine's other work lands on every leg alike, not on
-                // whichever ran at that moment; each leg's figures are its slices' together
-                val legs = Vector[(String, Long => Uri)]("ours" -> ours, "open" -> open, "floor" -> floor)
-                val slice = math.max(1L, config.requests / Rounds)
-                def timedLeg(uriOf: Long => Uri, n: Long): IO[(OpenLoad.Result, Long)] =
-                  IO(System.gc()) >> IO(cpuNow).flatMap(c0 =>
-                    run(load.copy(requests = n), uriOf).flatMap(r => IO(cpuNow).map(c1 => (r, c1 - c0)))
-                  )
-                val timed = (0 until Rounds).toVector.flatTraverse { round =>
-                  val n = if (round == Rounds - 1) config.requests - slice * (Rounds - 1) else slice
-                  // the legs in a turning order, so that none always follows the same one
-                  val order = legs.indices.map(j => legs((j + round) % legs.size)).toVector
-                  order.traverse((name, uriOf) => timedLeg(uriOf, math.max(1L, n)).map(name -> _))
-                }
-                for {
-                  _ <- next("warming up the portal")
-                  // every leg alike, at twice the rate, so that C2 has compiled each path before the timed runs
-                  _ <- legs.traverse_((_, uriOf) =>
-                    run(
-                      load.copy(requests = math.min(config.requests, 10000L), rate = 2 * config.rate),
-                      uriOf
+              // one generator for every run, its connections opened by the warm-up and kept alive, as a browser
+              // keeps its own; our own non-blocking client on a thread of its own (`KeepAliveLoad`), so that the
+              // floor shows the HTTP stack and not a client library's tail on the same cores
+              cats.effect.Resource.fromAutoCloseable(IO(new KeepAliveLoad(port, config.clients))).use {
+                client =>
+                  def run(c: OpenLoad.Config, uriOf: Long => Uri) =
+                    IO.interruptible(client.drive(
+                      c,
+                      i => KeepAliveLoad.get(port, uriOf(i).toOriginForm.renderString, bearer)
+                    ))
+                  // each timed part starts on a collected heap
+                  def next(what: String) = IO(progress(what)) >> IO(System.gc())
+                  // the three legs compared (the portal with a token, without, the HTTP stack alone) are run alike:
+                  // each warmed up the same way, then timed in slices that take turns, each slice on a collected heap,
+                  // so that a JIT compilation, a GC or the machine's other work lands on every leg alike, not on
+                  // whichever ran at that moment; each leg's figures are its slices' together
+                  val legs = Vector[(String, Long => Uri)]("ours" -> ours, "open" -> open, "floor" -> floor)
+                  val slice = math.max(1L, config.requests / Rounds)
+                  def timedLeg(uriOf: Long => Uri, n: Long): IO[(OpenLoad.Result, Long)] =
+                    IO(System.gc()) >> IO(cpuNow).flatMap(c0 =>
+                      run(load.copy(requests = n), uriOf).flatMap(r => IO(cpuNow).map(c1 => (r, c1 - c0)))
                     )
-                  )
-                  _ <- run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past)
-                  _ <- next(
-                    f"the portal with a token, without, and the HTTP floor: ${config.requests}%,d requests each at ${config.rate}%,.0f/s, ${config.clients} clients, in $Rounds turns"
-                  )
-                  slices <- timed
-                  byLeg = slices.groupMap(_._1)(_._2)
-                  leg = (name: String) => (byLeg(name).map(_._1).reduce(_ and _), byLeg(name).map(_._2).sum)
-                  (p, pCpu) = leg("ours")
-                  (o, oCpu) = leg("open")
-                  (f, _) = leg("floor")
-                  _ <- next(f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate")
-                  pp <- run(naiveLoad, past)
-                  _ <- next(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")
-                  n <- run(naiveLoad, naive)
-                } yield PortalRuns(p, o, f, pp, n, pCpu.toDouble / p.sent, oCpu.toDouble / o.sent)
+                  val timed = (0 until Rounds).toVector.flatTraverse { round =>
+                    val n = if (round == Rounds - 1) config.requests - slice * (Rounds - 1) else slice
+                    // the legs in a turning order, so that none always follows the same one
+                    val order = legs.indices.map(j => legs((j + round) % legs.size)).toVector
+                    order.traverse((name, uriOf) => timedLeg(uriOf, math.max(1L, n)).map(name -> _))
+                  }
+                  for {
+                    _ <- next("warming up the portal")
+                    // every leg alike, at twice the rate, so that C2 has compiled each path before the timed runs
+                    _ <- legs.traverse_((_, uriOf) =>
+                      run(
+                        load.copy(requests = math.min(config.requests, 10000L), rate = 2 * config.rate),
+                        uriOf
+                      )
+                    )
+                    _ <- run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past)
+                    _ <- next(
+                      f"the portal with a token, without, and the HTTP floor: ${config.requests}%,d requests each at ${config.rate}%,.0f/s, ${config.clients} clients, in $Rounds turns"
+                    )
+                    slices <- timed
+                    byLeg = slices.groupMap(_._1)(_._2)
+                    leg = (name: String) => (byLeg(name).map(_._1).reduce(_ and _), byLeg(name).map(_._2).sum)
+                    (p, pCpu) = leg("ours")
+                    (o, oCpu) = leg("open")
+                    (f, _) = leg("floor")
+                    _ <-
+                      next(f"the portal at past hours: ${config.naiveRequests}%,d requests at the same rate")
+                    pp <- run(naiveLoad, past)
+                    _ <- next(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")
+                    n <- run(naiveLoad, naive)
+                  } yield PortalRuns(p, o, f, pp, n, pCpu.toDouble / p.sent, oCpu.toDouble / o.sent)
               }
             }
           }
@@ -372,7 +377,7 @@ object StoreBench {
       f"  naive    ${i.naivePerSecond / 1e6}%7.3f M/s                 every execution and its order, a row each",
       "",
       f"Portal: ${r.config.clients} clients, open loop, latency from each request's intended start; the latest hour's view of every account built in ${r.viewNanos / 1e9}%.2f s",
-      f"  the server on ${workers(r.config.httpThreads)}, the clients on one worker of their own; ${r.portalCpuNanosPerRequest / 1e3}%.0f us of CPU a request (ours), both together",
+      f"  the server on ${workers(r.config.httpThreads)}, the clients on one thread of their own (a non-blocking keep-alive client); ${r.portalCpuNanosPerRequest / 1e3}%.0f us of CPU a request (ours), both together",
       f"  report       rate     sent       ok  non-2xx  failed        p50          p99        p99.9          max",
       line("ours", r.portal),
       line("open", r.unauthenticated),
