@@ -51,6 +51,24 @@ lazy val common = Seq(
   Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
 )
 
+// Many suites wait on forked JVMs, sockets and timers rather than on the CPU, so two test JVMs run at once
+// (sbt's default is one), and a compile is never held back by them: compiles keep a slot per core as before.
+Global / concurrentRestrictions := Seq(
+  Tags.limitAll(EvaluateTask.SystemProcessors + 2),
+  Tags.limit(Tags.CPU, EvaluateTask.SystemProcessors),
+  Tags.limit(Tags.ForkedTestGroup, 2),
+  Tags.exclusiveGroup(Tags.Clean)
+)
+
+// A module's suites dealt over `jvms` forked JVMs (by name, in turn) instead of one, so a module whose suites
+// are long and mostly waiting runs beside itself; each suite still runs alone, with the module's JVM options.
+def testJvms(jvms: Int) = Test / testGrouping := {
+  val options = (Test / forkOptions).value
+  (Test / definedTests).value.sortBy(_.name).zipWithIndex.groupBy(_._2 % jvms).toSeq.sortBy(_._1).map {
+    case (i, tests) => Tests.Group(s"part ${i + 1} of $jvms", tests.map(_._1), Tests.SubProcess(options))
+  }
+}
+
 lazy val root = (project in file("."))
   .aggregate(
     core,
@@ -140,6 +158,7 @@ lazy val cluster = (project in file("cluster"))
   .dependsOn(crdt, trader, venue, workload % "compile->compile;test->test")
   .settings(
     common,
+    testJvms(2),
     name := "mvt-cluster",
     libraryDependencies ++= Seq(
       "org.apache.pekko" %% "pekko-actor-typed" % V.pekko,
@@ -303,6 +322,7 @@ lazy val cli = (project in file("cli"))
   )
   .settings(
     common,
+    testJvms(2),
     name := "mvt-cli",
     libraryDependencies ++= Seq(
       "com.monovore" %% "decline" % V.decline,
