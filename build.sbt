@@ -60,15 +60,6 @@ Global / concurrentRestrictions := Seq(
   Tags.exclusiveGroup(Tags.Clean)
 )
 
-// A module's suites dealt over `jvms` forked JVMs (by name, in turn) instead of one, so a module whose suites
-// are long and mostly waiting runs beside itself; each suite still runs alone, with the module's JVM options.
-def testJvms(jvms: Int) = Test / testGrouping := {
-  val options = (Test / forkOptions).value
-  (Test / definedTests).value.sortBy(_.name).zipWithIndex.groupBy(_._2 % jvms).toSeq.sortBy(_._1).map {
-    case (i, tests) => Tests.Group(s"part ${i + 1} of $jvms", tests.map(_._1), Tests.SubProcess(options))
-  }
-}
-
 lazy val root = (project in file("."))
   .aggregate(
     core,
@@ -158,7 +149,6 @@ lazy val cluster = (project in file("cluster"))
   .dependsOn(crdt, trader, venue, workload % "compile->compile;test->test")
   .settings(
     common,
-    testJvms(2),
     name := "mvt-cluster",
     libraryDependencies ++= Seq(
       "org.apache.pekko" %% "pekko-actor-typed" % V.pekko,
@@ -322,7 +312,6 @@ lazy val cli = (project in file("cli"))
   )
   .settings(
     common,
-    testJvms(2),
     name := "mvt-cli",
     libraryDependencies ++= Seq(
       "com.monovore" %% "decline" % V.decline,
