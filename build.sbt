@@ -53,6 +53,15 @@ lazy val common = Seq(
   Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
 )
 
+// Many suites wait on forked JVMs, sockets and timers rather than on the CPU, so two test JVMs run at once
+// (sbt's default is one), and a compile is never held back by them: compiles keep a slot per core as before.
+Global / concurrentRestrictions := Seq(
+  Tags.limitAll(EvaluateTask.SystemProcessors + 2),
+  Tags.limit(Tags.CPU, EvaluateTask.SystemProcessors),
+  Tags.limit(Tags.ForkedTestGroup, 2),
+  Tags.exclusiveGroup(Tags.Clean)
+)
+
 lazy val root = (project in file("."))
   .aggregate(
     core,

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets.UTF_8
 
 /** The random stream generator is deterministic and produces what the differential tests rely on. */
 class RandomCommandsSuite extends munit.FunSuite {
+  // a hundred thousand lines generated and parsed per stream: generous beside another test JVM
+  override val munitTimeout = scala.concurrent.duration.Duration(3, "min")
 
   private def sample(seed: Long, mix: Mix, n: Int) = new RandomCommands(seed, mix).take(n).toVector
 

@@ -45,6 +45,16 @@ trait FixFixture { this: munit.FunSuite =>
     def loggedOn(compId: String, store: Option[Path] = None): FixTestClient = {
       val c = client(compId, store = store); c.awaitLogon(); c
     }
+
+    /**
+     * Clients started together, then each awaited: a client's Logon goes out on QuickFIX/J's 1-second timer,
+     * so clients started one after another wait a tick each.
+     */
+    def loggedOnTogether(compIds: String*): Vector[FixTestClient] = {
+      val cs = compIds.toVector.map(client(_))
+      cs.foreach(_.awaitLogon())
+      cs
+    }
     def stop(): Unit = {
       open.foreach(_.stop())
       gateway.close()

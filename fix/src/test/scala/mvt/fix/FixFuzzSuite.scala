@@ -21,8 +21,7 @@ class FixFuzzSuite extends munit.FunSuite with FixFixture {
 
   test("random bodies of random types from a logged-on session: the session and its neighbour keep trading") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       val rnd = new scala.util.Random(7)
       val params = Gen.Parameters.default
       var sent = 0

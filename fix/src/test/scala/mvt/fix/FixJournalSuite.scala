@@ -78,7 +78,7 @@ class FixJournalSuite extends munit.FunSuite with FixFixture {
       val journal = r.venue.config.journal
       val (views, expected) =
         try {
-          val cs = Vector("A", "B", "C").map(r.loggedOn(_))
+          val cs = r.loggedOnTogether("A", "B", "C")
           val sent = flow(cs, 400, 7L)
           val got = cs.map(c => c.compId -> mutable.ArrayBuffer.empty[Message]).toMap
           cs.foreach(c => answered(c, sent(c.compId), got(c.compId)))

@@ -22,8 +22,7 @@ class FixMarketDataSuite extends munit.FunSuite with FixFixture {
 
   test("a subscriber gets the top of book as a snapshot, then each change of it") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       b.send(FixTestClient.limit("b1", '2', "ACME", 70, "11")); b.next("8")
       // the quote line is written once durable; wait for the snapshot to show it
       var snap: Message = null

@@ -31,8 +31,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
     "a crossing order fills the taker and reports the fill to the resting order's owner in another session"
   ) {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       a.send(limit("s1", '2', "ACME", 100, "10"))
       val aNew = a.next("8")
       b.send(limit("b1", '1', "ACME", 60, "10.5"))
@@ -86,8 +85,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
 
   test("AvgPx is the quantity-weighted mean over fills at several prices") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       a.send(limit("s1", '2', "ACME", 10, "10")); a.next("8")
       a.send(limit("s2", '2', "ACME", 30, "11")); a.next("8")
       b.send(limit("b1", '1', "ACME", 40, "11"))
@@ -117,8 +115,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
 
   test("a session cannot cancel another session's order, even naming its ClOrdID") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       a.send(limit("x1", '2', "ACME", 10, "10")); a.next("8")
       b.send(cancel("x2", "x1", '2', "ACME"))
       val rej = b.next("9")
@@ -134,8 +131,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
 
   test("IOC takes what it can and expires the rest; FOK fills whole or expires whole, trading nothing") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       a.send(limit("s1", '2', "ACME", 30, "10")); a.next("8")
       // IOC for 50: 30 fill, 20 expire
       b.send(order(11 -> "i1", 54 -> "1", 55 -> "ACME", 38 -> "50", 40 -> "2", 44 -> "10", 59 -> "3"))
@@ -236,9 +232,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
 
   test("a replace to less quantity at the same price is Replaced (150=5) and keeps the order's place") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
-      val c = r.loggedOn("C")
+      val Vector(a, b, c) = r.loggedOnTogether("A", "B", "C"): @unchecked
       a.send(limit("a1", '2', "ACME", 100, "10")); val n = a.next("8")
       b.send(limit("b1", '2', "ACME", 50, "10")); b.next("8")
       a.send(replace("a2", "a1", '2', "ACME", 60, "10"))
@@ -259,9 +253,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
 
   test("a replace to more quantity loses the order's place; a new price may cross and fill at once") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
-      val c = r.loggedOn("C")
+      val Vector(a, b, c) = r.loggedOnTogether("A", "B", "C"): @unchecked
       a.send(limit("a1", '2', "ACME", 10, "10")); a.next("8")
       b.send(limit("b1", '2', "ACME", 10, "10")); b.next("8")
       a.send(replace("a2", "a1", '2', "ACME", 20, "10"))
@@ -294,8 +286,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
     "a replace after a partial fill counts OrderQty as the whole order; below the filled part it is refused"
   ) {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       a.send(limit("a1", '2', "ACME", 100, "10")); a.next("8")
       b.send(limit("b1", '1', "ACME", 30, "10")); b.next("8"); b.next("8")
       assertEquals(a.next("8").getString(14), "30")
@@ -317,8 +308,7 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
 
   test("a refused replace is an OrderCancelReject with a Text saying why, and the order stays as it was") {
     withGateway { r =>
-      val a = r.loggedOn("A")
-      val b = r.loggedOn("B")
+      val Vector(a, b) = r.loggedOnTogether("A", "B"): @unchecked
       a.send(limit("a1", '1', "ACME", 10, "9")); val n = a.next("8")
       def refused(c: FixTestClient, m: Message): Message = {
         c.send(m); val rej = c.next("9"); assertEquals(rej.getChar(434), '2'); rej

@@ -48,8 +48,8 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
       val r = start(dir)
       try {
         val store = Some(dir.resolve("client-A"))
-        val a = r.loggedOn("A", store)
-        val b = r.loggedOn("B")
+        val (a, b) = (r.client("A", store = store), r.client("B"))
+        a.awaitLogon(); b.awaitLogon()
         a.send(limit("a1", '2', "ACME", 50, "10")); a.next("8")
         a.stop()
         b.send(limit("b1", '1', "ACME", 20, "10")); b.next("8"); b.next("8")
@@ -73,8 +73,8 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
       val storeB = Some(dir.resolve("client-B"))
       val id =
         try {
-          val a = first.loggedOn("A", storeA)
-          val b = first.loggedOn("B", storeB)
+          val (a, b) = (first.client("A", store = storeA), first.client("B", store = storeB))
+          a.awaitLogon(); b.awaitLogon()
           a.send(limit("a1", '2', "ACME", 100, "10")); val n = a.next("8")
           b.send(limit("b1", '1', "ACME", 30, "10")); b.next("8"); b.next("8")
           a.next("8")
@@ -148,8 +148,8 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
       val first = start(dir)
       val id =
         try {
-          val a = first.loggedOn("A", storeA)
-          val b = first.loggedOn("B")
+          val (a, b) = (first.client("A", store = storeA), first.client("B"))
+          a.awaitLogon(); b.awaitLogon()
           a.send(limit("a1", '2', "ACME", 100, "10")); val n = a.next("8")
           b.send(limit("b1", '1', "ACME", 10, "10")); b.next("8"); b.next("8"); a.next("8")
           a.send(replace("a2", "a1", '2', "ACME", 70, "10.5")); assertEquals(a.next("8").getChar(150), '5')

@@ -4,6 +4,8 @@ import mvt.core.*
 
 /** Every conformance vector, for every engine, through the library API, byte for byte: events, snapshot, feeds. */
 class ConformanceSuite extends munit.FunSuite {
+  // the long random vectors through the historical books are CPU-bound: generous beside another test JVM
+  override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
 
   for (c <- ConformanceCases.all; engine <- Engine.values) {
     test(s"${c.name} [${engine.label}] via CsvEventWriter") {

@@ -8,6 +8,8 @@ import org.http4s.{HttpRoutes, Uri}
 
 /** Where the portal's requests run: on workers of its own, or on the caller's runtime when asked to. */
 class PortalServerSuite extends munit.FunSuite {
+  // hundreds of requests through a real server and client: generous beside another test JVM
+  override val munitTimeout = scala.concurrent.duration.Duration(3, "min")
 
   // answers with the name of the thread that handled the request
   private val app = HttpRoutes.of[IO] { case GET -> Root / "thread" =>

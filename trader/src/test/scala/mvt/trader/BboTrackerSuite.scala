@@ -6,6 +6,8 @@ import org.scalacheck.Prop.forAll
 
 /** The tracker's updates against a reference computed from full snapshots after every command. */
 class BboTrackerSuite extends munit.ScalaCheckSuite {
+  // the long conformance vectors through the engine and the tracker: generous beside another test JVM
+  override val munitTimeout = scala.concurrent.duration.Duration(3, "min")
 
   private final class Collect extends BboListener {
     val got = Vector.newBuilder[BboUpdated]

@@ -15,6 +15,9 @@ import java.math.BigDecimal as JBig
 class ReportStoreSuite extends munit.ScalaCheckSuite with StoreFixtures {
   import ReportFlow.H
 
+  // every hour of several sessions against the model is CPU-bound: generous beside another test JVM
+  override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
+
   override def scalaCheckTestParameters =
     super.scalaCheckTestParameters.withMinSuccessfulTests(3).withMaxDiscardRatio(1)
 

@@ -11,6 +11,8 @@ import scala.jdk.CollectionConverters.*
  * byte of it changes.
  */
 class StoreMarkerSuite extends munit.FunSuite with StoreFixtures {
+  // real SQLite files made, refused and compared: generous beside another test JVM
+  override val munitTimeout = scala.concurrent.duration.Duration(3, "min")
 
   private def sql(db: Path)(statements: String*): Unit = {
     val c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath)
