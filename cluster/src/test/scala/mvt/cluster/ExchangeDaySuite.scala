@@ -269,26 +269,39 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     }
   }
 
+  // `f`'s order of 10, 4 of them filled before the crash, and `resent` again to the reopened day `again`: it is
+  // applied once, the other 6 fill at `price` and no more, and the account has paid `paid`; then the day closes
+  private def resentOnce(
+      f: LoneDay,
+      again: ExchangeDay,
+      resent: OrderMessage,
+      price: String,
+      paid: Long
+  ): Unit = {
+    val a = f.accounts.head
+    f.inbox.add(resent)
+    again.drain()
+    assertEquals((again.feed.duplicates, again.openOrders), (1L, 1))
+    LoneExchange.flow(again, acme, 2L, buy = false, price, 10L)
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
+    assertEquals(node.ledger.balance(a), Provision - paid)
+    again.close()
+    again.release()
+  }
+
   test(
     "reopened on its directory, the exchange knows its orders and their fills, and a resent add is applied once"
   ) {
     reports.clear()
     val f = fixture(1, from = NodeId("t#9"))
-    val (a, inbox) = (f.accounts.head, f.inbox)
+    val a = f.accounts.head
     val add = f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
     f.day.drain()
     f.flow(1L, buy = false, "10.00", 4L) // fills 4 of the 10
     assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
     val again = f.reopen() // stopped with the session open, as a crash leaves it
     assertEquals((again.openOrders, again.fills.fills, again.feed.orders), (1, 1L, 1L))
-    inbox.add(add) // the sender's resend: it had no acknowledgement of it
-    again.drain()
-    assertEquals((again.feed.duplicates, again.openOrders), (1L, 1))
-    LoneExchange.flow(again, acme, 2L, buy = false, "10.00", 10L) // fills the other 6, no more
-    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
-    assertEquals(node.ledger.balance(a), Provision - 10_000L)
-    again.close()
-    again.release()
+    resentOnce(f, again, add, "10.00", paid = 10_000L) // the sender's resend: it had no acknowledgement of it
   }
 
   test(
@@ -297,7 +310,7 @@ class ExchangeDaySuite extends ScalaCheckSuite {
   ) {
     reports.clear()
     val f = fixture(1, from = NodeId("t#8"))
-    val (a, inbox) = (f.accounts.head, f.inbox)
+    val a = f.accounts.head
     f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L) // debits 10,000
     f.day.drain()
     // debits 9,000; once applied 10,000 come back
@@ -308,15 +321,9 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
     val again = f.reopen()
     assertEquals(again.openOrders, 1)
-    inbox.add(modify) // resent: it had no acknowledgement
-    again.drain()
-    assertEquals(again.feed.duplicates, 1L)
-    LoneExchange.flow(again, acme, 2L, buy = false, "9.00", 10L) // fills the other 6, no more
-    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
-    // the reservation it settled with was 9,000, all paid for: nothing given back twice, nothing kept
-    assertEquals(node.ledger.balance(a), Provision - 9_000L)
-    again.close()
-    again.release()
+    // resent: it had no acknowledgement. The reservation it settles with is 9,000, all paid for: nothing given
+    // back twice, nothing kept
+    resentOnce(f, again, modify, "9.00", paid = 9_000L)
   }
 
   test(
