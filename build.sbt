@@ -307,7 +307,8 @@ lazy val cli = (project in file("cli"))
     reporting,
     portal,
     backtest,
-    cluster,
+    // its tests drive a lone exchange node through cluster's test fixture
+    cluster % "compile->compile;test->test",
     sweep,
     venue,
     fix
@@ -315,6 +316,9 @@ lazy val cli = (project in file("cli"))
   .settings(
     common,
     name := "mvt-cli",
+    // cluster's tests bring their own slf4j binding (slf4j-simple); cli's tests keep the product's (slf4j-nop)
+    Test / dependencyClasspath := (Test / dependencyClasspath).value
+      .filterNot(_.data.getName.startsWith("slf4j-simple")),
     libraryDependencies ++= Seq(
       "com.monovore" %% "decline" % V.decline,
       "org.typelevel" %% "cats-effect" % V.catsEffect,

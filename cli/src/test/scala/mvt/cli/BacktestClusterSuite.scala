@@ -112,27 +112,12 @@ class BacktestClusterSuite extends munit.FunSuite {
   }
 
   test("usage errors of backtest --cluster and worker are one line, status 1") {
+    // a backtest that would run on one machine; each case adds the cluster options it gets wrong
+    val backtest = Vector("backtest", "--data", ".", "--strategy", "momentum")
     val cases = Vector(
-      Vector(
-        "backtest",
-        "--data",
-        ".",
-        "--strategy",
-        "momentum",
-        "--workers",
-        "2"
-      ) -> "--workers needs --cluster",
-      Vector(
-        "backtest",
-        "--data",
-        ".",
-        "--strategy",
-        "momentum",
-        "--cluster",
-        "localhost"
-      ) -> "expected HOST:PORT",
-      Vector("backtest", "--data", ".", "--strategy", "momentum", "--cluster", "h:1", "--workers", "-1") ->
-        "--workers must be 0 to 64",
+      (backtest ++ Vector("--workers", "2")) -> "--workers needs --cluster",
+      (backtest ++ Vector("--cluster", "localhost")) -> "expected HOST:PORT",
+      (backtest ++ Vector("--cluster", "h:1", "--workers", "-1")) -> "--workers must be 0 to 64",
       Vector("worker") -> "--seed",
       Vector("worker", "--seed", "h:0") -> "expected HOST:PORT",
       Vector("worker", "--seed", "h:1", "--parallelism", "0") -> "--parallelism must be 1 to 1024"

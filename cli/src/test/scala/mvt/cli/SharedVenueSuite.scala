@@ -6,12 +6,10 @@ import mvt.core.files.FileTree
 import mvt.crdt.ClientId
 import mvt.fix.FixOrder
 import mvt.trader.orders.StrategyIds
-import mvt.venue.{Venue, VenueConfig}
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
 
 import java.nio.file.Files
 import java.util.concurrent.ConcurrentLinkedQueue
-import scala.concurrent.Await
 import scala.concurrent.duration.*
 
 /**
@@ -39,53 +37,18 @@ class SharedVenueSuite extends munit.FunSuite {
   test(
     "a venue shared with FIX orders: the restarted exchange keeps its trader's order open and reconciles to the cent"
   ) {
-    val node = ClusterNode.start(
-      ClusterNode.Settings(
-        ExchangeNode.Role,
-        "127.0.0.1",
-        0,
-        Vector.empty,
-        Consistency.Local,
-        Vector.empty,
-        Provision,
-        publishEvery = 1.hour,
-        writeTimeout = 2.seconds,
-        downAfter = None,
-        testMode = false
-      ),
-      _ => ()
-    )
+    val node = LoneExchange.start(Provision)
     val dir = Files.createTempDirectory("mvt-shared-venue")
     try {
       val a = ClientId("shared-1")
       node.ledger.credit(a, Provision)
       val trader = node.system.systemActorOf(Behaviors.ignore[TraderNode.Command], "trader")
       val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-      def open(): ExchangeDay = {
-        val venue = Venue.open(VenueConfig(dir, "2026-01-02", Vector(acme)), _ => ())
-          .fold(e => fail(e.render), identity)
-        ExchangeDay.open(
-          venue,
-          Vector(a),
-          node.ledger,
-          new LatestTops,
-          inbox,
-          ClusterNode.refs(node.system),
-          Provision
-        )
-          .fold(e => fail(e), identity)
-      }
-      def durable(day: ExchangeDay, c: Command): Unit = {
-        val done = day.venue.submit(c).fold(r => fail(r.reason), identity)
-        val _ = Await.result(done, 30.seconds)
-        val _ = day.drain()
-      }
-      def flowSell(day: ExchangeDay, id: Long, price: String, qty: Long): Unit =
-        durable(day, Command.Add(acme, OrderId(id), Side.Sell, Price.unsafe(price), Quantity(qty)))
+      def open(): ExchangeDay = LoneExchange.dayIn(node, Vector(a), inbox, dir, provisioned = Provision)
 
       val first = open()
       // a FIX client's buy, numbered as the gateway numbers its first order, fills in full and closes
-      durable(
+      LoneExchange.flowCommand(
         first,
         Command.Add(
           acme,
@@ -96,28 +59,28 @@ class SharedVenueSuite extends munit.FunSuite {
           Account(9001)
         )
       )
-      flowSell(first, 1L, "10.00", 100L)
+      LoneExchange.flow(first, acme, 1L, buy = false, "10.00", 100L)
       // then the trader's buy, the exchange's first order (debited 9,000 by its trader), rests
-      val cost = mvt.trader.pipeline.PreTradeCheck.Balance.costCents(Price.unsafe("9.00").raw, 10L)
-      assertEquals(node.ledger.authorize(a, cost), Authorization.Approved)
-      inbox.add(OrderMessage(
+      inbox.add(LoneExchange.order(
+        node.ledger,
+        LoneExchange.Kind.Add,
         NodeId("t#1"),
         1L,
-        a,
-        StrategyId("s"),
-        OrderCommand.Add("ACME", StrategyIds.First, buy = true, Price.unsafe("9.00").raw, 10L, cost),
+        Subscription(a, StrategyId("s")),
+        0L,
+        buy = true,
+        "9.00",
+        10L,
         trader
       ))
       val _ = first.drain()
       assertEquals(first.openOrders, 1)
       // the exchange goes down with its order resting, and opens again on the same journal and side file
-      first.venue.stop()
-      first.venue.terminated.get()
-      first.release()
+      LoneExchange.crash(first)
       val again = open()
       assertEquals((again.openOrders, again.settledBeforeRestart, again.restored), (1, 0, 0L))
       // 4 of it fill at 9.00 (3,600); the close cancels the rest and 5,400 of its 9,000 come back
-      flowSell(again, 2L, "9.00", 4L)
+      LoneExchange.flow(again, acme, 2L, buy = false, "9.00", 4L)
       again.close()
       assertEquals(again.credited, 5_400L)
       val r = again.reconciliation(Provision)

@@ -4,13 +4,8 @@ import mvt.cluster.history.{HistoryChecker, HistoryFile, HistoryWriter}
 import mvt.core.*
 import mvt.crdt.ClientId
 import mvt.trader.orders.StrategyIds
-import mvt.trader.pipeline.PreTradeCheck
-import mvt.trader.{BboUpdated, Decision}
-import org.apache.pekko.actor.typed.ActorRef
-import org.apache.pekko.actor.typed.scaladsl.Behaviors
 
 import java.nio.file.Files
-import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue, TimeUnit}
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.duration.*
 
@@ -24,126 +19,38 @@ class DeskModifySuite extends munit.FunSuite {
 
   override val munitTimeout: Duration = 2.minutes
 
-  private val acme = Symbol.unsafe("ACME")
   private val historyPath = Files.createTempFile("mvt-desk-modify", ".history")
 
   // an exchange node with a history: the trader's side of these tests records through the same writer
-  private lazy val node = ClusterNode.start(
-    ClusterNode.Settings(
-      ExchangeNode.Role,
-      "127.0.0.1",
-      0,
-      Vector.empty,
-      Consistency.Local,
-      Vector.empty,
-      0L,
-      publishEvery = 1.hour,
-      writeTimeout = 2.seconds,
-      downAfter = None,
-      testMode = false,
-      history = Some(historyPath)
-    ),
-    _ => ()
-  )
+  private lazy val node = LoneExchange.start(0L, history = Some(historyPath))
 
   override def afterAll(): Unit = node.close()
 
-  private val heard = new LinkedBlockingQueue[TraderNode.Command]()
-  private lazy val me: ActorRef[TraderNode.Command] =
-    node.system.systemActorOf(
-      Behaviors.receiveMessage[TraderNode.Command] { m =>
-        heard.add(m); Behaviors.same
-      },
-      "me"
-    )
+  private lazy val heard = new Heard(node, "me")
+  private lazy val me = heard.ref
 
   private val fresh = new AtomicInteger(0)
   private val self = NodeId("t#1")
 
   /** One subscription's desk wired to an exchange day the way a trader node wires it, with its balance check. */
-  private final class Loop(provision: Long) {
-    val account = ClientId(s"m${fresh.incrementAndGet()}")
-    val sub = Subscription(account, StrategyId("spread-capture"))
-    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val day = LoneExchange.day(node, Vector(account), inbox)
-    node.ledger.provision(account, provision)
-    private var seq = 0L
-    var refusedChecks = 0
+  private final class Loop(provision: Long)
+      extends DeskLoop(node, heard, self, ClientId(s"m${fresh.incrementAndGet()}"), provision) {
     var modifyReports = Vector.empty[ModifyReport]
 
-    private def send(c: OrderCommand): Unit = {
-      seq += 1
-      inbox.add(OrderMessage(self, seq, account, sub.strategy, c, me))
-    }
-
-    // what TraderNode's balance check does: a buy is debited its cost first, refused when the ledger says no
-    private def spend(
-        id: Long,
-        buy: Boolean,
-        price: Long,
-        qty: Long,
-        topUp: Boolean
-    )(c: Long => OrderCommand) =
-      if (!buy) { send(c(0L)); seq }
-      else {
-        val cost = PreTradeCheck.Balance.costCents(price, qty)
-        val order = HistoryWriter.order(self, sub.strategy, id)
-        node.ledger.authorize(account, cost) match {
-          case Authorization.Approved =>
-            if (topUp) node.ledger.history.toppedUp(account, order, cost)
-            else node.ledger.history.authorized(account, order, cost)
-            send(c(cost))
-            seq
-          case _ =>
-            node.ledger.history.refused(account, order, cost)
-            refusedChecks += 1
-            -1L
-        }
-      }
-
-    private val out = new SubscriptionDesk.Out {
-      def add(s: Subscription, sym: String, id: Long, buy: Boolean, p: Long, q: Long, tif: TimeInForce) =
-        spend(id, buy, p, q, topUp = false)(OrderCommand.Add(sym, id, buy, p, q, _, tif)) >= 0L
-      def modify(s: Subscription, sym: String, id: Long, buy: Boolean, p: Long, q: Long) =
-        spend(id, buy, p, q, topUp = true)(OrderCommand.Modify(sym, id, p, q, _))
-      def cancel(s: Subscription, sym: String, id: Long): Unit = send(OrderCommand.Cancel(sym, id))
-    }
-
-    val desk = new SubscriptionDesk(sub, ClusterNode.strategy(sub), Account(1), 1_000L, out)
-    desk.start(PositionReport(account, sub.strategy, Vector.empty, 0L, 0, 1L))
-
-    /** The strategy quotes `qty` on `side` at `price`, post-only, on the top `bid`/`ask`; then the exchange drains. */
-    def quote(side: Side, price: String, qty: Long, bid: String, ask: String): Unit = {
-      val bbo = BboUpdated.fromRaw(acme, Price.unsafe(bid).raw, 100L, Price.unsafe(ask).raw, 100L)
-      desk.act(bbo, Decision(acme, side, Price.unsafe(price), Quantity(qty), TimeInForce.Post))
-      val _ = day.drain()
-    }
-
-    def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
-      LoneExchange.flow(day, acme, id, buy, price, qty)
-
     /** Hands the desk what the exchange sent this subscription until `done` holds. */
-    def pump(done: => Boolean): Unit = {
-      val deadline = 30.seconds.fromNow
-      while (!done) {
-        if (deadline.isOverdue()) fail("the exchange's reports did not come")
-        heard.poll(100, TimeUnit.MILLISECONDS) match {
-          case r: OrderReport if r.account == account => desk.report(r)
-          // a resend of an answer already heard is the same answer (the desk applies it once)
-          case r: ModifyReport if r.account == account =>
-            desk.amended(r): Unit
-            if (!modifyReports.exists(_.ref == r.ref)) modifyReports :+= r
-          case _ => ()
-        }
+    def pump(done: => Boolean): Unit =
+      runUntil(done) {
+        case r: OrderReport => desk.report(r): Unit
+        // a resend of an answer already heard is the same answer (the desk applies it once)
+        case r: ModifyReport =>
+          desk.amended(r): Unit
+          if (!modifyReports.exists(_.ref == r.ref)) modifyReports :+= r
+        case _ => ()
       }
-    }
-
-    def balance: Long = node.ledger.balance(account)
 
     /** Closes the day and checks the node's history: this account's money is all accounted for, to the cent. */
     def closeAndCheck(): Unit = {
-      day.close()
-      day.release()
+      close()
       node.ledger.history.balance(account, balance)
       val ops = HistoryFile.read(historyPath).fold(e => fail(e), identity)
       val verdict = HistoryChecker.check(ops)

@@ -9,7 +9,7 @@ import org.apache.pekko.actor.typed.scaladsl.Behaviors
 import org.scalacheck.Gen
 import org.scalacheck.Prop.forAll
 
-import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue}
+import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.duration.*
 
@@ -56,44 +56,18 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     )
 
   private val fresh = new AtomicInteger(0)
-  private var seq = 0L
 
-  private final class Fixture(val accounts: Vector[ClientId], provision: Long) {
-    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val day = LoneExchange.day(node, accounts, inbox)
-    accounts.foreach(a => node.ledger.credit(a, provision))
-
-    /** What a trader node does: debit a buy's cost on the ledger, then send. */
-    def send(
-        kind: LoneExchange.Kind,
-        account: ClientId,
-        id: Long,
-        buy: Boolean,
-        price: String,
-        qty: Long
-    ): Unit = {
-      seq += 1
-      inbox.add(LoneExchange.order(
-        node.ledger,
-        kind,
-        NodeId("t#1"),
-        seq,
-        Subscription(account, StrategyId("s")),
-        id,
-        buy,
-        price,
-        qty,
-        trader
-      ))
-    }
-
-    def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
-      LoneExchange.flow(day, acme, id, buy, price, qty)
-  }
-
-  private def fixture(n: Int, provision: Long = Provision): Fixture = {
+  // a day of `n` fresh accounts, fed by trader node `from` with strategy s's orders, answered to `trader`
+  private def fixture(n: Int, provision: Long = Provision, from: NodeId = NodeId("t#1")): LoneDay = {
     val k = fresh.incrementAndGet()
-    new Fixture(Vector.tabulate(n)(i => ClientId(s"x$k-${i + 1}")), provision)
+    new LoneDay(
+      node,
+      Vector.tabulate(n)(i => ClientId(s"x$k-${i + 1}")),
+      provision,
+      from,
+      StrategyId("s"),
+      trader
+    )
   }
 
   // the next `n` reports of `of`'s accounts (every account when empty): a report an earlier test's order is still
@@ -200,10 +174,9 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     val refusedBefore = f.day.refused
     // debited 10,000 for a modified order that costs 10,500
     assertEquals(node.ledger.authorize(a, 10_000L), Authorization.Approved)
-    seq += 1
     f.inbox.add(OrderMessage(
       NodeId("t#1"),
-      seq,
+      f.nextSeq(),
       a,
       StrategyId("s"),
       OrderCommand.Modify("ACME", StrategyIds.First, Price.unsafe("10.50").raw, 10L, 10_000L),
@@ -296,47 +269,39 @@ class ExchangeDaySuite extends ScalaCheckSuite {
     }
   }
 
+  // `f`'s order of 10, 4 of them filled before the crash, and `resent` again to the reopened day `again`: it is
+  // applied once, the other 6 fill at `price` and no more, and the account has paid `paid`; then the day closes
+  private def resentOnce(
+      f: LoneDay,
+      again: ExchangeDay,
+      resent: OrderMessage,
+      price: String,
+      paid: Long
+  ): Unit = {
+    val a = f.accounts.head
+    f.inbox.add(resent)
+    again.drain()
+    assertEquals((again.feed.duplicates, again.openOrders), (1L, 1))
+    LoneExchange.flow(again, acme, 2L, buy = false, price, 10L)
+    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
+    assertEquals(node.ledger.balance(a), Provision - paid)
+    again.close()
+    again.release()
+  }
+
   test(
     "reopened on its directory, the exchange knows its orders and their fills, and a resent add is applied once"
   ) {
     reports.clear()
-    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
-    node.ledger.credit(a, Provision)
-    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-reopen")
-    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
-    seq += 1
-    val add =
-      LoneExchange.order(
-        node.ledger,
-        LoneExchange.Kind.Add,
-        NodeId("t#9"),
-        seq,
-        Subscription(a, StrategyId("s")),
-        0L,
-        true,
-        "10.00",
-        10L,
-        trader
-      )
-    inbox.add(add)
-    first.drain()
-    LoneExchange.flow(first, acme, 1L, buy = false, "10.00", 4L) // fills 4 of the 10
+    val f = fixture(1, from = NodeId("t#9"))
+    val a = f.accounts.head
+    val add = f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L)
+    f.day.drain()
+    f.flow(1L, buy = false, "10.00", 4L) // fills 4 of the 10
     assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
-    // stopped with the session open, as a crash leaves it (the journal and the side file are all that is left)
-    first.venue.stop()
-    first.venue.terminated.get()
-    first.release()
-    val again = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    val again = f.reopen() // stopped with the session open, as a crash leaves it
     assertEquals((again.openOrders, again.fills.fills, again.feed.orders), (1, 1L, 1L))
-    inbox.add(add) // the sender's resend: it had no acknowledgement of it
-    again.drain()
-    assertEquals((again.feed.duplicates, again.openOrders), (1L, 1))
-    LoneExchange.flow(again, acme, 2L, buy = false, "10.00", 10L) // fills the other 6, no more
-    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
-    assertEquals(node.ledger.balance(a), Provision - 10_000L)
-    again.close()
-    again.release()
+    resentOnce(f, again, add, "10.00", paid = 10_000L) // the sender's resend: it had no acknowledgement of it
   }
 
   test(
@@ -344,93 +309,44 @@ class ExchangeDaySuite extends ScalaCheckSuite {
       "resent modify is applied once"
   ) {
     reports.clear()
-    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
-    node.ledger.credit(a, Provision)
-    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-reopen-modify")
-    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
-    def message(kind: LoneExchange.Kind, price: String): OrderMessage = {
-      seq += 1
-      LoneExchange.order(
-        node.ledger,
-        kind,
-        NodeId("t#8"),
-        seq,
-        Subscription(a, StrategyId("s")),
-        0L,
-        true,
-        price,
-        10L,
-        trader
-      )
-    }
-    inbox.add(message(LoneExchange.Kind.Add, "10.00")) // debits 10,000
-    first.drain()
-    val modify = message(LoneExchange.Kind.Modify, "9.00") // debits 9,000; once applied 10,000 come back
-    inbox.add(modify)
-    first.drain()
+    val f = fixture(1, from = NodeId("t#8"))
+    val a = f.accounts.head
+    f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L) // debits 10,000
+    f.day.drain()
+    // debits 9,000; once applied 10,000 come back
+    val modify = f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "9.00", 10L)
+    f.day.drain()
     assertEquals(node.ledger.balance(a), Provision - 9_000L)
-    LoneExchange.flow(first, acme, 1L, buy = false, "9.00", 4L)
+    f.flow(1L, buy = false, "9.00", 4L)
     assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
-    first.venue.stop()
-    first.venue.terminated.get()
-    first.release()
-    val again = LoneExchange.dayIn(node, Vector(a), inbox, dir)
+    val again = f.reopen()
     assertEquals(again.openOrders, 1)
-    inbox.add(modify) // resent: it had no acknowledgement
-    again.drain()
-    assertEquals(again.feed.duplicates, 1L)
-    LoneExchange.flow(again, acme, 2L, buy = false, "9.00", 10L) // fills the other 6, no more
-    assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((6L, true)))
-    // the reservation it settled with was 9,000, all paid for: nothing given back twice, nothing kept
-    assertEquals(node.ledger.balance(a), Provision - 9_000L)
-    again.close()
-    again.release()
+    // resent: it had no acknowledgement. The reservation it settles with is 9,000, all paid for: nothing given
+    // back twice, nothing kept
+    resentOnce(f, again, modify, "9.00", paid = 9_000L)
   }
 
   test(
     "reopened on a replica that lost every credit, a modified buy's give-back is restored once with the provision"
   ) {
     reports.clear()
-    val a = ClientId(s"x${fresh.incrementAndGet()}-1")
-    node.ledger.credit(a, Provision)
-    val dir = java.nio.file.Files.createTempDirectory("mvt-exchange-restore-modify")
-    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val first = LoneExchange.dayIn(node, Vector(a), inbox, dir)
-    def message(kind: LoneExchange.Kind, price: String): OrderMessage = {
-      seq += 1
-      LoneExchange.order(
-        node.ledger,
-        kind,
-        NodeId("t#7"),
-        seq,
-        Subscription(a, StrategyId("s")),
-        0L,
-        true,
-        price,
-        10L,
-        trader
-      )
-    }
-    inbox.add(message(LoneExchange.Kind.Add, "10.00")) // debits 10,000
-    first.drain()
-    inbox.add(message(
-      LoneExchange.Kind.Modify,
-      "9.00"
-    )) // debits 9,000; once applied 10,000 come back (a G line)
-    first.drain()
-    assertEquals(first.credited, 10_000L)
-    LoneExchange.flow(first, acme, 1L, buy = false, "9.00", 4L)
+    val f = fixture(1, from = NodeId("t#7"))
+    val (a, inbox) = (f.accounts.head, f.inbox)
+    f.send(LoneExchange.Kind.Add, a, 0L, buy = true, "10.00", 10L) // debits 10,000
+    f.day.drain()
+    // debits 9,000; once applied 10,000 come back (a G line)
+    f.send(LoneExchange.Kind.Modify, a, 0L, buy = true, "9.00", 10L)
+    f.day.drain()
+    assertEquals(f.day.credited, 10_000L)
+    f.flow(1L, buy = false, "9.00", 4L)
     assertEquals(takeReports(1, Set(a)).map(r => (r.fillQty, r.closed)), Vector((4L, false)))
-    first.venue.stop()
-    first.venue.terminated.get()
-    first.release()
+    LoneExchange.crash(f.day)
     // the day's replica started anew with none of its entries (every credit died with the killed process); in
     // bounded, as the exchange runs, and since the node runs its own ledger in local
     val replica = mvt.crdt.ReplicaId(s"exchange-restore-${a.value}")
     val ledger = Ledger.start(node.system, Consistency.Bounded, Vector(a), 2.seconds, replica = Some(replica))
     val venue = mvt.venue.Venue.open(
-      mvt.venue.VenueConfig(dir, "2026-01-02", Vector(acme)),
+      mvt.venue.VenueConfig(f.dir, "2026-01-02", Vector(acme)),
       _ => ()
     ).fold(e => fail(e.render), identity)
     val again = ExchangeDay.open(

@@ -18,8 +18,11 @@ object LoneExchange {
   /** Which order command a test sends. */
   enum Kind { case Add, Cancel, Modify, Withdraw }
 
-  /** Starts it with every account provisioned `provision` cents; the caller closes it. */
-  def start(provision: Long): ClusterNode =
+  /**
+   * Starts it with every account provisioned `provision` cents, recording its history in `history` when given; the
+   * caller closes it.
+   */
+  def start(provision: Long, history: Option[Path] = None): ClusterNode =
     ClusterNode.start(
       ClusterNode.Settings(
         ExchangeNode.Role,
@@ -32,7 +35,8 @@ object LoneExchange {
         publishEvery = 1.hour,
         writeTimeout = 2.seconds,
         downAfter = None,
-        testMode = false
+        testMode = false,
+        history = history
       ),
       _ => ()
     )
@@ -49,13 +53,18 @@ object LoneExchange {
   ): ExchangeDay =
     dayIn(node, accounts, inbox, Files.createTempDirectory("mvt-exchange"), reportPolicy)
 
-  /** The same in `dir`: a directory an earlier day left is recovered. */
+  /**
+   * The same in `dir`: a directory an earlier day left is recovered, and the ledger's own credits of every account
+   * raised to `provisioned` and what the day's closed orders were credited (0: the tests credit their accounts
+   * themselves).
+   */
   def dayIn(
       node: ClusterNode,
       accounts: Vector[mvt.crdt.ClientId],
       inbox: ConcurrentLinkedQueue[ExchangeDay.Inbound],
       dir: Path,
-      reportPolicy: ReportOutbox.Policy = ReportOutbox.Policy.default
+      reportPolicy: ReportOutbox.Policy = ReportOutbox.Policy.default,
+      provisioned: Long = 0L
   ): ExchangeDay = {
     val venue = Venue.open(VenueConfig(dir, "2026-01-02", Vector(Symbol.unsafe("ACME"))), _ => ())
       .fold(e => munit.Assertions.fail(e.render), identity)
@@ -66,10 +75,17 @@ object LoneExchange {
       new LatestTops,
       inbox,
       ClusterNode.refs(node.system),
-      0L, // the tests credit their accounts themselves
+      provisioned,
       reportPolicy
     )
       .fold(e => munit.Assertions.fail(e), identity)
+  }
+
+  /** Stops `day`'s venue with its session open, as a kill leaves it (the journal and the side file remain). */
+  def crash(day: ExchangeDay): Unit = {
+    day.venue.stop()
+    day.venue.terminated.get()
+    day.release()
   }
 
   /** A flow order (nobody's strategy) submitted to `day`'s venue, durable before this returns; then a drain. */

@@ -3,11 +3,7 @@ package mvt.cluster
 import mvt.core.*
 import mvt.trader.{BboUpdated, Decision}
 import mvt.trader.orders.StrategyIds
-import org.apache.pekko.actor.typed.ActorRef
-import org.apache.pekko.actor.typed.scaladsl.Behaviors
 
-import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue, TimeUnit}
-import scala.collection.mutable
 import scala.concurrent.duration.*
 
 /**
@@ -27,72 +23,31 @@ class PositionHandoverSuite extends munit.FunSuite {
 
   override def afterAll(): Unit = node.close()
 
-  // what each (fake) trader node hears from the exchange
-  private def listener(
-      name: String,
-      into: LinkedBlockingQueue[TraderNode.Command]
-  ): ActorRef[TraderNode.Command] =
-    node.system.systemActorOf(
-      Behaviors.receiveMessage[TraderNode.Command] {
-        case _: OrderAck => Behaviors.same // the exchange took a message: not what this test follows
-        case m => into.add(m); Behaviors.same
-      },
-      name
-    )
-
-  private def take(q: LinkedBlockingQueue[TraderNode.Command]): TraderNode.Command =
-    Option(q.poll(30, TimeUnit.SECONDS)).getOrElse(fail("nothing heard from the exchange"))
-
   test("the new owner starts from the position the old owner's fills left, and the old owner's orders go") {
-    val oldHeard = new LinkedBlockingQueue[TraderNode.Command]()
-    val newHeard = new LinkedBlockingQueue[TraderNode.Command]()
-    val oldNode = listener("old-owner", oldHeard)
-    val newNode = listener("new-owner", newHeard)
-    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    val day = LoneExchange.day(node, Vector(sub.account), inbox)
-    node.ledger.credit(sub.account, Provision)
-    var seq = 0L
-    def send(
-        from: String,
-        replyTo: ActorRef[TraderNode.Command],
-        id: Long,
-        buy: Boolean,
-        price: String,
-        qty: Long
-    ) = {
-      seq += 1
-      inbox.add(LoneExchange.order(
-        node.ledger,
-        LoneExchange.Kind.Add,
-        NodeId(from),
-        seq,
-        sub,
-        id,
-        buy,
-        price,
-        qty,
-        replyTo
-      ))
-    }
-    def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
-      LoneExchange.flow(day, acme, id, buy, price, qty)
+    // what each (fake) trader node hears from the exchange, but its acknowledgements: not what this test follows
+    val oldNode = new Heard(node, "old-owner", acks = false)
+    val newNode = new Heard(node, "new-owner", acks = false)
+    val d = new LoneDay(node, Vector(sub.account), Provision, NodeId("old#1"), sub.strategy, oldNode.ref)
+    val (inbox, day) = (d.inbox, d.day)
+    def send(id: Long, buy: Boolean, price: String, qty: Long) =
+      d.send(LoneExchange.Kind.Add, sub.account, id, buy, price, qty)
 
     // the old owner buys 500 at 10.00 and sells 200 of them at 10.50: long 300 at 10.00, 100.00 dollars realized
-    flow(1L, buy = false, "10.00", 500L)
-    send("old#1", oldNode, 0L, buy = true, "10.00", 500L)
+    d.flow(1L, buy = false, "10.00", 500L)
+    send(0L, buy = true, "10.00", 500L)
     day.drain()
-    flow(2L, buy = true, "10.50", 200L)
-    send("old#1", oldNode, 1L, buy = false, "10.50", 200L)
+    d.flow(2L, buy = true, "10.50", 200L)
+    send(1L, buy = false, "10.50", 200L)
     // and leaves a buy of 100 at 9.00 resting
-    send("old#1", oldNode, 2L, buy = true, "9.00", 100L)
+    send(2L, buy = true, "9.00", 100L)
     day.drain()
     assertEquals(day.openOrders, 1)
-    (1 to 2).foreach(_ => take(oldHeard)) // the two fills
+    (1 to 2).foreach(_ => oldNode.take()) // the two fills
 
     // the subscription moves: the new owner asks where it stands
-    inbox.add(PositionRequest(NodeId("new#2"), sub.account, sub.strategy, newNode))
+    inbox.add(PositionRequest(NodeId("new#2"), sub.account, sub.strategy, newNode.ref))
     day.drain()
-    val report = take(newHeard) match {
+    val report = newNode.take() match {
       case r: PositionReport => r
       case other => fail(s"expected a position report, got $other")
     }
@@ -109,14 +64,14 @@ class PositionHandoverSuite extends munit.FunSuite {
     )
     // the old owner's resting buy was cancelled (its 900.00 dollars credited back) and its later add is refused
     assertEquals(day.openOrders, 0)
-    take(oldHeard) match {
+    oldNode.take() match {
       case r: OrderReport =>
         assertEquals((r.orderId, r.fillQty, r.closed), (StrategyIds.First + 2L, 0L, true))
       case other => fail(s"expected the cancel's report, got $other")
     }
-    send("old#1", oldNode, 3L, buy = false, "11.00", 100L)
+    send(3L, buy = false, "11.00", 100L)
     day.drain()
-    take(oldHeard) match {
+    oldNode.take() match {
       case r: OrderReport =>
         assertEquals((r.orderId, r.fillQty, r.closed), (StrategyIds.First + 3L, 0L, true))
       case other => fail(s"expected the refusal's report, got $other")
@@ -127,32 +82,19 @@ class PositionHandoverSuite extends munit.FunSuite {
     assertEquals(node.ledger.balance(sub.account), Provision - 500_000L + 210_000L)
 
     // the new owner's desk starts there: long 300, so a buy of 1,000 is cut to the 700 the limit leaves
-    val sent = mutable.ArrayBuffer.empty[(Boolean, Long, Long)]
-    val out = new SubscriptionDesk.Out {
-      def add(
-          s: Subscription,
-          symbol: String,
-          id: Long,
-          buy: Boolean,
-          priceRaw: Long,
-          qty: Long,
-          tif: TimeInForce
-      ): Boolean = {
-        sent += ((buy, priceRaw, qty)); true
-      }
-      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long): Long =
-        1L
-      def cancel(s: Subscription, symbol: String, id: Long): Unit = ()
-    }
+    val out = new RecordingOut
     val desk = new SubscriptionDesk(sub, ClusterNode.strategy(sub), Account(1), 1_000L, out)
     val bbo = BboUpdated.fromRaw(acme, Price.unsafe("9.99").raw, 100L, Price.unsafe("10.01").raw, 100L)
     desk.act(bbo, Decision(acme, Side.Buy, Price.unsafe("9.99"), Quantity(1_000L)))
-    assertEquals(sent.size, 0, "a desk that does not know its position does not trade")
+    assertEquals(out.adds.size, 0, "a desk that does not know its position does not trade")
     desk.start(report)
     assertEquals(desk.position("ACME"), 300L)
     assertEquals(desk.result.realized, 10_000L)
     desk.act(bbo, Decision(acme, Side.Buy, Price.unsafe("9.99"), Quantity(1_000L)))
-    assertEquals(sent.toVector, Vector((true, Price.unsafe("9.99").raw, 700L)))
+    assertEquals(
+      out.adds.map(a => (a.buy, a.priceRaw, a.qty)),
+      Vector((true, Price.unsafe("9.99").raw, 700L))
+    )
     // selling 300 at 10.50 closes the position and realizes 150.00 dollars more on the carried cost
     desk.result.fill(0, buy = false, Price.unsafe("10.50").raw, 300L)
     assertEquals(desk.result.realized, 25_000L)

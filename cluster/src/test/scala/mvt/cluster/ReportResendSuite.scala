@@ -2,13 +2,8 @@ package mvt.cluster
 
 import mvt.core.*
 import mvt.crdt.{ClientId, ReplicaId}
-import mvt.trader.pipeline.PreTradeCheck
-import mvt.trader.{BboUpdated, Decision}
-import org.apache.pekko.actor.typed.ActorRef
-import org.apache.pekko.actor.typed.scaladsl.Behaviors
 
-import java.nio.file.{Files, Path}
-import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue, TimeUnit}
+import java.nio.file.Files
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.duration.*
 
@@ -21,7 +16,6 @@ class ReportResendSuite extends munit.FunSuite {
 
   override val munitTimeout: Duration = 2.minutes
 
-  private val acme = Symbol.unsafe("ACME")
   private lazy val node = LoneExchange.start(0L)
 
   override def afterAll(): Unit = node.close()
@@ -29,14 +23,8 @@ class ReportResendSuite extends munit.FunSuite {
   // short rounds, so a lost report comes back within a test's first second
   private val Fast = ReportOutbox.Policy(50.millis, 200.millis, 1_000)
 
-  private val heard = new LinkedBlockingQueue[TraderNode.Command]()
-  private lazy val me: ActorRef[TraderNode.Command] =
-    node.system.systemActorOf(
-      Behaviors.receiveMessage[TraderNode.Command] { m =>
-        heard.add(m); Behaviors.same
-      },
-      "me"
-    )
+  private lazy val heard = new Heard(node, "me")
+  private lazy val me = heard.ref
 
   private val fresh = new AtomicInteger(0)
 
@@ -45,56 +33,22 @@ class ReportResendSuite extends munit.FunSuite {
    * reports `lose` picks and, with `twice`, hands every other report to the desk two times. The desk acknowledges
    * what it applies or has (while `ack`), as the trader node does.
    */
-  private final class Loop(policy: ReportOutbox.Policy = Fast) {
-    val self = NodeId(s"t#${fresh.incrementAndGet()}")
-    val account = ClientId(s"r${fresh.get}")
-    val sub = Subscription(account, StrategyId("spread-capture"))
-    val dir: Path = Files.createTempDirectory("mvt-reports")
-    val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
-    var day: ExchangeDay = LoneExchange.dayIn(node, Vector(account), inbox, dir, policy)
-    node.ledger.provision(account, 1_000_000L)
+  private final class Loop(policy: ReportOutbox.Policy = Fast)
+      extends DeskLoop(
+        node,
+        heard,
+        NodeId(s"t#${fresh.incrementAndGet()}"),
+        ClientId(s"r${fresh.get}"),
+        1_000_000L,
+        Files.createTempDirectory("mvt-reports"),
+        policy
+      ) {
     var lose: OrderReport => Boolean = _ => false
     var twice = false
     var ack = true
     var lost = 0
     var duplicates = 0
     var early = 0
-    private var seq = 0L
-
-    private def send(c: OrderCommand): Long = {
-      seq += 1
-      inbox.add(OrderMessage(self, seq, account, sub.strategy, c, me))
-      seq
-    }
-
-    private val out = new SubscriptionDesk.Out {
-      def add(s: Subscription, sym: String, id: Long, buy: Boolean, p: Long, q: Long, tif: TimeInForce) = {
-        val cost = if (buy) PreTradeCheck.Balance.costCents(p, q) else 0L
-        val ok = cost == 0L || node.ledger.authorize(account, cost) == Authorization.Approved
-        if (ok) send(OrderCommand.Add(sym, id, buy, p, q, cost, tif)): Unit
-        ok
-      }
-      def modify(s: Subscription, sym: String, id: Long, buy: Boolean, p: Long, q: Long) = {
-        val cost = if (buy) PreTradeCheck.Balance.costCents(p, q) else 0L
-        if (cost == 0L || node.ledger.authorize(account, cost) == Authorization.Approved)
-          send(OrderCommand.Modify(sym, id, p, q, cost))
-        else -1L
-      }
-      def cancel(s: Subscription, sym: String, id: Long): Unit = send(OrderCommand.Cancel(sym, id)): Unit
-    }
-
-    val desk = new SubscriptionDesk(sub, ClusterNode.strategy(sub), Account(1), 1_000L, out)
-    desk.start(PositionReport(account, sub.strategy, Vector.empty, 0L, 0, 1L))
-
-    /** The strategy quotes `qty` on `side` at `price`, post-only, on the top `bid`/`ask`; then the exchange drains. */
-    def quote(side: Side, price: String, qty: Long, bid: String, ask: String): Unit = {
-      val bbo = BboUpdated.fromRaw(acme, Price.unsafe(bid).raw, 100L, Price.unsafe(ask).raw, 100L)
-      desk.act(bbo, Decision(acme, side, Price.unsafe(price), Quantity(qty), TimeInForce.Post))
-      val _ = day.drain()
-    }
-
-    def flow(id: Long, buy: Boolean, price: String, qty: Long): Unit =
-      LoneExchange.flow(day, acme, id, buy, price, qty)
 
     // what a trader node does with a report: the desk's verdict, and an acknowledgement unless it came early
     private def deliver(r: ExchangeReport, d: SubscriptionDesk.Delivery): Unit = {
@@ -107,31 +61,15 @@ class ReportResendSuite extends munit.FunSuite {
     }
 
     /** Runs the exchange (its resend rounds too) and hands the desk what reaches it, until `done` holds. */
-    def pump(done: => Boolean): Unit = {
-      val deadline = 30.seconds.fromNow
-      while (!done) {
-        if (deadline.isOverdue()) fail("the exchange's reports did not come")
-        val _ = day.drain()
-        heard.poll(20, TimeUnit.MILLISECONDS) match {
-          case r: OrderReport if r.account == account =>
-            if (lose(r)) lost += 1
-            else (1 to (if (twice) 2 else 1)).foreach(_ => deliver(r, desk.report(r)))
-          case r: ModifyReport if r.account == account =>
-            (1 to (if (twice) 2 else 1)).foreach(_ => deliver(r, desk.amended(r)))
-          case _ => ()
-        }
+    def pump(done: => Boolean): Unit =
+      runUntil(done) {
+        case r: OrderReport =>
+          if (lose(r)) lost += 1
+          else (1 to (if (twice) 2 else 1)).foreach(_ => deliver(r, desk.report(r)))
+        case r: ModifyReport =>
+          (1 to (if (twice) 2 else 1)).foreach(_ => deliver(r, desk.amended(r)))
+        case _ => ()
       }
-    }
-
-    /** The exchange killed (its session left open, as a crash leaves it) and opened again on its directory. */
-    def restart(): Unit = {
-      day.venue.stop()
-      day.venue.terminated.get()
-      day.release()
-      day = LoneExchange.dayIn(node, Vector(account), inbox, dir, Fast)
-    }
-
-    def close(): Unit = { day.close(); day.release() }
   }
 
   // the first report with a fill of the `n`th number is lost, once

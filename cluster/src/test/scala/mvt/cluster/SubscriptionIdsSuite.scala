@@ -3,10 +3,8 @@ package mvt.cluster
 import mvt.core.*
 import mvt.trader.{BboUpdated, Decision}
 import mvt.trader.orders.StrategyIds
-import org.apache.pekko.actor.typed.scaladsl.Behaviors
 
-import java.util.concurrent.{ConcurrentLinkedQueue, LinkedBlockingQueue, TimeUnit}
-import scala.collection.mutable
+import java.util.concurrent.ConcurrentLinkedQueue
 import scala.concurrent.duration.*
 
 /**
@@ -26,20 +24,14 @@ class SubscriptionIdsSuite extends munit.FunSuite {
   override def afterAll(): Unit = node.close()
 
   test("a subscription that comes back to a node it left sends ids its earlier desk never used") {
-    val heard = new LinkedBlockingQueue[TraderNode.Command]()
-    val me = node.system.systemActorOf(
-      Behaviors.receiveMessage[TraderNode.Command] { m =>
-        heard.add(m); Behaviors.same
-      },
-      "back-and-forth"
-    )
+    val heard = new Heard(node, "back-and-forth")
     val inbox = new ConcurrentLinkedQueue[ExchangeDay.Inbound]()
     val day = LoneExchange.day(node, Vector(sub.account), inbox)
     def handOver(to: NodeId): PositionReport = {
-      inbox.add(PositionRequest(to, sub.account, sub.strategy, me))
+      inbox.add(PositionRequest(to, sub.account, sub.strategy, heard.ref))
       day.drain()
-      Option(heard.poll(30, TimeUnit.SECONDS)) match {
-        case Some(r: PositionReport) => r
+      heard.take() match {
+        case r: PositionReport => r
         case other => fail(s"expected a position report, got $other")
       }
     }
@@ -47,23 +39,7 @@ class SubscriptionIdsSuite extends munit.FunSuite {
     val epochs = Vector("n#1", "n#2", "n#1").map(n => handOver(NodeId(n))).map(_.epoch)
     assertEquals(epochs, Vector(1L, 2L, 3L))
 
-    val sent = mutable.ArrayBuffer.empty[Long]
-    val out = new SubscriptionDesk.Out {
-      def add(
-          s: Subscription,
-          symbol: String,
-          id: Long,
-          buy: Boolean,
-          priceRaw: Long,
-          qty: Long,
-          tif: TimeInForce
-      ): Boolean = {
-        sent += id; true
-      }
-      def modify(s: Subscription, symbol: String, id: Long, buy: Boolean, priceRaw: Long, qty: Long): Long =
-        1L
-      def cancel(s: Subscription, symbol: String, id: Long): Unit = sent += id
-    }
+    val out = new RecordingOut
     val bbo = BboUpdated.fromRaw(acme, Price.unsafe("9.99").raw, 100L, Price.unsafe("10.01").raw, 100L)
     def deskOf(epoch: Long): SubscriptionDesk = {
       val d = new SubscriptionDesk(sub, ClusterNode.strategy(sub), Account(1), 1_000L, out)
@@ -72,10 +48,10 @@ class SubscriptionIdsSuite extends munit.FunSuite {
       d
     }
     val first = deskOf(1L)
-    val firstIds = sent.toVector
-    sent.clear()
+    val firstIds = out.ids
+    out.sent.clear()
     val again = deskOf(3L)
-    val againIds = sent.toVector
+    val againIds = out.ids
     assert(firstIds.nonEmpty && againIds.nonEmpty)
     assert(firstIds.toSet.intersect(againIds.toSet).isEmpty, s"$firstIds and $againIds")
     assert((firstIds ++ againIds).forall(StrategyIds.isStrategy))
