@@ -180,9 +180,8 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
       case 2 => c.remaining -= 1; c.remaining == 0L
       case 3 =>
         if (b == '\n') {
-          val size = c.line.toString.trim.takeWhile(_ != ';')
+          c.remaining = HttpLines.chunkSize(c.line)
           c.line.setLength(0)
-          c.remaining = java.lang.Long.parseLong(size, 16)
           c.phase = if (c.remaining == 0L) 6 else 4
         } else if (b != '\r') { val _ = c.line.append(b.toChar) }
         false
@@ -202,7 +201,7 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
     val l = c.line.toString
     c.line.setLength(0)
     if (c.phase == 0) {
-      c.status = l.split(' ').lift(1).flatMap(_.toIntOption).getOrElse(0)
+      c.status = HttpLines.status(l)
       c.phase = 1
       false
     } else if (l.isEmpty) {

@@ -1,6 +1,6 @@
 package mvt.bench.report
 
-import mvt.bench.load.ReadySockets
+import mvt.bench.load.{HttpLines, ReadySockets}
 import mvt.core.Timestamp
 
 import java.io.IOException
@@ -102,9 +102,8 @@ final class EventStreamReader(
       case 0 => if (b == '\n') header(c) else if (b != '\r') { val _ = c.line.append(b.toChar) }
       case 1 =>
         if (b == '\n') {
-          val size = c.line.toString.trim.takeWhile(_ != ';')
+          c.remaining = HttpLines.chunkSize(c.line)
           c.line.setLength(0)
-          c.remaining = java.lang.Long.parseLong(size, 16)
           if (c.remaining == 0L) finish(c, "was closed by the portal (its last chunk)") else c.phase = 2
         } else if (b != '\r') { val _ = c.line.append(b.toChar) }
       case 2 =>
@@ -119,7 +118,7 @@ final class EventStreamReader(
     val l = c.line.toString
     c.line.setLength(0)
     if (c.status < 0) {
-      c.status = l.split(' ').lift(1).flatMap(_.toIntOption).getOrElse(0)
+      c.status = HttpLines.status(l)
       if (c.status != 200) finish(c, s"the portal answered $l")
     } else if (l.isEmpty) {
       c.phase = if (c.chunked) 1 else 4
