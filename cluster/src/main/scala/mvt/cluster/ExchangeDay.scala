@@ -428,22 +428,31 @@ final class ExchangeDay(
           release(w.id, e.key, excess)
         }
       }
-      val outcome = if (kept) ModifyReport.Outcome.KeptPriority else ModifyReport.Outcome.LostPriority
-      report(e.key.node, e.replyTo)(ref =>
-        ModifyReport(
-          e.key.account,
-          e.key.strategy,
-          e.key.orderId,
-          w.priceRaw,
-          w.qty,
-          outcome,
-          resting,
-          w.seq,
-          ref
-        )
+      reportModify(
+        w,
+        if (kept) ModifyReport.Outcome.KeptPriority else ModifyReport.Outcome.LostPriority,
+        resting
       )
       if (resting == 0L || (e.remaining <= 0L && e.modifying == 0)) close(w.id)
     }
+
+  // tells the sender of the order's modify `w` how it ended, with `resting` units resting after it
+  private def reportModify(w: Work, outcome: ModifyReport.Outcome, resting: Long): Unit = {
+    val e = w.order
+    report(e.key.node, e.replyTo)(ref =>
+      ModifyReport(
+        e.key.account,
+        e.key.strategy,
+        e.key.orderId,
+        w.priceRaw,
+        w.qty,
+        outcome,
+        resting,
+        w.seq,
+        ref
+      )
+    )
+  }
 
   // the venue refused a trader's modify (or never took it): its debit goes back and the order is as it was; an
   // order the venue no longer knows is gone (filled while the modify travelled), and settles
@@ -452,19 +461,7 @@ final class ExchangeDay(
     val e = w.order
     e.modifying -= 1
     e.topUpsInFlight -= w.cost
-    report(e.key.node, e.replyTo)(ref =>
-      ModifyReport(
-        e.key.account,
-        e.key.strategy,
-        e.key.orderId,
-        w.priceRaw,
-        w.qty,
-        ModifyReport.Outcome.Refused,
-        0L,
-        w.seq,
-        ref
-      )
-    )
+    reportModify(w, ModifyReport.Outcome.Refused, 0L)
     // an order that closed meanwhile (its own cancel went first) settled with the debit in its reservation
     if (open.contains(w.id)) {
       if (gone || (e.remaining <= 0L && e.modifying == 0)) close(w.id)
@@ -563,9 +560,18 @@ final class ExchangeDay(
   private def settle(id: Long, e: Open): Unit = {
     open.remove(id)
     byKey.remove(e.key)
-    val value = fills.valueOf(id)
-    val back = if (e.buy) e.reserved - value else value
-    ledger.history.settled(e.key.node, e.key.account, e.key.strategy, e.key.orderId, e.buy, e.reserved, value)
+    val settled =
+      ExchangeCredits.Settled(
+        e.key.node,
+        e.key.account,
+        e.key.strategy,
+        e.key.orderId,
+        e.buy,
+        e.reserved,
+        fills.valueOf(id)
+      )
+    ledger.history.settled(settled)
+    val back = settled.back
     if (back > 0L) {
       creditedCents += back
       ledger.credit(e.key.account, back)
@@ -616,9 +622,7 @@ final class ExchangeDay(
       recovered.topUps,
       recovered.releases
     )
-    settled.foreach(s =>
-      ledger.history.settled(s.node, s.account, s.strategy, s.orderId, s.buy, s.reservedCents, s.filledCents)
-    )
+    settled.foreach(ledger.history.settled)
     // what was given back of reservations before the crash is stated again too (the checker counts it once)
     val givenBack = ExchangeCredits.givenBack(recovered.adds, recovered.releases)
     givenBack.foreach(g => ledger.history.released(g.node, g.account, g.strategy, g.orderId, g.cents))

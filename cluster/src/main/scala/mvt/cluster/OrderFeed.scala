@@ -27,21 +27,29 @@ final class OrderFeed {
 
   /** Records an add by its identity, as a restarted exchange does for what its side file holds: true when new. */
   def recordTaken(node: NodeId, seq: Long, account: ClientId, costCents: Long): Boolean = synchronized {
-    val fresh = seen.add((node, seq))
-    if (fresh) {
-      ordersCount += 1
-      debited(node, account, costCents)
-    } else duplicatesCount += 1
+    val fresh = firstTime(node, seq)
+    if (fresh) { ordersCount += 1; debited(node, account, costCents) }
     fresh
   }
 
   /** Records a buy's modify and its debit by its identity: true when it is new. */
   def recordModify(node: NodeId, seq: Long, account: ClientId, costCents: Long): Boolean = synchronized {
+    val fresh = recordOther(node, seq)
+    if (fresh) debited(node, account, costCents)
+    fresh
+  }
+
+  /** Records any other message (a cancel, a withdrawal, a refused add) by its identity: true when it is new. */
+  def recordOther(node: NodeId, seq: Long): Boolean = synchronized {
+    val fresh = firstTime(node, seq)
+    if (fresh) cancelsCount += 1
+    fresh
+  }
+
+  // whether this (node, sequence number) is new; a message seen before counts as a duplicate
+  private def firstTime(node: NodeId, seq: Long): Boolean = {
     val fresh = seen.add((node, seq))
-    if (fresh) {
-      cancelsCount += 1
-      debited(node, account, costCents)
-    } else duplicatesCount += 1
+    if (!fresh) duplicatesCount += 1
     fresh
   }
 
@@ -49,13 +57,6 @@ final class OrderFeed {
     costByAccount.update(account, costByAccount.getOrElse(account, 0L) + costCents)
     costByNode.update(node, costByNode.getOrElse(node, 0L) + costCents)
     costByNodeAccount.update((node, account), costByNodeAccount.getOrElse((node, account), 0L) + costCents)
-  }
-
-  /** Records any other message (a cancel, a withdrawal, a refused add) by its identity: true when it is new. */
-  def recordOther(node: NodeId, seq: Long): Boolean = synchronized {
-    val fresh = seen.add((node, seq))
-    if (fresh) cancelsCount += 1 else duplicatesCount += 1
-    fresh
   }
 
   /** Adds received. */

@@ -101,12 +101,21 @@ final class FastOrderBook(
       fills: FillListener
   ): Quantity = {
     val limit = price.raw
-    var remaining = qty.units
+    val remaining = matchAgainst(side, limit, qty.units, fills)
+    if (remaining > 0 && mode != OrderBook.NoRest)
+      rest(id.value, side, limit, remaining, mode == OrderBook.RestPostOnly)
+    Quantity(remaining)
+  }
+
+  // matches `qty` of an incoming `side` order limited at `price` against the opposite side's best levels, releasing
+  // each level it empties, and returns what is left; inline, so each caller compiles to the loop written out
+  private inline def matchAgainst(side: Side, price: Long, qty: Long, fills: FillListener): Long = {
     val opposite = side.opposite
     val book = ladder(opposite)
     // the opposite side's best crosses exactly when its key reaches the limit's key on that side; an empty side's
     // best key is below every key, so the common case (nothing to match) is one field compare
-    val reach = keyOf(opposite, limit)
+    val reach = keyOf(opposite, price)
+    var remaining = qty
     while (remaining > 0 && book.bestKey >= reach) {
       val lvl = book.bestLevel
       remaining = fillLevel(lvl, keyOf(opposite, book.bestKey), remaining, fills)
@@ -115,9 +124,7 @@ final class FastOrderBook(
         releaseLevel(lvl)
       }
     }
-    if (remaining > 0 && mode != OrderBook.NoRest)
-      rest(id.value, side, limit, remaining, mode == OrderBook.RestPostOnly)
-    Quantity(remaining)
+    remaining
   }
 
   def fillableQty(side: Side, price: Price, upTo: Long): Long = {
@@ -177,16 +184,23 @@ final class FastOrderBook(
     remaining
   }
 
-  // the add path written out rather than through `link`, so a GTC add compiles to what it did before moves existed
-  private def rest(id: Long, side: Side, price: Long, qty: Long, postOnly: Boolean): Unit = {
+  // `side`'s level at `price`, opened when there is none; inline, so each caller compiles to the code written out
+  private inline def levelAt(side: Side, price: Long): Int = {
     val ladder = this.ladder(side)
     val key = keyOf(side, price)
-    var lvl = ladder.levelOf(key)
-    if (lvl == NoSlot) {
+    val found = ladder.levelOf(key)
+    if (found != NoSlot) found
+    else {
       // no level at this price yet: open one (level ids are positive, so NoSlot means none)
-      lvl = acquireLevel(side)
+      val lvl = acquireLevel(side)
       ladder.insert(key, lvl)
+      lvl
     }
+  }
+
+  // the add path written out rather than through `link`, so a GTC add compiles to what it did before moves existed
+  private def rest(id: Long, side: Side, price: Long, qty: Long, postOnly: Boolean): Unit = {
+    val lvl = levelAt(side, price)
     val o = acquireOrder()
     val base = o * Stride
     ord(base) = id
@@ -208,14 +222,7 @@ final class FastOrderBook(
   // links a moved order's slot `o` (unlinked, its id, side and post-only bit set) at the tail of `side`'s level at
   // `price`, opening the level when there is none, with `qty` remaining
   private def link(o: Int, side: Side, price: Long, qty: Long): Unit = {
-    val ladder = this.ladder(side)
-    val key = keyOf(side, price)
-    var lvl = ladder.levelOf(key)
-    if (lvl == NoSlot) {
-      // no level at this price yet: open one (level ids are positive, so NoSlot means none)
-      lvl = acquireLevel(side)
-      ladder.insert(key, lvl)
-    }
+    val lvl = levelAt(side, price)
     setSlotPrice(o, price)
     linkAt(o, lvl, qty)
   }
@@ -291,18 +298,7 @@ final class FastOrderBook(
         ladder(side).remove(keyOf(side, w1 & PriceMask))
         releaseLevel(lvl)
       }
-      val opposite = side.opposite
-      val book = ladder(opposite)
-      val reach = keyOf(opposite, price)
-      var remaining = qty
-      while (remaining > 0 && book.bestKey >= reach) {
-        val l = book.bestLevel
-        remaining = fillLevel(l, keyOf(opposite, book.bestKey), remaining, fills)
-        if (lvlCount(l) == 0) {
-          book.removeBest()
-          releaseLevel(l)
-        }
-      }
+      val remaining = matchAgainst(side, price, qty, fills)
       if (remaining > 0) link(o, side, price, remaining) // the same slot: still indexed to it
       else {
         index.unregister(id)

@@ -4,7 +4,7 @@ import cats.effect.{IO, Resource}
 import fs2.{Chunk, Stream}
 import io.circe.Json
 import mvt.core.Timestamp
-import mvt.reporting.Money
+import mvt.reporting.{LiveFigure, Money}
 import mvt.reporting.auth.Authenticator
 import mvt.reporting.live.{LiveFigures, LiveSnapshot}
 
@@ -142,15 +142,19 @@ object LiveEvents {
     Json.obj(
       "account" -> Json.fromInt(s.account),
       "at" -> PortalJson.at(s.at),
-      "symbols" -> Json.arr(s.symbols.map(f =>
-        Json.obj(
-          "symbol" -> Json.fromString(f.symbol),
-          "position" -> Json.fromLong(f.position),
-          "realized" -> PortalJson.money(f.realized),
-          "unrealized" -> PortalJson.money(f.unrealized),
-          "fees" -> PortalJson.money(f.fees),
-          "pnl" -> PortalJson.money(f.pnl)
-        )
-      )*)
+      "symbols" -> figures(s.symbols)
     )
+
+  /** An event's `symbols`: each symbol's figures, money exact. */
+  def figures(fs: Vector[LiveFigure]): Json =
+    Json.arr(fs.map(f =>
+      Json.obj(
+        "symbol" -> Json.fromString(f.symbol),
+        "position" -> Json.fromLong(f.position),
+        "realized" -> PortalJson.money(f.realized),
+        "unrealized" -> PortalJson.money(f.unrealized),
+        "fees" -> PortalJson.money(f.fees),
+        "pnl" -> PortalJson.money(f.pnl)
+      )
+    )*)
 }

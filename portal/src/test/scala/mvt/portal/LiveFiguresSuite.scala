@@ -3,7 +3,6 @@ package mvt.portal
 import cats.effect.{IO, Ref}
 import cats.effect.unsafe.implicits.global
 import io.circe.Json
-import mvt.reporting.LiveFigure
 import org.http4s.*
 import org.http4s.client.Client
 
@@ -17,18 +16,6 @@ import scala.concurrent.duration.*
 class LiveFiguresSuite extends munit.FunSuite {
 
   override val munitTimeout = scala.concurrent.duration.Duration(10, "min")
-
-  private def json(fs: Vector[LiveFigure]): Json =
-    Json.arr(fs.map(f =>
-      Json.obj(
-        "symbol" -> Json.fromString(f.symbol),
-        "position" -> Json.fromLong(f.position),
-        "realized" -> PortalJson.money(f.realized),
-        "unrealized" -> PortalJson.money(f.unrealized),
-        "fees" -> PortalJson.money(f.fees),
-        "pnl" -> PortalJson.money(f.pnl)
-      )
-    )*)
 
   test("an account's stream carries the fold's figures as ingest goes, and a new fill reaches it") {
     val account = 1
@@ -64,9 +51,9 @@ class LiveFiguresSuite extends munit.FunSuite {
       val after = LiveJournal.expected(account, LiveJournal.t2)
       assert(before.nonEmpty && before != after, "the appended part changes the account's figures")
       stream.start.flatMap { reader =>
-        awaitFigures(json(before), "after the first part") >>
+        awaitFigures(LiveEvents.figures(before), "after the first part") >>
           IO.blocking(live.appendSecondPart()) >>
-          awaitFigures(json(after), "after a fill was appended") >>
+          awaitFigures(LiveEvents.figures(after), "after a fill was appended") >>
           latest.get.map(j =>
             assertEquals(j.flatMap(_.hcursor.get[Int]("account").toOption), Some(account))
           ) >>

@@ -4,7 +4,6 @@ import mvt.core.*
 import mvt.workload.CommandLog
 
 import java.nio.ByteBuffer
-import java.nio.charset.StandardCharsets
 
 /**
  * Encodes the journal's records in the command log's layout (see docs/formats.md), exactly as
@@ -68,10 +67,9 @@ final class JournalEncoder(
     if (known >= 0) known
     else {
       val i = symbolCount
-      val name = symbol.name.getBytes(StandardCharsets.US_ASCII)
       val rec = ByteBuffer.allocate(RecordSize).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-      rec.put(CommandLog.SymbolKind.toByte).put(name.length.toByte).putShort(0.toShort).putInt(i).put(name)
-      put(buf, rec.getLong(0), rec.getLong(8), rec.getLong(16), rec.getLong(24), counted = true)
+      CommandLog.putSymbolRecord(rec, i, symbol)
+      put(buf, rec.getLong(0), rec.getLong(8), rec.getLong(16), rec.getLong(24))
       symbolIndex.put(symbol.name, i)
       table += symbol
       symbolCount += 1
@@ -98,49 +96,40 @@ final class JournalEncoder(
       CommandLog.addWord0(side, tif, sym),
       id,
       price,
-      CommandLog.quantityWord(qty, account),
-      counted = true
+      CommandLog.quantityWord(qty, account)
     )
 
   /** A modify: its quantity stored as an add's, no account. */
   def modify(buf: ByteBuffer, sym: Int, id: Long, price: Long, qty: Long): Unit =
-    put(buf, CommandLog.modifyWord0(sym), id, price, CommandLog.quantityWord(qty, 0), counted = true)
+    put(buf, CommandLog.modifyWord0(sym), id, price, CommandLog.quantityWord(qty, 0))
 
   def cancel(buf: ByteBuffer, sym: Int, id: Long): Unit =
-    put(buf, CommandLog.cancelWord0(sym), id, 0L, 0L, counted = true)
+    put(buf, CommandLog.cancelWord0(sym), id, 0L, 0L)
 
   /** Moves the clock to `nanos` if that is later; true (and a time record) when it moved. */
   def time(buf: ByteBuffer, nanos: Long): Boolean =
     if (nanos <= clockNanos) false
     else {
       clockNanos = nanos
-      put(buf, CommandLog.timeWord0, nanos, 0L, 0L, counted = true)
+      put(buf, CommandLog.timeWord0, nanos, 0L, 0L)
       true
     }
 
   /** The trailer: the journal is a complete command log after it. */
-  def trailer(buf: ByteBuffer): Unit =
-    put(buf, CommandLog.EndKind.toLong, records, sum1, sum2, counted = false)
+  def trailer(buf: ByteBuffer): Unit = CommandLog.putTrailer(buf, records, sum1, sum2)
 
-  private def put(buf: ByteBuffer, w0: Long, w1: Long, w2: Long, w3: Long, counted: Boolean): Unit = {
+  private def put(buf: ByteBuffer, w0: Long, w1: Long, w2: Long, w3: Long): Unit = {
     buf.putLong(w0).putLong(w1).putLong(w2).putLong(w3)
-    if (counted) {
-      sum1 += CommandLog.recordWord(w0, w1, w2, w3)
-      sum2 += sum1
-      records += 1
-    }
+    sum1 += CommandLog.recordWord(w0, w1, w2, w3)
+    sum2 += sum1
+    records += 1
   }
 }
 
 object JournalEncoder {
 
   /** The 12-byte header of a log of the current version whose symbols are declared inline. */
-  def header: Array[Byte] = {
-    val h = ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-    h.put(CommandLog.Magic).putShort(CommandLog.Version.toShort).putShort(CommandLog.RecordSize.toShort)
-      .putInt(0)
-    h.array()
-  }
+  def header: Array[Byte] = CommandLog.header
 
-  inline val HeaderBytes = 12
+  inline val HeaderBytes = CommandLog.HeaderBytes
 }

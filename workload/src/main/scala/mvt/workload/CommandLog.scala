@@ -57,6 +57,28 @@ object CommandLog {
   /** Word 0 of a clock record. */
   inline def timeWord0: Long = CommandReader.Time.toLong
 
+  /** The header's length: the magic number, the version, the record size and four bytes of zeros. */
+  inline val HeaderBytes = 12
+
+  /** The header of a log of the current version (a new array each call). */
+  def header: Array[Byte] = {
+    val h = java.nio.ByteBuffer.allocate(HeaderBytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+    h.put(Magic).putShort(Version.toShort).putShort(RecordSize.toShort).putInt(0)
+    h.array()
+  }
+
+  /** Puts the record that declares `symbol` as index `index` at a little-endian buffer's position. */
+  def putSymbolRecord(buf: java.nio.ByteBuffer, index: Int, symbol: Symbol): Unit = {
+    val name = symbol.name.getBytes(StandardCharsets.US_ASCII)
+    buf.put(SymbolKind.toByte).put(name.length.toByte).putShort(0.toShort).putInt(index)
+    buf.put(name).put(new Array[Byte](RecordSize - 8 - name.length))
+  }
+
+  /** Puts the trailer (`records` before it, and the two running sums over them) at a little-endian buffer's position. */
+  def putTrailer(buf: java.nio.ByteBuffer, records: Long, sum1: Long, sum2: Long): Unit = {
+    val _ = buf.putLong(EndKind.toLong).putLong(records).putLong(sum1).putLong(sum2)
+  }
+
   /** `recordWord` of the record at byte `p` of a little-endian buffer. */
   def recordWordAt(buf: java.nio.ByteBuffer, p: Int): Long =
     recordWord(buf.getLong(p), buf.getLong(p + 8), buf.getLong(p + 16), buf.getLong(p + 24))

@@ -4,7 +4,6 @@ import mvt.core.*
 
 import java.io.OutputStream
 import java.nio.{ByteBuffer, ByteOrder}
-import java.nio.charset.StandardCharsets
 
 /**
  * Writes a version 3 command log as commands arrive: symbols are declared in a record of their own before
@@ -13,7 +12,7 @@ import java.nio.charset.StandardCharsets
  * without its trailer reads as truncated. Buffers 128 KiB; not thread-safe.
  */
 final class CommandLogWriter(out: OutputStream) extends CommandWriter {
-  import CommandLog.{EndKind, RecordSize, SymbolKind}
+  import CommandLog.RecordSize
 
   private val buf = ByteBuffer.allocate(RecordSize * 4096).order(ByteOrder.LITTLE_ENDIAN)
   // the running sums of every record's 64-bit words (see CommandLog), for the trailer
@@ -24,11 +23,7 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   private var clock = 0L
   private var finished = false
 
-  locally {
-    val header = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN)
-    header.put(CommandLog.Magic).putShort(CommandLog.Version.toShort).putShort(RecordSize.toShort).putInt(0)
-    out.write(header.array())
-  }
+  out.write(CommandLog.header)
 
   /** Records written so far, trailer excluded. */
   def recordCount: Long = records
@@ -83,8 +78,7 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   def finish(): Unit = {
     require(!finished, "finish once")
     drain()
-    buf.put(EndKind.toByte).put(0.toByte).putShort(0.toShort).putInt(0).putLong(records)
-    buf.putLong(sum1).putLong(sum2)
+    CommandLog.putTrailer(buf, records, sum1, sum2)
     out.write(buf.array(), 0, buf.position())
     buf.clear()
     out.flush()
@@ -104,10 +98,8 @@ final class CommandLogWriter(out: OutputStream) extends CommandWriter {
   private def indexOf(symbol: Symbol): Int = {
     val i = symbolIndex.indexOf(symbol)
     if (symbolIndex.numberedNew) {
-      val name = symbol.name.getBytes(StandardCharsets.US_ASCII)
       room()
-      buf.put(SymbolKind.toByte).put(name.length.toByte).putShort(0.toShort).putInt(i)
-      buf.put(name).put(new Array[Byte](24 - name.length))
+      CommandLog.putSymbolRecord(buf, i, symbol)
       records += 1
     }
     i

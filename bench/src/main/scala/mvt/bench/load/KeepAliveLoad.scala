@@ -67,18 +67,16 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
   def drive(config: OpenLoad.Config, requestOf: Long => Array[Byte]): OpenLoad.Result = {
     // a kept connection the server closed since the last run (its idle timeout) is opened anew, not failed
     val _ = selector.selectNow()
-    val idle = selector.selectedKeys.iterator
-    val probe = ByteBuffer.allocate(256)
-    while (idle.hasNext) {
-      val key = idle.next()
-      idle.remove()
-      val c = key.attachment.asInstanceOf[Conn]
-      probe.clear()
-      val n =
-        try c.channel.read(probe)
-        catch { case _: IOException => -1 }
-      if (n < 0) { key.cancel(); c.channel.close() }
-    }
+    ReadySockets.readEach(
+      selector,
+      ByteBuffer.allocate(256),
+      new ReadySockets.Reader {
+        def read(key: SelectionKey, n: Int): Unit = ()
+        def ended(key: SelectionKey, error: IOException): Unit = {
+          key.cancel(); key.attachment.asInstanceOf[Conn].channel.close()
+        }
+      }
+    )
     // a connection refused is no connection: its share of the requests waits for the others, or fails
     conns.foreach(c =>
       if (c.channel == null || !c.channel.isOpen)
@@ -125,6 +123,21 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
       try connect(c)
       catch { case _: IOException => c.reset(); c.channel = null }
     }
+    val reader = new ReadySockets.Reader {
+      def read(key: SelectionKey, n: Int): Unit = {
+        val c = key.attachment.asInstanceOf[Conn]
+        val now = System.nanoTime()
+        val a = buf.array
+        var j = 0
+        while (j < n) {
+          if (take(c, a(j))) { answered(c, now); j = n } // one answer at a time on a connection
+          else j += 1
+        }
+      }
+      def ended(key: SelectionKey, error: IOException): Unit = {
+        key.cancel(); lost(key.attachment.asInstanceOf[Conn])
+      }
+    }
     try {
       while (done < config.requests && System.nanoTime() < deadline && conns.exists(_.channel != null)) {
         // every request due goes out on an idle connection, in order
@@ -146,26 +159,7 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
           k += 1
         }
         val _ = selector.select(100L)
-        val it = selector.selectedKeys.iterator
-        while (it.hasNext) {
-          val key = it.next()
-          it.remove()
-          val c = key.attachment.asInstanceOf[Conn]
-          buf.clear()
-          val n =
-            try c.channel.read(buf)
-            catch { case _: IOException => -1 }
-          if (n < 0) { key.cancel(); lost(c) }
-          else if (n > 0) {
-            val now = System.nanoTime()
-            val a = buf.array
-            var j = 0
-            while (j < n) {
-              if (take(c, a(j))) { answered(c, now); j = n } // one answer at a time on a connection
-              else j += 1
-            }
-          }
-        }
+        ReadySockets.readEach(selector, buf, reader)
       }
     } finally {
       pacer.interrupt()
@@ -186,9 +180,8 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
       case 2 => c.remaining -= 1; c.remaining == 0L
       case 3 =>
         if (b == '\n') {
-          val size = c.line.toString.trim.takeWhile(_ != ';')
+          c.remaining = HttpLines.chunkSize(c.line)
           c.line.setLength(0)
-          c.remaining = java.lang.Long.parseLong(size, 16)
           c.phase = if (c.remaining == 0L) 6 else 4
         } else if (b != '\r') { val _ = c.line.append(b.toChar) }
         false
@@ -208,7 +201,7 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
     val l = c.line.toString
     c.line.setLength(0)
     if (c.phase == 0) {
-      c.status = l.split(' ').lift(1).flatMap(_.toIntOption).getOrElse(0)
+      c.status = HttpLines.status(l)
       c.phase = 1
       false
     } else if (l.isEmpty) {

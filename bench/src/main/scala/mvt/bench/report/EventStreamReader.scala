@@ -1,12 +1,13 @@
 package mvt.bench.report
 
+import mvt.bench.load.{HttpLines, ReadySockets}
 import mvt.core.Timestamp
 
+import java.io.IOException
 import java.net.InetSocketAddress
 import java.nio.ByteBuffer
 import java.nio.channels.{SelectionKey, Selector, SocketChannel}
 import java.nio.charset.StandardCharsets.US_ASCII
-import scala.util.control.NonFatal
 
 /**
  * Bench-only: many Server-Sent Event streams of the portal read by one platform thread over non-blocking sockets,
@@ -66,27 +67,25 @@ final class EventStreamReader(
       }
       val buf = ByteBuffer.allocateDirect(1 << 16)
       val bytes = new Array[Byte](1 << 16)
+      val reader = new ReadySockets.Reader {
+        def read(key: SelectionKey, n: Int): Unit = {
+          val c = key.attachment.asInstanceOf[Conn]
+          val received = System.nanoTime()
+          buf.flip()
+          buf.get(bytes, 0, n)
+          var j = 0
+          while (j < n && !c.done) { take(c, bytes(j), received); j += 1 }
+          if (c.done) key.cancel()
+        }
+        def ended(key: SelectionKey, error: IOException): Unit = {
+          val c = key.attachment.asInstanceOf[Conn]
+          finish(c, if (error == null) "was closed by the portal" else s"failed: ${error.getMessage}")
+          key.cancel()
+        }
+      }
       while (!stopped && !Thread.currentThread.isInterrupted) {
         val _ = selector.select(100L)
-        val it = selector.selectedKeys.iterator
-        while (it.hasNext) {
-          val key = it.next()
-          it.remove()
-          val c = key.attachment.asInstanceOf[Conn]
-          buf.clear()
-          val n =
-            try c.channel.read(buf)
-            catch { case NonFatal(e) => finish(c, s"failed: ${e.getMessage}"); key.cancel(); 0 }
-          if (n < 0) { finish(c, "was closed by the portal"); key.cancel() }
-          else if (n > 0) {
-            val received = System.nanoTime()
-            buf.flip()
-            buf.get(bytes, 0, n)
-            var j = 0
-            while (j < n && !c.done) { take(c, bytes(j), received); j += 1 }
-            if (c.done) key.cancel()
-          }
-        }
+        ReadySockets.readEach(selector, buf, reader)
       }
     } finally {
       conns.foreach(c => if (c != null) c.channel.close())
@@ -103,9 +102,8 @@ final class EventStreamReader(
       case 0 => if (b == '\n') header(c) else if (b != '\r') { val _ = c.line.append(b.toChar) }
       case 1 =>
         if (b == '\n') {
-          val size = c.line.toString.trim.takeWhile(_ != ';')
+          c.remaining = HttpLines.chunkSize(c.line)
           c.line.setLength(0)
-          c.remaining = java.lang.Long.parseLong(size, 16)
           if (c.remaining == 0L) finish(c, "was closed by the portal (its last chunk)") else c.phase = 2
         } else if (b != '\r') { val _ = c.line.append(b.toChar) }
       case 2 =>
@@ -120,7 +118,7 @@ final class EventStreamReader(
     val l = c.line.toString
     c.line.setLength(0)
     if (c.status < 0) {
-      c.status = l.split(' ').lift(1).flatMap(_.toIntOption).getOrElse(0)
+      c.status = HttpLines.status(l)
       if (c.status != 200) finish(c, s"the portal answered $l")
     } else if (l.isEmpty) {
       c.phase = if (c.chunked) 1 else 4

@@ -1,6 +1,6 @@
 package mvt.cluster.history
 
-import mvt.cluster.{NodeId, OrderCommand, OrderMessage, StrategyId}
+import mvt.cluster.{ExchangeCredits, NodeId, OrderCommand, OrderMessage, StrategyId}
 import mvt.crdt.ClientId
 
 import java.nio.file.Path
@@ -70,23 +70,13 @@ final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseabl
     record(OpKind.Apply, account, HistoryWriter.order(node, strategy, orderId), 0L)
 
   /**
-   * The exchange closed an order: a buy paid `filledCents` of its `reservedCents` and the rest went back; a sale's
-   * `filledCents` are credited to the account.
+   * The exchange closed an order: a buy paid its `filledCents` and the rest of its reservation went back; a sale's
+   * `filledCents` are credited to the account (both are the settlement's `back`).
    */
-  def settled(
-      node: NodeId,
-      account: ClientId,
-      strategy: StrategyId,
-      orderId: Long,
-      buy: Boolean,
-      reservedCents: Long,
-      filledCents: Long
-  ): Unit = {
-    val order = HistoryWriter.order(node, strategy, orderId)
-    if (buy) {
-      if (filledCents > 0L) record(OpKind.Fill, account, order, filledCents)
-      if (reservedCents - filledCents > 0L) record(OpKind.Refund, account, order, reservedCents - filledCents)
-    } else if (filledCents > 0L) record(OpKind.Credit, account, order, filledCents)
+  def settled(s: ExchangeCredits.Settled): Unit = {
+    val order = HistoryWriter.order(s.node, s.strategy, s.orderId)
+    if (s.buy && s.filledCents > 0L) record(OpKind.Fill, s.account, order, s.filledCents)
+    if (s.back > 0L) record(if (s.buy) OpKind.Refund else OpKind.Credit, s.account, order, s.back)
   }
 
   /** A replica's balance of `account` once the day is reconciled. */

@@ -328,53 +328,56 @@ final class Ingest private (
     folded
   }
 
-  private def readQuotes(o: Open): Read = {
-    val c = o.quotes.poll(chunkBytes)
-    val rows = o.pendingQuotes
+  // a polled chunk's lines in order until one is refused (`line` of its index and line number: why, or None);
+  // inline with its body, so each feed's loop compiles as written out
+  private inline def readLines(c: FeedTail.Chunk)(inline line: (Int, Long) => Option[IngestFailure]): Read = {
     var refused: Option[IngestFailure] = None
     var i = 0
     while (i < c.count && refused.isEmpty) {
-      val number = c.number(i)
-      refused =
-        if (number == 1L)
-          FeedLine.header(c.text(i)).map(e => IngestFailure.BadLine(o.quotes.path, 1L, e.detail)).orElse {
-            o.quotesAtBytes = c.endOffset(i)
-            o.quotesAtLine = 1L
-            None
-          }
-        else
-          parse.quoteLine(c.bytes, c.from(i), c.to(i), number) match {
-            case Some(e) => Some(IngestFailure.BadLine(o.quotes.path, e.line, e.detail))
-            case None =>
-              inOrder(o.quotesRead, o.quotesAny, o.quotes.path, parse.time, number).orElse {
-                rows.add(
-                  parse.time,
-                  parse.symbol,
-                  parse.bid,
-                  parse.ask,
-                  parse.twoSided,
-                  number,
-                  c.endOffset(i)
-                )
-                o.quoteClock = parse.time
-                o.quotesRead = parse.time
-                o.quotesAny = true
-                None
-              }
-          }
+      refused = line(i, c.number(i))
       i += 1
     }
     Read(c.count > 0, refused)
   }
 
+  private def readQuotes(o: Open): Read = {
+    val c = o.quotes.poll(chunkBytes)
+    val rows = o.pendingQuotes
+    readLines(c) { (i, number) =>
+      if (number == 1L)
+        FeedLine.header(c.text(i)).map(e => IngestFailure.BadLine(o.quotes.path, 1L, e.detail)).orElse {
+          o.quotesAtBytes = c.endOffset(i)
+          o.quotesAtLine = 1L
+          None
+        }
+      else
+        parse.quoteLine(c.bytes, c.from(i), c.to(i), number) match {
+          case Some(e) => Some(IngestFailure.BadLine(o.quotes.path, e.line, e.detail))
+          case None =>
+            inOrder(o.quotesRead, o.quotesAny, o.quotes.path, parse.time, number).orElse {
+              rows.add(
+                parse.time,
+                parse.symbol,
+                parse.bid,
+                parse.ask,
+                parse.twoSided,
+                number,
+                c.endOffset(i)
+              )
+              o.quoteClock = parse.time
+              o.quotesRead = parse.time
+              o.quotesAny = true
+              None
+            }
+        }
+    }
+  }
+
   private def readTrades(o: Open): Read = {
     val c = o.trades.poll(chunkBytes)
     val rows = o.pendingTrades
-    var refused: Option[IngestFailure] = None
-    var i = 0
-    while (i < c.count && refused.isEmpty) {
-      val number = c.number(i)
-      refused = parse.tradeLine(c.bytes, c.from(i), c.to(i), number) match {
+    readLines(c) { (i, number) =>
+      parse.tradeLine(c.bytes, c.from(i), c.to(i), number) match {
         case Some(e) => Some(IngestFailure.BadLine(o.trades.path, e.line, e.detail))
         case None =>
           inOrder(o.tradesRead, o.tradesAny, o.trades.path, parse.time, number)
@@ -395,9 +398,7 @@ final class Ingest private (
               None
             }
       }
-      i += 1
     }
-    Read(c.count > 0, refused)
   }
 
   // a line earlier than the one before it could rewrite closed hours: refused like a malformed one
