@@ -2,9 +2,8 @@ package mvt.venue
 
 import mvt.core.*
 import mvt.orderbook.TradingDay
-import mvt.workload.{CommandLog, CommandLogReader, CommandSource}
+import mvt.workload.CommandLog
 
-import java.io.{BufferedInputStream, FileInputStream}
 import java.nio.channels.FileChannel
 import java.nio.file.{Files, StandardOpenOption}
 import java.util.concurrent.{CompletableFuture, FutureTask}
@@ -557,48 +556,54 @@ object Venue {
   }
 
   // replays the journal's good records (up to its first bad one, where its scan finds them end) into the day, and
-  // through it the feeds into their reconcilers; nothing for a journal without a whole header
+  // through it the feeds into their reconcilers, the records decoded on a thread of their own; nothing for a
+  // journal without a whole header
   private def replayJournal(
       config: VenueConfig,
       day: TradingDay,
       matcher: Option[RecordedDay.Matcher]
   ): Replayed = {
-    val in = new BufferedInputStream(new FileInputStream(config.journal.toFile), 1 << 16)
-    try
-      CommandLogReader.open(in) match {
-        case Left(_) => Replayed.Nothing
-        case Right(r) =>
-          val source = CommandSource.ofLog(r)
-          var commands = 0L
-          val m = matcher.orNull
-          var n = source.nextBlock()
-          while (n > 0) {
-            source.replayBlock(day)
-            val syms = source.symbols
-            val c = source.columns
-            var i = 0
-            while (i < n) {
-              val k = c.kinds(i)
-              if (k != CommandReader.Time) {
-                commands += 1
-                if (m != null)
-                  m.journaled(
-                    k == CommandReader.Add,
-                    syms(c.symbolIdx(i)),
-                    c.ids(i),
-                    c.sides(i).toInt,
-                    c.prices(i),
-                    c.qtys(i),
-                    c.accounts(i)
-                  )
-              }
-              i += 1
-            }
-            n = source.nextBlock()
+    val blocks = JournalBlocks.start(config.journal)
+    try {
+      var commands = 0L
+      val m = matcher.orNull
+      var syms: Vector[Symbol] = Vector.empty
+      var books = new Array[Int](16)
+      var b = blocks.take()
+      while (b ne null) {
+        if (b.symbols ne null) {
+          // books for the symbols declared since the last block, in their order, as every replay makes them
+          if (books.length < b.symbols.size) books = java.util.Arrays.copyOf(books, b.symbols.size * 2)
+          var s = syms.size
+          while (s < b.symbols.size) { books(s) = day.bookOf(b.symbols(s)); s += 1 }
+          syms = b.symbols
+        }
+        val c = b.columns
+        val n = b.size
+        c.replay(day, books, 0, n)
+        var i = 0
+        while (i < n) {
+          val k = c.kinds(i)
+          if (k != CommandReader.Time) {
+            commands += 1
+            if (m != null)
+              m.journaled(
+                k == CommandReader.Add,
+                syms(c.symbolIdx(i)),
+                c.ids(i),
+                c.sides(i).toInt,
+                c.prices(i),
+                c.qtys(i),
+                c.accounts(i)
+              )
           }
-          Replayed(r.symbols.toVector, r.runningSum1, r.runningSum2, r.clockNanos, commands)
+          i += 1
+        }
+        blocks.release(b)
+        b = blocks.take()
       }
-    finally in.close()
+      Replayed(blocks.symbols, blocks.sum1, blocks.sum2, blocks.clock, commands)
+    } finally blocks.close()
   }
 
   private val QuoteHeader = (QuoteFeedWriter.Header + "\n").getBytes("US-ASCII")
