@@ -13,6 +13,8 @@ import java.nio.file.{Path, StandardOpenOption}
  * recovery rebuilds a feed from it. Commit thread only (recovery before it).
  */
 final class FeedFile(val path: Path) {
+  // a file this recovery creates is removed again if it refuses (`discard`)
+  private val created = !java.nio.file.Files.exists(path)
   private val channel =
     FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)
   private var existing = channel.size
@@ -23,6 +25,23 @@ final class FeedFile(val path: Path) {
   private var windowEnd = 0L
   private var strict = false
   private var stopped = false
+  // recovery replaying beside the journal's scan: the first change to the file waits for the scan's verdict
+  private var verdict: java.util.concurrent.Future[Boolean] = null
+
+  /**
+   * Recovery replays while the journal is still being scanned: the file's first change (a write or a cut) waits
+   * for `journalGood`, and throws [[FeedFile.JournalRefused]] if it is false (the journal is refused, so no file
+   * may change).
+   */
+  def changesAfter(journalGood: java.util.concurrent.Future[Boolean]): Unit = verdict = journalGood
+
+  private def mayChange(): Unit = if (verdict ne null) {
+    val good =
+      try verdict.get()
+      catch { case e: java.util.concurrent.ExecutionException => throw e.getCause }
+    if (!good) throw FeedFile.JournalRefused
+    verdict = null
+  }
 
   /** Recovery keeps the file's first `prefix` bytes (its complete lines) unread and writes after them. */
   def skipTo(prefix: Long): Unit = { pos = prefix; existing = prefix }
@@ -58,11 +77,12 @@ final class FeedFile(val path: Path) {
           o += m
           // the file disagrees with the journal from here: it ends at pos, and the journal's bytes follow
           divergedAt = pos
+          mayChange()
           channel.truncate(pos)
           existing = pos
         }
       }
-      if (o < end && !stopped) writeAt(b, o, end - o)
+      if (o < end && !stopped) { mayChange(); writeAt(b, o, end - o) }
     }
   }
 
@@ -104,4 +124,16 @@ final class FeedFile(val path: Path) {
   def size: Long = pos
 
   def close(): Unit = channel.close()
+
+  /** Closes a file whose recovery was refused, removing it if this recovery created it (it is then empty). */
+  def discard(): Unit = {
+    channel.close()
+    if (created && java.nio.file.Files.size(path) == 0L) java.nio.file.Files.delete(path)
+  }
+}
+
+object FeedFile {
+
+  /** Thrown by a recovery's first feed change when the journal, scanned beside the replay, is refused. */
+  object JournalRefused extends RuntimeException("the journal is refused", null, false, false)
 }

@@ -24,6 +24,14 @@ object FeedScan {
   /** A feed that is not a prefix of any feed: the byte offset and what is wrong there. */
   final case class Damage(offset: Long, detail: String)
 
+  /**
+   * How far a running scan has got, for a reader on another thread: `lines` complete lines counted so far (a lower
+   * bound of the file's), raised after each read. Written by the scanning thread only.
+   */
+  final class Progress {
+    @volatile var lines = 0L
+  }
+
   private val NewlineBytes = 0x0a0a0a0a0a0a0a0aL
   private val Low7 = 0x7f7f7f7f7f7f7f7fL
 
@@ -32,7 +40,8 @@ object FeedScan {
 
   private val Empty = Prefix(0L, 0L, 0L, Array.emptyByteArray, Array.emptyByteArray)
 
-  def scan(path: Path): Either[Damage, Prefix] =
+  /** Scans `path`, raising `progress.lines` (when given) as it counts. */
+  def scan(path: Path, progress: Progress = null): Either[Damage, Prefix] =
     if (!Files.exists(path)) Right(Empty)
     else {
       val ch = FileChannel.open(path)
@@ -67,6 +76,7 @@ object FeedScan {
             else if (b == 0 && firstNul < 0L) firstNul = at + i
             i += 1
           }
+          if (progress != null) progress.lines = lines
           at += math.max(n, 1)
         }
         val prefix = lastNewline + 1

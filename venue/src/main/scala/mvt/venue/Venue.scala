@@ -2,12 +2,11 @@ package mvt.venue
 
 import mvt.core.*
 import mvt.orderbook.TradingDay
-import mvt.workload.{CommandLog, CommandLogReader, CommandSource}
+import mvt.workload.CommandLog
 
-import java.io.{BufferedInputStream, FileInputStream}
 import java.nio.channels.FileChannel
 import java.nio.file.{Files, StandardOpenOption}
-import java.util.concurrent.CompletableFuture
+import java.util.concurrent.{CompletableFuture, FutureTask}
 import scala.concurrent.{Future, Promise}
 
 /**
@@ -190,24 +189,57 @@ object Venue {
     Files.createDirectories(config.dir)
     val started = System.nanoTime()
     val exists = Files.exists(config.journal)
-    // the feeds' scans read other files than the journal's: they run on a second thread beside it
-    val feeds = new java.util.concurrent.FutureTask[(FeedScanned, FeedScanned)](() =>
-      (FeedScan.scan(config.trades), FeedScan.scan(config.quotes))
+    val tradesProgress = new FeedScan.Progress
+    val quotesProgress = new FeedScan.Progress
+    val tradesScan = new FutureTask[FeedScanned](() => FeedScan.scan(config.trades, tradesProgress))
+    val quotesScan = new FutureTask[FeedScanned](() => FeedScan.scan(config.quotes, quotesProgress))
+    val journalScan = new FutureTask[JournalScanned](() =>
+      if (exists) JournalScan.scan(config.journal).map(Some(_)) else Right(None)
     )
-    val scanner = new Thread(feeds, s"venue-feed-scan-${config.day}")
-    scanner.setDaemon(true)
-    scanner.start()
-    val scanned = if (exists) JournalScan.scan(config.journal).map(Some(_)) else Right(None)
-    scanned match {
-      case Left(d) => Left(VenueError.Damaged(config.journal, d))
-      case Right(Some(s)) if s.closed => Left(VenueError.AlreadyClosed(config.day))
-      case Right(scan) =>
-        val (tradesScan, quotesScan) =
-          try feeds.get()
-          catch { case e: java.util.concurrent.ExecutionException => throw e.getCause }
-        build(config, scan, tradesScan, quotesScan, log, started, holdReplay)
+    // whether the feeds may change: the journal is neither damaged nor closed
+    val journalGood = new CompletableFuture[Boolean]()
+    // the scans read other files than the replay, or the journal beside it: on two threads of their own, each
+    // feed's first, so that the replay's gates find its lines counted
+    daemon(s"venue-scan-${config.day}") {
+      tradesScan.run()
+      journalScan.run()
+      try { val _ = journalGood.complete(await(journalScan).fold(_ => false, _.forall(!_.closed))) }
+      catch { case e: Throwable => val _ = journalGood.completeExceptionally(e) }
+    }
+    daemon(s"venue-quote-scan-${config.day}")(quotesScan.run())
+    if (exists && !config.verifyFeeds)
+      alongside(
+        config,
+        journalScan,
+        journalGood,
+        (tradesScan, tradesProgress),
+        (quotesScan, quotesProgress),
+        log,
+        started,
+        holdReplay
+      )
+    else {
+      journalScan.run() // here, unless the scan thread has begun it
+      await(journalScan) match {
+        case Left(d) => Left(VenueError.Damaged(config.journal, d))
+        case Right(Some(s)) if s.closed => Left(VenueError.AlreadyClosed(config.day))
+        case Right(scan) =>
+          build(config, scan, await(tradesScan), await(quotesScan), log, started, holdReplay)
+      }
     }
   }
+
+  private type JournalScanned = Either[JournalScan.Damage, Option[JournalScan.Scan]]
+
+  private def daemon(name: String)(body: => Unit): Unit = {
+    val t = new Thread(() => body, name)
+    t.setDaemon(true)
+    t.start()
+  }
+
+  private def await[A](f: java.util.concurrent.Future[A]): A =
+    try f.get()
+    catch { case e: java.util.concurrent.ExecutionException => throw e.getCause }
 
   private type FeedScanned = Either[FeedScan.Damage, FeedScan.Prefix]
 
@@ -224,9 +256,8 @@ object Venue {
     val scanned = for {
       t <- tradesScan.left.map(d => VenueError.FeedDamaged(config.trades, d.offset, d.detail))
       q <- quotesScan.left.map(d => VenueError.FeedDamaged(config.quotes, d.offset, d.detail))
-      header = (QuoteFeedWriter.Header + "\n").getBytes("US-ASCII")
       _ <-
-        if (q.lines == 0L || java.util.Arrays.equals(q.firstLine, header)) Right(())
+        if (q.lines == 0L || java.util.Arrays.equals(q.firstLine, QuoteHeader)) Right(())
         else Left(VenueError.FeedDamaged(config.quotes, 0L, "its first line is not the quote feed's header"))
     } yield (t, q)
     scanned.flatMap((t, q) => buildFrom(config, scan, t, q, log, started, holdReplay))
@@ -276,11 +307,59 @@ object Venue {
     )
     val matcher = config.replay.map(r => new RecordedDay.Matcher(r.commands))
     val good = scan.fold(0L)(_.goodBytes)
-    val (encoder, commands) =
-      if (good == 0L) (new JournalEncoder(Vector.empty, 0L, 0L, 0L, 0L), 0L)
-      else replayJournal(config, good, day, matcher)
+    val replayed = if (good == 0L) Replayed.Nothing else replayJournal(config, day, matcher)
     tradeWriter.flush()
     quoteWriter.flush()
+    settle(
+      config,
+      scan,
+      log,
+      started,
+      trades,
+      quotes,
+      tradesOut,
+      quotesOut,
+      tradeWriter,
+      quoteWriter,
+      outcomes,
+      day,
+      matcher,
+      good,
+      replayed,
+      tradeGate,
+      quoteGate,
+      tradesHeld,
+      quotesHeld,
+      holdReplay
+    )
+  }
+
+  // after the replay: refuses a feed that is not a prefix of what the journal implies, else cuts the feeds to it
+  // and starts the venue
+  private def settle(
+      config: VenueConfig,
+      scan: Option[JournalScan.Scan],
+      log: String => Unit,
+      started: Long,
+      trades: FeedFile,
+      quotes: FeedFile,
+      tradesOut: SwitchableOut,
+      quotesOut: SwitchableOut,
+      tradeWriter: TradeFeedWriter,
+      quoteWriter: QuoteFeedWriter,
+      outcomes: OutcomeEvents,
+      day: TradingDay,
+      matcher: Option[RecordedDay.Matcher],
+      good: Long,
+      replayed: Replayed,
+      tradeGate: FeedGate,
+      quoteGate: FeedGate,
+      tradesHeld: FeedScan.Prefix,
+      quotesHeld: FeedScan.Prefix,
+      holdReplay: Boolean
+  ): Either[VenueError, Venue] = {
+    val encoder = replayed.encoder(good)
+    val commands = replayed.commands
     // a feed holding lines beyond what the journal implies: the journal lost records whose lines were written (a
     // machine crash under --durability none, or a journal cut by hand); the journal is the record, so those lines
     // are cut and the recovery report warns
@@ -451,24 +530,57 @@ object Venue {
     venue
   }
 
-  // replays the journal's good records into the day, and through it the feeds into their reconcilers
+  /** What the journal's replay leaves for continuing it: its symbols, the trailer's running sums, the clock. */
+  private final case class Replayed(
+      symbols: Vector[Symbol],
+      sum1: Long,
+      sum2: Long,
+      clock: Long,
+      commands: Long
+  ) {
+
+    /** The encoder that goes on after the journal's first `good` bytes, the records replayed. */
+    def encoder(good: Long): JournalEncoder =
+      if (good == 0L) new JournalEncoder(Vector.empty, 0L, 0L, 0L, 0L)
+      else new JournalEncoder(
+        symbols,
+        (good - JournalEncoder.HeaderBytes) / CommandLog.RecordSize,
+        sum1,
+        sum2,
+        clock
+      )
+  }
+
+  private object Replayed {
+    val Nothing = Replayed(Vector.empty, 0L, 0L, 0L, 0L)
+  }
+
+  // replays the journal's good records (up to its first bad one, where its scan finds them end) into the day, and
+  // through it the feeds into their reconcilers, the records decoded on a thread of their own; nothing for a
+  // journal without a whole header
   private def replayJournal(
       config: VenueConfig,
-      good: Long,
       day: TradingDay,
       matcher: Option[RecordedDay.Matcher]
-  ): (JournalEncoder, Long) = {
-    val in = new BufferedInputStream(new FileInputStream(config.journal.toFile), 1 << 16)
+  ): Replayed = {
+    val blocks = JournalBlocks.start(config.journal)
     try {
-      val r = CommandLogReader.open(in).toOption.get // the scan has read this header
-      val source = CommandSource.ofLog(r)
       var commands = 0L
       val m = matcher.orNull
-      var n = source.nextBlock()
-      while (n > 0) {
-        source.replayBlock(day)
-        val syms = source.symbols
-        val c = source.columns
+      var syms: Vector[Symbol] = Vector.empty
+      var books = new Array[Int](16)
+      var b = blocks.take()
+      while (b ne null) {
+        if (b.symbols ne null) {
+          // books for the symbols declared since the last block, in their order, as every replay makes them
+          if (books.length < b.symbols.size) books = java.util.Arrays.copyOf(books, b.symbols.size * 2)
+          var s = syms.size
+          while (s < b.symbols.size) { books(s) = day.bookOf(b.symbols(s)); s += 1 }
+          syms = b.symbols
+        }
+        val c = b.columns
+        val n = b.size
+        c.replay(day, books, 0, n)
         var i = 0
         while (i < n) {
           val k = c.kinds(i)
@@ -487,10 +599,94 @@ object Venue {
           }
           i += 1
         }
-        n = source.nextBlock()
+        blocks.release(b)
+        b = blocks.take()
       }
-      val records = (good - JournalEncoder.HeaderBytes) / CommandLog.RecordSize
-      (new JournalEncoder(r.symbols.toVector, records, r.runningSum1, r.runningSum2, r.clockNanos), commands)
-    } finally in.close()
+      Replayed(blocks.symbols, blocks.sum1, blocks.sum2, blocks.clock, commands)
+    } finally blocks.close()
+  }
+
+  private val QuoteHeader = (QuoteFeedWriter.Header + "\n").getBytes("US-ASCII")
+
+  /**
+   * Recovery with the feeds kept in place, replaying while the journal and the feeds are still being scanned on
+   * other threads: the feeds' gates drop the lines their scans have counted and wait only at the first line they
+   * have not, and the feeds' first change waits for the journal's verdict, so a refused journal changes no file.
+   * The result is the sequential recovery's: the replay reads the same records, up to the first bad one, that the
+   * scan finds good.
+   */
+  private def alongside(
+      config: VenueConfig,
+      journalScan: FutureTask[JournalScanned],
+      journalGood: CompletableFuture[Boolean],
+      tradesScan: (FutureTask[FeedScanned], FeedScan.Progress),
+      quotesScan: (FutureTask[FeedScanned], FeedScan.Progress),
+      log: String => Unit,
+      started: Long,
+      holdReplay: Boolean
+  ): Either[VenueError, Venue] = {
+    val trades = new FeedFile(config.trades)
+    val quotes = new FeedFile(config.quotes)
+    trades.changesAfter(journalGood)
+    quotes.changesAfter(journalGood)
+    val tradesOut = new SwitchableOut(trades.reconcile)
+    val quotesOut = new SwitchableOut(quotes.reconcile)
+    val tradePrefix = new PrefixGate(tradesScan._1, tradesScan._2, trades, tradesOut, Array.emptyByteArray)
+    val quotePrefix = new PrefixGate(quotesScan._1, quotesScan._2, quotes, quotesOut, QuoteHeader)
+    val tradeWriter = new TradeFeedWriter(tradesOut, tradePrefix)
+    // the quote writer starts with its header: its gate writes it only if the file holds no line
+    quotesOut.target = java.io.OutputStream.nullOutputStream()
+    val quoteWriter = new QuoteFeedWriter(quotesOut, quotePrefix)
+    quoteWriter.flush()
+    quotesOut.target = quotes.reconcile
+    val outcomes = new OutcomeEvents
+    val day = new TradingDay(config.engine, outcomes, Some(tradeWriter), Some(quoteWriter))
+    val matcher = config.replay.map(r => new RecordedDay.Matcher(r.commands))
+    val replayed =
+      try Some(replayJournal(config, day, matcher))
+      catch { case FeedFile.JournalRefused => None }
+    def refuse(e: VenueError) = { trades.discard(); quotes.discard(); Left(e) }
+    await(journalScan) match {
+      case Left(d) => refuse(VenueError.Damaged(config.journal, d))
+      case Right(Some(s)) if s.closed => refuse(VenueError.AlreadyClosed(config.day))
+      case Right(scan) =>
+        tradeWriter.flush()
+        quoteWriter.flush()
+        val tradeGate = tradePrefix.resolved
+        val quoteGate = quotePrefix.resolved
+        val damage = (tradePrefix.found, quotePrefix.found) match {
+          case (Left(d), _) => Some(VenueError.FeedDamaged(config.trades, d.offset, d.detail))
+          case (_, Left(d)) => Some(VenueError.FeedDamaged(config.quotes, d.offset, d.detail))
+          case (_, Right(_)) if quoteGate eq null =>
+            Some(VenueError.FeedDamaged(config.quotes, 0L, "its first line is not the quote feed's header"))
+          case _ => None
+        }
+        damage match {
+          case Some(e) => refuse(e)
+          case None =>
+            settle(
+              config,
+              scan,
+              log,
+              started,
+              trades,
+              quotes,
+              tradesOut,
+              quotesOut,
+              tradeWriter,
+              quoteWriter,
+              outcomes,
+              day,
+              matcher,
+              scan.fold(0L)(_.goodBytes),
+              replayed.get,
+              tradeGate,
+              quoteGate,
+              tradesHeld = tradePrefix.found.toOption.get,
+              quotesHeld = quotePrefix.found.toOption.get,
+              holdReplay
+            )
+        }
+    }
   }
 }

@@ -98,4 +98,33 @@ class TornTailSuite extends munit.FunSuite with StoreFixtures {
       }
     }
   }
+
+  test(
+    "damage before the tail with the feeds cut short or absent: refused, no feed written, cut or created"
+  ) {
+    withTempDir { tmp =>
+      val day = stoppedDay(tmp.resolve("day"))
+      val records = (Files.size(day.journal) - 12) / 32
+      for (feeds <- List("short", "absent")) {
+        val c = copyDay(day, tmp.resolve(s"damaged-$feeds"))
+        val bytes = Files.readAllBytes(c.journal)
+        val at = (12 + (records - 3) * 32).toInt
+        bytes(at) = 0x55 // an unknown record kind, after every feed line the recovery would write
+        Files.write(c.journal, bytes)
+        for (p <- List(c.trades, c.quotes))
+          if (feeds == "short") truncate(p, Files.size(p) / 4) else Files.delete(p)
+        val before = List(c.journal, c.trades, c.quotes).map(p =>
+          if (Files.exists(p)) Some(Files.readAllBytes(p).toVector) else None
+        )
+        Venue.open(c, _ => ()) match {
+          case Left(e @ VenueError.Damaged(_, d)) => assertEquals(d.offset, at.toLong, e.render)
+          case other => fail(s"$feeds: expected damage, got $other")
+        }
+        val after = List(c.journal, c.trades, c.quotes).map(p =>
+          if (Files.exists(p)) Some(Files.readAllBytes(p).toVector) else None
+        )
+        assertEquals(after, before, feeds)
+      }
+    }
+  }
 }
