@@ -45,7 +45,7 @@ final class Committer(
         if (b != null) {
           commit(b)
           sequencer.handoff.set(null)
-          sequencer.wake() // an engine holding a batch for the slot
+          if (sequencer.holding) sequencer.wake() // an engine holding a batch for the slot
           backoff.reset()
         } else if (sequencer.done) {
           // the engine sets the slot before `done`: a last batch is seen here

@@ -50,6 +50,14 @@ final class Sequencer(
   /** True once the engine has handed over its last batch. */
   @volatile var done = false
 
+  /**
+   * True while the engine waits for the commit slot with commands in its batch: only then does a finished commit
+   * wake it (an engine with an empty batch has nothing to hand over, and waking it would cost a context switch a
+   * commit, one an order at a few thousand orders a second without a force). Set by the engine before it waits, so
+   * a commit thread that frees the slot after the engine's last look at it sees it (both volatile).
+   */
+  @volatile var holding = false
+
   private var current = pending
   private var seq = firstSeq - 1
   tradesOut.target = current.trades
@@ -101,7 +109,10 @@ final class Sequencer(
       else if (took > 0) backoff.reset()
       else if (failed) finished = true
       else if ((closeRequested || stopRequested) && ring.size == 0) { finish(); finished = true }
-      else { val _ = backoff.pause() }
+      else {
+        if (!holding && !current.isEmpty) holding = true
+        val _ = backoff.pause()
+      }
     }
     // whatever slipped in after the close: refused, never journaled
     while (ring.poll()) ring.takenReply.refused(Refusal.Closed)
@@ -152,6 +163,7 @@ final class Sequencer(
   }
 
   private def handOver(): Unit = {
+    if (holding) holding = false
     flushFeeds()
     if (stages ne null) current.handedAt = System.nanoTime()
     handoff.set(current)
