@@ -24,12 +24,15 @@ final class Committer(
   def durableCommands: Long = durable
 
   // spin a little for the next batch, then park until the engine hands one over (it wakes this thread); no
-  // yields, as on the engine thread
+  // yields, as on the engine thread. The spins shrink while batches come further apart than they last (a few
+  // thousand commands a second without a force: one batch a command), so this thread does not spend a core's time
+  // spinning after every commit that the gateway or the engine could use
   private[venue] val backoff = new Backoff(
     100,
     0,
     Sequencer.NapNanos,
-    new Backoff.Work { def ready: Boolean = sequencer.handoff.get != null || sequencer.done }
+    new Backoff.Work { def ready: Boolean = sequencer.handoff.get != null || sequencer.done },
+    Sequencer.MinSpins
   )
 
   def run(): Unit =
@@ -42,7 +45,7 @@ final class Committer(
         if (b != null) {
           commit(b)
           sequencer.handoff.set(null)
-          sequencer.wake() // an engine holding a batch for the slot
+          if (sequencer.holding) sequencer.wake() // an engine holding a batch for the slot
           backoff.reset()
         } else if (sequencer.done) {
           // the engine sets the slot before `done`: a last batch is seen here

@@ -12,7 +12,8 @@ import java.util.concurrent.locks.LockSupport
  * the session clock, encodes its journal record, applies it to the trading day and keeps its outcome and feed
  * lines in the current batch. It hands the batch to the commit thread as soon as that thread is free, so one
  * `fsync` covers everything that arrived while the previous one ran. It never waits on a submitter; it waits on
- * the commit thread only when `each` durability wants one command a batch. `run` is the engine thread's body.
+ * the commit thread only when its batch is full (`maxBatch`; one command under `each`), and then it parks rather
+ * than spin, since on a small machine the commit thread may need that core. `run` is the engine thread's body.
  */
 final class Sequencer(
     ring: InboundRing,
@@ -49,21 +50,33 @@ final class Sequencer(
   /** True once the engine has handed over its last batch. */
   @volatile var done = false
 
+  /**
+   * True while the engine waits for the commit slot with commands in its batch: only then does a finished commit
+   * wake it (an engine with an empty batch has nothing to hand over, and waking it would cost a context switch a
+   * commit, one an order at a few thousand orders a second without a force). Set by the engine before it waits, so
+   * a commit thread that frees the slot after the engine's last look at it sees it (both volatile).
+   */
+  @volatile var holding = false
+
   private var current = pending
   private var seq = firstSeq - 1
   tradesOut.target = current.trades
   quotesOut.target = current.quotes
 
   // spin briefly for the next command, then park until a submitter, the commit thread or a stop wakes it (no
-  // yields: on a busy core a yield can hand the rest of a time slice to a spinning neighbour, milliseconds)
+  // yields: on a busy core a yield can hand the rest of a time slice to a spinning neighbour, milliseconds). A
+  // command waiting in the ring is work only while the batch has room: with a full batch the engine waits for the
+  // commit slot parked, not spinning on the core the commit thread needs
   private val backoff = new Backoff(
     Sequencer.Spins,
     0,
     Sequencer.NapNanos,
     new Backoff.Work {
       def ready: Boolean =
-        ring.ready || closeRequested || stopRequested || failed || (!current.isEmpty && handoff.get == null)
-    }
+        (ring.ready && current.count < maxBatch) || closeRequested || stopRequested || failed ||
+          (!current.isEmpty && handoff.get == null)
+    },
+    Sequencer.MinSpins
   )
 
   /** Wakes the engine thread if it is parked: new commands, a free commit slot, a stop. Any thread; cheap. */
@@ -74,25 +87,32 @@ final class Sequencer(
 
   def run(): Unit = {
     var finished = false
+    var empty = 0 // looks at an empty ring since the last command taken, up to `SettleRounds`
     while (!finished) {
       var took = 0
       var stamped = false
-      while (current.count < maxBatch && ring.poll()) {
+      // at most a chunk between looks at the commit slot: with the ring full, a batch goes once the commit thread
+      // is free, not only once it holds `maxBatch` commands
+      while (took < Sequencer.Chunk && current.count < maxBatch && ring.poll()) {
         if (!replaying && !stamped) { stamp(wallClock()); stamped = true }
         apply(ring.takenCommand, ring.takenReply, ring.takenAt)
         took += 1
       }
+      if (took > 0) empty = 0 else if (empty < Sequencer.SettleRounds) empty += 1
       // a batch goes as soon as the commit thread is idle; with `minBatch` above one (no fsync to wait for, so
       // the commit thread is nearly always idle) only once it is that large or no command came for a while,
       // else the commit thread would spend a core on a few system calls for every handful of commands
       if (
         !current.isEmpty && handoff.get == null &&
-        (current.count >= minBatch || (took == 0 && backoff.idleRounds >= Sequencer.SettleRounds))
+        (current.count >= minBatch || empty >= Sequencer.SettleRounds)
       ) { handOver(); backoff.reset() }
       else if (took > 0) backoff.reset()
       else if (failed) finished = true
       else if ((closeRequested || stopRequested) && ring.size == 0) { finish(); finished = true }
-      else { val _ = backoff.pause() }
+      else {
+        if (!holding && !current.isEmpty) holding = true
+        val _ = backoff.pause()
+      }
     }
     // whatever slipped in after the close: refused, never journaled
     while (ring.poll()) ring.takenReply.refused(Refusal.Closed)
@@ -143,6 +163,7 @@ final class Sequencer(
   }
 
   private def handOver(): Unit = {
+    if (holding) holding = false
     flushFeeds()
     if (stages ne null) current.handedAt = System.nanoTime()
     handoff.set(current)
@@ -171,12 +192,19 @@ final class Sequencer(
 }
 
 object Sequencer {
-  // a few microseconds of spinning before a park: a command that follows closely is taken without a wake-up
+  // up to a few microseconds of spinning before a park: a command that follows closely is taken without a
+  // wake-up; the spins shrink towards `MinSpins` while commands come further apart than that (Backoff)
   inline val Spins = 200
+  inline val MinSpins = 8
   // a parked engine is woken by whoever has work for it; the nap only bounds a missed wake-up
   inline val NapNanos = 1000000L
   // empty looks at the ring after which a batch below `minBatch` goes anyway (a microsecond or two)
   inline val SettleRounds = 50
-  // the smallest batch handed over while commands keep coming, when nothing is forced
-  inline val UnforcedBatch = 4096
+  // commands taken between two looks at the commit slot
+  inline val Chunk = 256
+  // the smallest batch handed over while commands keep coming, when nothing is forced: about what group commit's
+  // batches hold at full load (a force's worth), so that `none` does group's work less the force. Batches of
+  // thousands (the former 4,096) made `none` slower than group: each batch's journal bytes, feed lines and replies,
+  // written by the engine and read by the commit thread, no longer fit a core's cache beside the books
+  inline val UnforcedBatch = 512
 }

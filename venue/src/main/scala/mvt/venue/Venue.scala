@@ -498,7 +498,7 @@ object Venue {
       () => { tradeWriter.flush(); quoteWriter.flush() },
       config.replay.isDefined,
       maxBatch,
-      if (config.durability == Durability.None) math.min(maxBatch, Sequencer.UnforcedBatch) else 1,
+      if (config.durability == Durability.None) math.min(maxBatch, config.unforcedBatch) else 1,
       commands + 1,
       first,
       config.stages.orNull

@@ -10,7 +10,8 @@ import java.nio.file.Path
  * when a command counts as durable, the inbound queue's size, and a recorded day to replay (which then supplies
  * the clock and closes the session at its end), and whether recovery formats every feed line to compare it with
  * the file (`verifyFeeds`) or keeps the file's complete lines unread; a benchmark may pass `stages` to learn when each
- * command passed each stage. Immutable.
+ * command passed each stage, and `unforcedBatch` (under `--durability none`, the smallest batch handed to the commit
+ * thread while commands keep coming) to compare batch sizes. Immutable.
  */
 final case class VenueConfig(
     dir: Path,
@@ -22,8 +23,11 @@ final case class VenueConfig(
     replay: Option[RecordedDay] = None,
     maxBatch: Int = VenueConfig.DefaultMaxBatch,
     verifyFeeds: Boolean = false,
-    stages: Option[StageTimes] = None
+    stages: Option[StageTimes] = None,
+    unforcedBatch: Int = Sequencer.UnforcedBatch
 ) {
+  require(unforcedBatch >= 1, s"the smallest unforced batch is $unforcedBatch, not at least 1")
+
   def journal: Path = dir.resolve(s"$day.mvtc")
   def trades: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.TradesSuffix}")
   def quotes: Path = dir.resolve(s"$day${mvt.reporting.journal.Journal.QuotesSuffix}")

@@ -21,6 +21,28 @@ class BackoffSuite extends munit.FunSuite {
     assertEquals(b.pause(), Backoff.Spun)
   }
 
+  test("the spins shrink after waits that parked and grow back after waits whose work came while spinning") {
+    val b = new Backoff(64, 0, 1000L, Backoff.NoWork, 4)
+    def waitUntilPark(): Int = { var spun = 0; while (b.pause() == Backoff.Spun) spun += 1; spun }
+    assertEquals(waitUntilPark(), 64)
+    b.reset()
+    // each wait that ended in a park halves the next one's spins, down to the least
+    assertEquals(Vector.fill(5) { val s = waitUntilPark(); b.reset(); s }, Vector(32, 16, 8, 4, 4))
+    // each wait whose work came while it spun (a reset before the spins ran out) doubles them, up to the most
+    val grown = Vector.fill(6) { assertEquals(b.pause(), Backoff.Spun); b.reset(); b.spinBudget }
+    assertEquals(grown, Vector(8, 16, 32, 64, 64, 64))
+    // a reset with no wait since the last one changes nothing
+    b.reset()
+    assertEquals(b.spinBudget, 64)
+  }
+
+  test("without a least number of spins given, the spins never shrink") {
+    val b = new Backoff(3, 0, 1000L)
+    val _ = Vector.fill(5)(b.pause())
+    b.reset()
+    assertEquals(b.spinBudget, 3)
+  }
+
   test("no spins and no yields parks at once") {
     val b = new Backoff(0, 0, 1000L)
     assertEquals(b.pause(), Backoff.Parked)

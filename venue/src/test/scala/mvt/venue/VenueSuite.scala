@@ -119,6 +119,34 @@ class VenueSuite extends munit.FunSuite with StoreFixtures {
     }
   }
 
+  test("full batches wait for the commit slot and every command goes in one batch of at most maxBatch") {
+    // small batches against a burst: the engine fills its batch while the commit thread is busy, waits (parked)
+    // for the slot, and goes on; under none a batch goes at unforcedBatch commands or once the ring is quiet, so a
+    // lone command after the burst is acknowledged too
+    for (durability <- List(Durability.None, Durability.Group)) withTempDir { dir =>
+      val burst = 3000
+      val times = new StageTimes(burst + 1)
+      val c =
+        config(dir, durability, queue = 8192).copy(maxBatch = 64, unforcedBatch = 16, stages = Some(times))
+      val v = open(c)
+      val cmds = commands(burst + 1, 7L)
+      val futures = cmds.take(burst).map(cmd => v.submit(cmd).fold(r => fail(r.reason), identity))
+      futures.foreach(f => Await.result(f, 60.seconds))
+      val lone = v.submit(cmds.last).fold(r => fail(r.reason), identity)
+      assertEquals(Await.result(lone, 60.seconds).seq, burst + 1L, durability.label)
+      v.stop()
+      terminate(v)
+      val sizes = (0 to burst).map(times.batchOf(_)).groupBy(identity).view.mapValues(_.size).toMap
+      assert(!sizes.contains(-1), s"$durability: a command acknowledged without a batch")
+      assert(sizes.values.forall(_ <= 64), s"$durability: a batch above maxBatch: ${sizes.values.max}")
+      assertEquals(sizes.keySet, (0 until times.batches).toSet, durability.label)
+      val oracle = JournalOracle.run(c.journal)
+      assertEquals(new String(Files.readAllBytes(c.trades)), new String(oracle.trades), durability.label)
+      assertEquals(new String(Files.readAllBytes(c.quotes)), new String(oracle.quotes), durability.label)
+      assertEquals(v.snapshotAfterStop, oracle.snapshot, durability.label)
+    }
+  }
+
   test("a full inbound queue refuses the submitter at once and takes commands again once drained") {
     withTempDir { dir =>
       // one fsync per command keeps the engine far behind a burst of submissions

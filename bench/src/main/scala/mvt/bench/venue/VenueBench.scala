@@ -104,10 +104,19 @@ object VenueBench {
       dir: Path,
       durability: Durability,
       stages: Option[StageTimes] = None,
-      maxBatch: Int = VenueConfig.DefaultMaxBatch
+      maxBatch: Int = VenueConfig.DefaultMaxBatch,
+      unforcedBatch: Int = Sequencer.UnforcedBatch
   ): Venue =
     Venue.open(
-      VenueConfig(dir, "2026-01-05", Symbols, durability, maxBatch = maxBatch, stages = stages),
+      VenueConfig(
+        dir,
+        "2026-01-05",
+        Symbols,
+        durability,
+        maxBatch = maxBatch,
+        stages = stages,
+        unforcedBatch = unforcedBatch
+      ),
       _ => ()
     ).fold(
       e => sys.error(e.render),
@@ -126,9 +135,10 @@ object VenueBench {
       submitters: Int,
       limitSeconds: Double,
       events: Boolean = false,
-      maxBatch: Int = VenueConfig.DefaultMaxBatch
+      maxBatch: Int = VenueConfig.DefaultMaxBatch,
+      unforcedBatch: Int = Sequencer.UnforcedBatch
   ): (Double, ThreadCpu) = {
-    val venue = open(dir, durability, maxBatch = maxBatch)
+    val venue = open(dir, durability, maxBatch = maxBatch, unforcedBatch = unforcedBatch)
     val counted = new AtomicLong
     val count: Reply =
       if (events) new Reply { def done(o: Outcome): Unit = { val _ = counted.incrementAndGet() } }
@@ -310,8 +320,8 @@ object VenueBench {
     (h, refused, breakdown)
   }
 
-  // the small batches of the `none` diagnostic run (--stages)
-  private inline val SmallBatch = 1024
+  // the smallest unforced batch of the `none` diagnostic run (--stages): the rule before batches of a force's size
+  private inline val FormerUnforcedBatch = 4096
 
   // spins of a submitter between a refusal and its retry (a few microseconds)
   private inline val RetrySpins = 256
@@ -462,10 +472,11 @@ object VenueBench {
         durability: Durability,
         seconds: Double,
         events: Boolean = false,
-        maxBatch: Int = VenueConfig.DefaultMaxBatch
+        unforcedBatch: Int = Sequencer.UnforcedBatch
     ) = {
       val d = fresh(s.dir, name)
-      val r = throughput(d, durability, cmds, s.submitters, seconds, events, maxBatch)
+      val r =
+        throughput(d, durability, cmds, s.submitters, seconds, events, unforcedBatch = unforcedBatch)
       drop(d)
       r
     }
@@ -487,14 +498,15 @@ object VenueBench {
     )
     cpuLine(noneCpu)
     if (s.stages) {
-      // `none`'s batches are 4,096 commands and more, group's as large as a force lasts (hundreds at full load):
-      // the same run with small batches says whether their size (the bytes the engine writes and the commit
-      // thread reads, past a core's cache) is what holds `none` back
-      val (small, smallCpu) = phase("none-small", Durability.None, 600, maxBatch = SmallBatch)
+      // `none` hands over batches of about a force's worth (group's size at full load); the same run with the
+      // former rule, batches of 4,096 commands and more, says what their size (the bytes the engine writes and the
+      // commit thread reads, past a core's cache) costs
+      val (former, formerCpu) =
+        phase("none-former", Durability.None, 600, unforcedBatch = FormerUnforcedBatch)
       line(
-        f"  none, batches of at most $SmallBatch%,d: ${small / 1e6}%8.3fM commands/s          (${small / none * 100}%5.1f%% of none's)"
+        f"  none, batches of $FormerUnforcedBatch%,d and more: ${former / 1e6}%8.3fM commands/s          (none is ${none / former * 100}%5.1f%% of it)"
       )
-      cpuLine(smallCpu)
+      cpuLine(formerCpu)
     }
     line(
       f"  fsync per command (each):     ${each / 1e6}%8.3fM durable commands/s  (group is ${group / each}%,.0fx it)"

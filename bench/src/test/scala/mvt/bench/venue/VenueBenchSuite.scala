@@ -39,7 +39,7 @@ class VenueBenchSuite extends munit.FunSuite {
       assert(text.contains("engine only"), text)
       // with stages: how busy the venue's threads were in each throughput run, and where each rate's time went
       assertEquals(out.count(_.trim.startsWith("on CPU: engine thread")), 5, text)
-      assert(text.contains("none, batches of at most 1,024:"), text)
+      assert(text.contains("none, batches of 4,096 and more:"), text)
       val means = out.find(_.trim.startsWith("mean, all")).getOrElse(fail(text))
       // seven stages, each a mean of real intervals: none negative
       val values = means.trim.stripPrefix("mean, all").trim.split(" +").map(_.toDouble)
