@@ -185,7 +185,8 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
     sink.modifyRejected(Symbol.unsafeTrusted(symbols(b)), id, reason)
   }
 
-  // the fast book decides the whole modify on the order's slot: the index entry found above stays unless it fills
+  // the fast book decides the whole modify on the order's slot: the index entry found above stays unless it fills.
+  // The common modify crosses nothing and fills no one, so the fill listener's taker is set only for one that crosses
   private def modifyFast(
       book: FastOrderBook,
       b: Int,
@@ -194,12 +195,26 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
       price: Price,
       qty: Quantity
   ): Unit = {
+    val rested = book.modify(handle, price.raw, qty.units)
+    if (rested == FastOrderBook.Crosses) modifyFastCrossing(book, b, id, handle, price, qty)
+    else sink.modified(Symbol.unsafeTrusted(symbols(b)), id, book.sideOf(id, handle), price, Quantity(rested))
+  }
+
+  // a fast book's modify onto a price that crosses: refused when post-only, else matched as an incoming order
+  private def modifyFastCrossing(
+      book: FastOrderBook,
+      b: Int,
+      id: OrderId,
+      handle: Int,
+      price: Price,
+      qty: Quantity
+  ): Unit = {
     val symbol = Symbol.unsafeTrusted(symbols(b))
-    val side = book.sideOf(id, handle)
+    val side = book.sideOf(id, handle) // read before: a slot that fills completely is freed
     takerSymbol = symbol
     takerId = id.value
     takerSide = side
-    val rested = book.modify(id.value, handle, price.raw, qty.units, fills)
+    val rested = book.modifyCrossing(id.value, handle, price.raw, qty.units, fills)
     if (rested < 0L) sink.modifyRejected(symbol, id, RejectReason.WouldCross)
     else sink.modified(symbol, id, side, price, Quantity(rested))
   }

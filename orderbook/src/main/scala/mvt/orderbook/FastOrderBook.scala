@@ -264,31 +264,40 @@ final class FastOrderBook(
   }
 
   /**
-   * A modify of the order resting in slot `o` (`spec/order-types.md`), with its index entry left in place: `-1` and
-   * nothing changed when it is post-only and `price` would cross; the same price with no more quantity reduces it in
-   * place; anything else takes it out and lets it arrive again at `price` with `qty`, matching as an incoming order
-   * (its fills go to `fills`) and resting the rest in the same slot, so the index is not touched unless it fills.
-   * Returns the quantity resting after it (0 when it filled completely). Allocates nothing.
+   * A modify of the order resting in slot `o` (`spec/order-types.md`) whose new price crosses nothing, with its index
+   * entry left in place: the same price with no more quantity reduces it in place; anything else takes it out and
+   * links it again at `price` with `qty` in the same slot. Returns `qty`, the quantity resting after it; or
+   * `Crosses`, with nothing changed, when `price` crosses the opposite side's best: then the caller, which alone
+   * knows the fill listener's taker, calls `modifyCrossing`. Allocates nothing.
    */
-  private[orderbook] def modify(id: Long, o: Int, price: Long, qty: Long, fills: FillListener): Long = {
+  private[orderbook] def modify(o: Int, price: Long, qty: Long): Long = {
     // the decision reads the order's slot only: the level's line is not on the path to it. Each case is its own
     // method, so that this dispatch and the common move stay under the JIT's inlining limit (FreqInlineSize)
     val w1 = ord(o * Stride + 1)
     val side = Side.fromCode((w1 >>> 62).toInt)
-    val oldPrice = w1 & PriceMask
-    if (ladder(side.opposite).bestKey >= keyOf(side.opposite, price))
-      modifyCrossing(id, o, w1, price, qty, fills)
+    if (ladder(side.opposite).bestKey >= keyOf(side.opposite, price)) FastOrderBook.Crosses
     else {
       // a resting order never crosses, so a crossing modify cannot keep its price: these two are the only others
-      if (price != oldPrice) move(o, side, oldPrice, price, qty)
+      if (price != (w1 & PriceMask)) move(o, w1, side, price, qty)
       else modifyAtPrice(o, qty)
       qty
     }
   }
 
-  // a modify whose new price crosses: refused for a post-only order, else out of its level and matched as an
-  // incoming order, the rest linked again in the same slot
-  private def modifyCrossing(id: Long, o: Int, w1: Long, price: Long, qty: Long, fills: FillListener): Long =
+  /**
+   * A modify whose new price crosses (`modify` said `Crosses`): `-1` and nothing changed for a post-only order; else
+   * the order leaves its level and arrives again at `price` with `qty`, matching as an incoming order (its fills go to
+   * `fills`), the rest linked again in the same slot, so the index is not touched unless it fills. Returns the
+   * quantity resting after it (0 when it filled completely).
+   */
+  private[orderbook] def modifyCrossing(
+      id: Long,
+      o: Int,
+      price: Long,
+      qty: Long,
+      fills: FillListener
+  ): Long = {
+    val w1 = ord(o * Stride + 1)
     if ((w1 & PostOnlyFlag) != 0L) -1L
     else {
       val side = Side.fromCode((w1 >>> 62).toInt)
@@ -306,6 +315,7 @@ final class FastOrderBook(
       }
       remaining
     }
+  }
 
   // the same price: no more quantity, or more for an order alone at its level, changes the quantity in place (the
   // order keeps its place, or has no other to keep it against); more quantity behind others goes to the tail
@@ -323,14 +333,15 @@ final class FastOrderBook(
   // a move to a new price that crosses nothing: to the tail of the level at `price` with `qty`, with one ladder probe
   // for the new price. An order alone at its level (no links: the slot tells, not the level) takes its level along
   // to a price with no level, or leaves it to be freed unread; an order with neighbours leaves its level to them.
-  private def move(o: Int, side: Side, oldPrice: Long, price: Long, qty: Long): Unit = {
+  // `w1` is the slot's word 1 as read by the caller: the new one is written from it, not read again
+  private def move(o: Int, w1: Long, side: Side, price: Long, qty: Long): Unit = {
     val ladder = this.ladder(side)
     val key = keyOf(side, price)
     val target = ladder.levelOf(key)
     if (ord(o * Stride + 2) != 0L) moveFromShared(o, side, key, target, qty)
-    else if (target == NoSlot) moveLevelAlong(o, ladder, keyOf(side, oldPrice), key, qty)
-    else moveAloneOnto(o, ladder, keyOf(side, oldPrice), target, qty)
-    setSlotPrice(o, price)
+    else if (target == NoSlot) moveLevelAlong(o, ladder, keyOf(side, w1 & PriceMask), key, qty)
+    else moveAloneOnto(o, ladder, keyOf(side, w1 & PriceMask), target, qty)
+    ord(o * Stride + 1) = (w1 & ~PriceMask) | price
   }
 
   // the old level keeps its other orders; the order goes to the tail of `target` at `key`, opened when there is none
@@ -537,6 +548,9 @@ final class FastOrderBook(
 }
 
 object FastOrderBook {
+
+  /** What `modify` returns when the new price crosses and it changed nothing: the caller goes on to `modifyCrossing`. */
+  inline val Crosses = -2L
   private inline val NoSlot = 0
   private inline val Stride =
     4 // id, price | side << 62 | post-only << 61, links (next << 32 | prev), qty << 32 | level
