@@ -6,16 +6,26 @@ import scala.collection.mutable
 
 /**
  * Applies a [[Schedule]] to the traders of a forked cluster as the day goes: `kill -9`, `SIGSTOP` then `SIGCONT`,
- * and restarts (a new JVM, a new incarnation, through `restart`, given the trader's index and how many times it
- * was restarted before). Driven by [[step]] from the run's loop; not thread-safe.
+ * restarts (a new JVM, a new incarnation, through `restart`, given the trader's index and how many times it
+ * was restarted before), and partitions, cut and healed through the nodes' control channels (the nodes, and
+ * `exchange` for a partition from the exchange, must run with `--control`). Driven by [[step]] from the run's
+ * loop; not thread-safe.
  */
-final class Nemesis(schedule: Schedule, restart: (Int, Int) => ForkedNode) {
+final class Nemesis(
+    schedule: Schedule,
+    restart: (Int, Int) => ForkedNode,
+    exchange: Option[ForkedNode] = None
+) {
 
   private var due = schedule.faults
   private val paused = mutable.LongMap.empty[(ForkedNode, Long)]
   private val restarts = mutable.HashMap.empty[Int, Int]
   private val started = Vector.newBuilder[ForkedNode]
   private val done = Vector.newBuilder[String]
+  // the nodes of the partition in place, and when it heals; empty when none is
+  private var cut = Vector.empty[ForkedNode]
+  private var healAt = Long.MaxValue
+  private var note = ""
 
   /** The faults injected so far, as they read, with the JVM they hit (`(name)`) and when. */
   def injected: Vector[String] = done.result()
@@ -31,14 +41,11 @@ final class Nemesis(schedule: Schedule, restart: (Int, Int) => ForkedNode) {
     paused.toVector.foreach { case (i, (n, until)) =>
       if (elapsedMillis >= until) { signal(n, "CONT"); paused.remove(i) }
     }
+    if (elapsedMillis >= healAt) heal()
     while (due.nonEmpty && due.head.millis <= elapsedMillis) {
       val at = due.head
       due = due.tail
-      val n = traders(at.fault match {
-        case Fault.Kill(t) => t
-        case Fault.Pause(t, _) => t
-        case Fault.Restart(t) => t
-      })
+      val n = traders(at.fault.target)
       val applied = at.fault match {
         case Fault.Kill(_) if n.process.isAlive =>
           n.process.destroyForcibly()
@@ -54,16 +61,41 @@ final class Nemesis(schedule: Schedule, restart: (Int, Int) => ForkedNode) {
           traders(t) = again
           started += again
           true
+        case Fault.Partition(t, x, ms) if n.process.isAlive && cut.isEmpty =>
+          val others = traders.indices.filter(_ != t).map(traders).toVector ++ exchange.filter(_ => x)
+          note = partition(n, others.filter(_.process.isAlive))
+          healAt = elapsedMillis + ms
+          true
         case _ => false
       }
-      if (applied) done += s"${at.fault.render} (${n.name}) at $elapsedMillis ms"
+      if (applied) done += s"${at.fault.render} (${n.name}) at $elapsedMillis ms$note"
+      note = ""
     }
   }
 
-  /** Resumes every paused trader (before the run stops them). */
+  /** Resumes every paused trader and heals a partition in place (before the run stops them). */
   def release(): Unit = {
     paused.valuesIterator.foreach((n, _) => signal(n, "CONT"))
     paused.clear()
+    heal()
+  }
+
+  // cuts `side` from `others` on both sides of every link, each node acknowledging before the next is asked;
+  // says how many did not
+  private def partition(side: ForkedNode, others: Vector[ForkedNode]): String = {
+    // a node that has not said where it listens cannot be cut from: that counts as a cut not acknowledged
+    val known = others.forall(_.address.isDefined) && side.address.isDefined
+    val ok =
+      (known && side.cut(others.flatMap(_.address))) +: others.map(o => known && o.cut(side.address.toVector))
+    cut = side +: others
+    val missing = ok.count(!_)
+    if (missing == 0) "" else s" ($missing of ${ok.size} nodes did not acknowledge the cut)"
+  }
+
+  private def heal(): Unit = {
+    cut.filter(_.process.isAlive).foreach(_.heal())
+    cut = Vector.empty
+    healAt = Long.MaxValue
   }
 
   private def signal(n: ForkedNode, sig: String): Unit = {
