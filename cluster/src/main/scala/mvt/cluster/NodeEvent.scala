@@ -174,6 +174,11 @@ object NodeEvent {
     def render: String = s"${if (reachable) "reachable" else "unreachable"} $peer at $atMillis"
   }
 
+  /** Under a harness's control, whether `peer` answered a probe sent across the link ([[NodeControl]]) at `atMillis`. */
+  final case class Probe(peer: NodeId, answered: Boolean, atMillis: Long) extends NodeEvent {
+    def render: String = s"probe $peer: ${if (answered) "answered" else "silent"} at $atMillis"
+  }
+
   import ClientIdJson.given
 
   given Encoder[NodeRole] = Encoder.encodeString.contramap(_.label)

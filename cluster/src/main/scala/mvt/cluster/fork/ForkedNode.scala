@@ -24,6 +24,17 @@ final case class ForkedNode(name: String, process: Process, out: Path, err: Path
   def cut(peers: Vector[String], within: FiniteDuration = 10.seconds): Boolean =
     peers.isEmpty || control(s"cut ${peers.mkString(",")}", within)
 
+  /**
+   * Probes `peers` (`host:port`) from this node, an identify across each link ([[mvt.cluster.NodeControl]]): the
+   * probes' results once the node acknowledged them, empty if it could not (as [[cut]]).
+   */
+  def probe(peers: Vector[String], within: FiniteDuration = 20.seconds): Vector[NodeEvent.Probe] = {
+    def probes = events.collect { case p: NodeEvent.Probe => p }
+    val before = probes.size
+    if (peers.nonEmpty && control(s"probe ${peers.mkString(",")}", within)) probes.drop(before)
+    else Vector.empty
+  }
+
   /** Lets every link this node cut through again; true once the node acknowledged it, as [[cut]]. */
   def heal(within: FiniteDuration = 10.seconds): Boolean = control("heal", within)
 

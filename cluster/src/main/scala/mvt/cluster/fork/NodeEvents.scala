@@ -59,6 +59,9 @@ final case class NodeEvents(events: Vector[NodeEvent]) {
   /** What the node saw of its peers' reachability, in order (only a node run with `--control` reports it). */
   def reachability: Vector[NodeEvent.Reachability] = events.collect { case r: NodeEvent.Reachability => r }
 
+  /** The probes the node sent across its links under a harness's control, in order, each answered or not. */
+  def probes: Vector[NodeEvent.Probe] = events.collect { case p: NodeEvent.Probe => p }
+
   /** The control lines the node acknowledged, in order. */
   def controls: Vector[NodeEvent.Control] = events.collect { case c: NodeEvent.Control => c }
 

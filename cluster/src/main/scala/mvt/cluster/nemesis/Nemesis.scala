@@ -76,7 +76,7 @@ final class Nemesis(
           true
         case Fault.Partition(t, x, ms) if n.process.isAlive && cut.isEmpty =>
           val others = traders.indices.filter(_ != t).map(traders).toVector ++ exchange.filter(_ => x)
-          note = partition(n, others.filter(_.process.isAlive))
+          note = partition(n, others.filter(_.process.isAlive), exchange.filter(_ => !x).toVector)
           healAt = elapsedMillis + ms
           true
         case _ => false
@@ -93,20 +93,28 @@ final class Nemesis(
     heal()
   }
 
-  // cuts `side` from `others` on both sides of every link, each node acknowledging before the next is asked;
-  // says how many did not
-  private def partition(side: ForkedNode, others: Vector[ForkedNode]): String = {
+  // cuts `side` from `others` on both sides of every link, each node acknowledging before the next is asked, then
+  // probes from `side` every link it cut and its link to the exchange when that stays whole; says how many nodes
+  // did not acknowledge and what the probes met
+  private def partition(side: ForkedNode, others: Vector[ForkedNode], whole: Vector[ForkedNode]): String = {
     // a node that has not said where it listens cannot be cut from: that counts as a cut not acknowledged
     val known = others.forall(_.address.isDefined) && side.address.isDefined
     val ok =
       (known && side.cut(others.flatMap(_.address))) +: others.map(o => known && o.cut(side.address.toVector))
     cut = side +: others
     val missing = ok.count(!_)
-    if (missing == 0) "" else s" ($missing of ${ok.size} nodes did not acknowledge the cut)"
+    val cutOff = others.flatMap(_.address).toSet
+    val probes = side.probe((others ++ whole).flatMap(_.address))
+    val silent = probes.count(p => cutOff(p.peer.value) && !p.answered)
+    val answered = probes.count(p => !cutOff(p.peer.value) && p.answered)
+    (if (missing == 0) "" else s" ($missing of ${ok.size} nodes did not acknowledge the cut)") +
+      s" (probes: $silent of ${cutOff.size} cut peers silent, $answered of ${whole.size} whole links answered)"
   }
 
+  // heals the partition in place, then probes from its cut-off node every link it had cut (its events say how)
   private def heal(): Unit = {
     cut.filter(_.process.isAlive).foreach(_.heal())
+    cut.headOption.filter(_.process.isAlive).foreach(side => side.probe(cut.drop(1).flatMap(_.address)): Unit)
     cut = Vector.empty
     healAt = Long.MaxValue
   }
