@@ -3,7 +3,7 @@ package mvt.cli
 import cats.effect.{ExitCode, IO}
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.fork.{ClusterRun, ForkedCluster, Launcher}
+import mvt.cluster.fork.{ClusterRun, Launcher}
 
 /**
  * `mvt cluster`: a whole trader cluster on loopback, as forked JVMs running `mvt node` (one exchange, N traders;
@@ -19,6 +19,7 @@ object ClusterCommand {
       Opt.text("data", "DAY")("The day the exchange replays: a commands file or command log."),
       ClusterOpts.consistency,
       ClusterOpts.accounts,
+      ClusterOpts.strategies,
       ClusterOpts.balance,
       ClusterOpts.speed,
       Opt.number("kill-after", "S")(
@@ -29,7 +30,8 @@ object ClusterCommand {
       Opt.file("history", "DIR")(
         "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one)."
       ),
-      ClusterOpts.tls
+      ClusterOpts.tls,
+      Opt.number("partition", "SEED")("Cut a trader (by SEED) from the others for 3-6 s early on.").orNone
     ).tupled.map(o => ClusterRun.command(o._2, ClusterRun.plan.tupled(o), launcher, ProgressBar(t.err), t))
       .orElse(ClusterCheckCommand.opts(t))
 

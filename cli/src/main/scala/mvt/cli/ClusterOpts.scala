@@ -3,7 +3,7 @@ package mvt.cli
 import cats.data.ValidatedNel
 import cats.syntax.all.*
 import com.monovore.decline.Opts
-import mvt.cluster.{Consistency, ReplaySpeed, TlsFiles}
+import mvt.cluster.{Consistency, HostPort, ReplaySpeed, Subscription, TlsFiles}
 import mvt.cluster.fork.ForkedCluster.DefaultDownAfterMillis
 import Named.given
 
@@ -20,6 +20,10 @@ object ClusterOpts {
 
   val accounts: Opts[Int] =
     Opt.int("accounts", 12, 1 to 10000)("Client accounts traded, acct-1 ... acct-N (default 12).")
+
+  val strategies: Opts[Int] = Opt.int("strategies", 1, 1 to Subscription.MaxPerAccount, metavar = "K")(
+    "Subscriptions per account (STRATEGY-1 ... STRATEGY-K when K > 1), spread over the traders (default 1)."
+  )
 
   val balance: Opts[Long] = Opt.checked(
     "balance",
@@ -49,13 +53,7 @@ object ClusterOpts {
       .validate("--port must be 0 to 65535")(p => p >= 0 && p < 65536)
 
   /** `HOST:PORT`, checked for a port in range. */
-  def hostPort(s: String): ValidatedNel[String, (String, Int)] = {
-    val i = s.lastIndexOf(':')
-    val port = if (i > 0) s.substring(i + 1).toIntOption else None
-    port.filter(p => p > 0 && p < 65536).map(p => (s.substring(0, i), p)).toValidNel(
-      s"expected HOST:PORT, got '$s'"
-    )
-  }
+  def hostPort(s: String): ValidatedNel[String, (String, Int)] = HostPort.parse(s).toValidatedNel
 
   /** The address of a node to join, `HOST:PORT` checked as [[hostPort]]. */
   def seed(s: String): ValidatedNel[String, String] = hostPort(s).map((h, p) => s"$h:$p")

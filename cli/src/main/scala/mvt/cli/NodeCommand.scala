@@ -38,6 +38,7 @@ object NodeCommand {
       seeds,
       ClusterOpts.consistency,
       ClusterOpts.accounts,
+      ClusterOpts.strategies,
       ClusterOpts.balance,
       Opt.file("data", "DAY")("The exchange's day: a commands file or command log."),
       Opt.file("dir", "DIR")(
@@ -54,6 +55,7 @@ object NodeCommand {
       ClusterOpts.downAfter,
       pipeline,
       Opt.flag("json")("Print each event as one JSON line (a NodeEvent), for a parent process to read."),
+      Opt.flag("control")("Take cut and heal lines on stdin (Artery's test mode, for a harness)."),
       Opt.file("history")(
         "Append the node's operations (debits, fills, refunds, ...) to FILE, for `mvt cluster check`."
       ),

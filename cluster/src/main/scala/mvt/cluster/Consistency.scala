@@ -6,7 +6,10 @@ enum Consistency(val label: String) {
   /** The firm's sketch: a PN counter, local check, local write gossiped later; a partition lets both sides spend. */
   case Local extends Consistency("local")
 
-  /** A PN counter whose debit must reach a majority before the order goes out: a remote round trip per order. */
+  /**
+   * A PN counter whose debit must reach a majority, and a majority read then show the balance still covering it,
+   * before the order goes out: two remote round trips per order, and no overspend even between concurrent spenders.
+   */
   case Majority extends Consistency("majority")
 
   /** A bounded counter: each node spends only the rights it holds, so the check stays local and nobody overspends. */

@@ -11,6 +11,7 @@ import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator.{
   GetSuccess,
   NotFound,
   ReadAll,
+  ReadMajority,
   StoreFailure,
   SubscribeResponse,
   Update,
@@ -25,8 +26,9 @@ import scala.concurrent.Promise
 import scala.concurrent.duration.*
 
 /**
- * The ledger's link to the cluster: it ships local deltas to the replicator (locally or to a majority), joins the
- * replicator's changes into the ledger, and in the `bounded` mode asks peers for rights and answers their asks (a
+ * The ledger's link to the cluster: it ships local deltas to the replicator (locally or to a majority; a majority
+ * debit then reads the account back from a majority and is given back if the balance there does not cover it),
+ * joins the replicator's changes into the ledger, and in the `bounded` mode asks peers for rights and answers their asks (a
  * replica restarted under its earlier id only once it has read the account back from every replica).
  * Off the authorization path: the ledger only sends it messages.
  */
@@ -59,6 +61,13 @@ object LedgerActor {
       account: ClientId,
       amount: Long,
       ok: Boolean,
+      storeFailed: Boolean,
+      done: Promise[Boolean]
+  ) extends Command
+  private final case class Verified[S](
+      account: ClientId,
+      amount: Long,
+      state: Option[Replicated[S]],
       storeFailed: Boolean,
       done: Promise[Boolean]
   ) extends Command
@@ -129,6 +138,14 @@ object LedgerActor {
             )
         )
         Behaviors.same
+      case Written(account, amount, true, storeFailed, done) if done ne null =>
+        // a majority holds the debit; a majority read then sees every debit a majority held before it, so of two
+        // nodes that spent the same money at once, the one whose write settled last sees both and gives its back
+        replicator.askGet(
+          replyTo => Get(ledger.key(account), ReadMajority(writeTimeout), replyTo),
+          (rsp: GetResponse[Replicated[S]]) => verified(account, amount, rsp, storeFailed, done)
+        )
+        Behaviors.same
       case Written(account, amount, ok, storeFailed, done) =>
         // a majority write is settled first, so a debit it undoes is sent before this write counts as answered
         if (done ne null) {
@@ -136,6 +153,14 @@ object LedgerActor {
           done.success(ok)
         }
         ledger.answered(storeFailed)
+        Behaviors.same
+      case v: Verified[?] =>
+        v.state.foreach(r => ledger.received(v.account, r.state.asInstanceOf[S]))
+        // the balance a majority shows, this debit and every one settled before it in: below zero, they overspend
+        val ok = v.state.isDefined && ledger.balance(v.account) >= 0L
+        ledger.settled(v.account, v.amount, ok)
+        v.done.success(ok)
+        ledger.answered(v.storeFailed)
         Behaviors.same
       case a: Arrived[?] =>
         ledger.received(a.account, a.state.state.asInstanceOf[S])
@@ -179,6 +204,19 @@ object LedgerActor {
       case _: NotFound[?] => ReadBackDone[S](account, None)
       case _ => ReadBackFailed(account)
     }
+
+  // a read no majority answered cannot show the debit safe: it is given back like a write no majority took
+  private def verified[S](
+      account: ClientId,
+      amount: Long,
+      rsp: GetResponse[Replicated[S]],
+      storeFailed: Boolean,
+      done: Promise[Boolean]
+  ): Command = rsp match {
+    case g: GetSuccess[Replicated[S]] @unchecked =>
+      Verified(account, amount, Some(g.get(g.key)), storeFailed, done)
+    case _ => Verified[S](account, amount, None, storeFailed, done)
+  }
 
   private def changed[S](ledger: Ledger[S], rsp: SubscribeResponse[Replicated[S]]): Command = rsp match {
     case c: Changed[Replicated[S]] @unchecked => Arrived(ledger.account(c.key.id), c.get(c.key))

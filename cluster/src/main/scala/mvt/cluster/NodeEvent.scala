@@ -161,6 +161,24 @@ object NodeEvent {
     def render: String = s"positions ${held.map(_.render).mkString(" ")}".trim
   }
 
+  /**
+   * A control line (`cut HOST:PORT,...`, `heal`) the node took at `atMillis`: `applied` once Artery applied it, else
+   * why not. The harness waits for it ([[NodeControl]]).
+   */
+  final case class Control(command: String, applied: Boolean, why: String, atMillis: Long) extends NodeEvent {
+    def render: String = s"control $command: ${if (applied) "applied" else why} at $atMillis"
+  }
+
+  /** Under a harness's control, the node saw `peer` become unreachable (or reachable again) at `atMillis`. */
+  final case class Reachability(peer: NodeId, reachable: Boolean, atMillis: Long) extends NodeEvent {
+    def render: String = s"${if (reachable) "reachable" else "unreachable"} $peer at $atMillis"
+  }
+
+  /** Under a harness's control, whether `peer` answered a probe sent across the link ([[NodeControl]]) at `atMillis`. */
+  final case class Probe(peer: NodeId, answered: Boolean, atMillis: Long) extends NodeEvent {
+    def render: String = s"probe $peer: ${if (answered) "answered" else "silent"} at $atMillis"
+  }
+
   import ClientIdJson.given
 
   given Encoder[NodeRole] = Encoder.encodeString.contramap(_.label)

@@ -46,9 +46,10 @@ object NodeRun {
     }
 
   /**
-   * The settings of a node run by `mvt node`: subscriptions to spread capture for `accounts` accounts, events
-   * published every 20 ms, Pekko's split-brain resolver removing a node silent for `downAfterMillis`; `provision`
-   * false for an exchange that resumes its day (the balances are in the replicas already).
+   * The settings of a node run by `mvt node`: subscriptions to spread capture for `accounts` accounts (`strategies`
+   * per account), events published every 20 ms, Pekko's split-brain resolver removing a node silent for
+   * `downAfterMillis`; `provision` false for an exchange that resumes its day (the balances are in the replicas
+   * already); `control` turns on Artery's test mode, which the control channel ([[NodeControl]]) needs.
    */
   def settings(
       role: NodeRole,
@@ -60,7 +61,9 @@ object NodeRun {
       balance: Long,
       downAfterMillis: Int,
       pipeline: NodePipeline.Settings,
-      provision: Boolean = true
+      provision: Boolean = true,
+      strategies: Int = 1,
+      control: Boolean = false
   ): ClusterNode.Settings =
     ClusterNode.Settings(
       role,
@@ -68,12 +71,12 @@ object NodeRun {
       port,
       seeds,
       mode,
-      Subscription.accounts(accounts, StrategyId("spread-capture")),
+      Subscription.accounts(accounts, StrategyId("spread-capture"), strategies),
       balance,
       publishEvery = 20.millis,
       writeTimeout = 2.seconds,
       downAfter = Some(downAfterMillis.millis),
-      testMode = false,
+      testMode = control,
       pipeline = pipeline,
       provision = provision
     )
@@ -183,7 +186,8 @@ object NodeRun {
 
   /**
    * How `mvt node` runs one node: its settings, and for an exchange its day, journal, traders, pace, trade feed and
-   * FIX gateway (port, clients file, CompID).
+   * FIX gateway (port, clients file, CompID). With `control` the node takes cut and heal lines on its stdin
+   * ([[NodeControl]]).
    */
   final case class Args(
       node: ClusterNode.Settings,
@@ -194,7 +198,8 @@ object NodeRun {
       trades: Option[String],
       json: Boolean,
       tls: Option[TlsFiles],
-      fix: Option[(Int, Path, String)] = None
+      fix: Option[(Int, Path, String)] = None,
+      control: Boolean = false
   ) {
     def exchange: Boolean = day.isDefined && dir.isDefined
   }
@@ -209,6 +214,7 @@ object NodeRun {
         seeds: Vector[String],
         mode: Consistency,
         accounts: Int,
+        strategies: Int,
         balance: Long,
         day: Option[String],
         dir: Option[String],
@@ -218,24 +224,20 @@ object NodeRun {
         downAfterMillis: Int,
         pipeline: NodePipeline.Settings,
         json: Boolean,
+        control: Boolean,
         history: Option[String],
         tls: Option[TlsFiles],
         fix: Option[(Int, Path, String)]
     ): Args = {
       val node = settings(role, host, port, seeds, mode, accounts, balance, downAfterMillis, pipeline)
+        .copy(
+          subscriptions = Subscription.accounts(accounts, StrategyId("spread-capture"), strategies),
+          testMode = control,
+          history = history.map(Path.of(_))
+        )
       // a node given a directory keeps its ledger there, durable (the exchange beside its venue's journal)
       val store = dir.map(d => NodeConfig.storeOf(Path.of(d)))
-      Args(
-        node.copy(history = history.map(Path.of(_)), store = store),
-        day,
-        dir,
-        traders,
-        speed,
-        trades,
-        json,
-        tls,
-        fix
-      )
+      Args(node.copy(store = store), day, dir, traders, speed, trades, json, tls, fix, control)
     }
   }
 
@@ -329,6 +331,8 @@ object NodeRun {
           s"no TLS: listening on ${n.name} (loopback only); give --tls-keystore and " +
             "--tls-password-file to let nodes of other hosts in"
         )
+      // a harness's cut and heal lines, read on a thread of their own
+      if (r.a.control) NodeControl.start(n, System.in, report)
       body(n)
     }
     r.plan match {

@@ -274,7 +274,9 @@ object TraderNode {
 
     private def settled(s: Long, ok: Boolean): Unit =
       outbox.settle(s, ok).foreach {
-        case Outbox.Sent(_) => counters.approved.increment()
+        case Outbox.Sent(m) =>
+          ledger.history.sent(m)
+          counters.approved.increment()
         case Outbox.Dropped(m) =>
           ledger.history.undone(m)
           // only an add or a buy's modify waits for its write
@@ -353,7 +355,8 @@ object TraderNode {
         case _: OrderCommand.Modify => counters.modifies.increment()
         case _ => counters.cancels.increment()
       }
-      ledger.history.sent(m)
+      // an add waiting for its majority write is recorded as sent once it goes
+      if (!pending) ledger.history.sent(m)
       outbox.send(m, pending)
       m
     }

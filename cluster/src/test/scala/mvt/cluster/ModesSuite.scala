@@ -126,4 +126,24 @@ class ModesSuite extends munit.FunSuite {
     assert(bA + bC <= provisioned, s"bounded: $bA + $bC")
     assert(bounded.forall(_.balance(account) >= 0L))
   }
+
+  test(
+    "majority: two nodes spending the same money at once never both go; the one that does not is given back"
+  ) {
+    val account = ClientId("carol")
+    val l = ledgers(Consistency.Majority)
+    l(0).credit(account, 1000L)
+    Eventually("provisioned everywhere")(converged(Consistency.Majority, account, 1000L))
+    // back to back on two nodes: neither replica can have the other's debit when it checks its own
+    val first = l(0).authorize(account, 700L)
+    val second = l(1).authorize(account, 700L)
+    val went = Vector(first, second).map(approved)
+    assert(went.count(identity) <= 1, s"both spent 700 of 1000: $went")
+    val spent = 700L * went.count(identity)
+    Eventually("every replica shows what went", 30.seconds)(converged(
+      Consistency.Majority,
+      account,
+      1000L - spent
+    ))
+  }
 }

@@ -28,7 +28,11 @@ class NodeEventSuite extends munit.FunSuite {
     NodeEvent.PositionStarted(held, 7L, 2),
     NodeEvent.CaughtUp(9L),
     NodeEvent.Status(2, 74L, 53L, 11L, 40L, 17L, 0L, 200L, "sent=20 superseded=196"),
-    NodeEvent.Positions(Vector(held, held.copy(subscription = "acct-3/spread")))
+    NodeEvent.Positions(Vector(held, held.copy(subscription = "acct-3/spread"))),
+    NodeEvent.Control("cut 127.0.0.1:2553", true, "", 11L),
+    NodeEvent.Control("heal", false, "Artery did not apply it", 12L),
+    NodeEvent.Reachability(NodeId("127.0.0.1:2553"), false, 13L),
+    NodeEvent.Probe(NodeId("127.0.0.1:2553"), true, 14L)
   )
 
   test("every event reads back from its JSON line as itself") {

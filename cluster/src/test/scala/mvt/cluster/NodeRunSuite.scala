@@ -71,6 +71,7 @@ class NodeRunSuite extends munit.FunSuite {
       Vector.empty,
       Consistency.Majority,
       4,
+      2,
       500L,
       Some("d.csv"),
       Some("dir"),
@@ -80,6 +81,7 @@ class NodeRunSuite extends munit.FunSuite {
       2000,
       NodePipeline.Settings.default,
       true,
+      true,
       Some("h.jsonl"),
       None,
       None
@@ -87,6 +89,13 @@ class NodeRunSuite extends munit.FunSuite {
     assertEquals(a.node.history, Some(java.nio.file.Path.of("h.jsonl")))
     // the node's directory holds its durable ledger
     assertEquals(a.node.store, Some(java.nio.file.Path.of("dir", "ledger.lmdb")))
+    // two strategies per account, and the control channel's Artery test mode
+    assertEquals(
+      a.node.subscriptions.take(3).map(_.label),
+      Vector("acct-1/spread-capture-1", "acct-1/spread-capture-2", "acct-2/spread-capture-1")
+    )
+    assertEquals(a.node.subscriptions.size, 8)
+    assert(a.control && a.node.testMode)
     assertEquals(
       (a.node.mode, a.node.downAfter, a.traders, a.json),
       (Consistency.Majority, Some(2000.millis), 2, true)

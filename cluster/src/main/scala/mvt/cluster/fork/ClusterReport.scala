@@ -11,7 +11,9 @@ object ClusterReport {
   def lines(o: ForkedCluster.Outcome): Vector[String] = {
     val p = o.plan
     val out = Vector.newBuilder[String]
-    out += s"mvt cluster: ${p.nodes} traders, consistency ${p.mode.label}, ${p.accounts} accounts"
+    val perAccount = if (p.strategies == 1) "" else s", ${p.strategies} strategies each"
+    out += s"mvt cluster: ${p.nodes} traders, consistency ${p.mode.label}, ${p.accounts} accounts$perAccount"
+    o.faults.foreach(f => out += s"nemesis: $f")
     def describe(n: ForkedCluster.Captured, mark: String): Unit = {
       val status = n.events.status.fold("none")(_.render.stripPrefix("status "))
       val owns = n.events.ownsAt.lastOption.fold("owns nothing")((at, k) => s"owns $k at $at")

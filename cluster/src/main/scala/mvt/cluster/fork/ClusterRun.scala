@@ -2,6 +2,7 @@ package mvt.cluster.fork
 
 import cats.effect.{ExitCode, IO}
 import mvt.cluster.DayReplay
+import mvt.cluster.nemesis.{Fault, Schedule}
 import mvt.core.console.{Blocking, Inputs, Status, Terminal}
 import mvt.workload.CommandFiles
 
@@ -38,21 +39,29 @@ object ClusterRun {
 
   /**
    * The plan from `mvt cluster`'s options, in the order it takes them: the nodes' histories in `history` or a new
-   * temporary directory, and the TLS files passed on to every node.
+   * temporary directory, and the TLS files passed on to every node. With `partition`, a seeded partition
+   * ([[PartitionSpan]]) early in the day, and a split-brain resolver that waits out the cut (`downAfterMillis`
+   * raised to the cut plus 5 s if shorter), so the partition heals instead of ending in a removal.
    */
   def plan(
       nodes: Int,
       day: String,
       mode: mvt.cluster.Consistency,
       accounts: Int,
+      strategies: Int,
       balance: Long,
       speed: mvt.cluster.ReplaySpeed,
       killAfterSeconds: Option[Int],
       downAfterMillis: Int,
       rejoin: Boolean,
       history: Option[String],
-      tls: Option[mvt.cluster.TlsFiles]
+      tls: Option[mvt.cluster.TlsFiles],
+      partition: Option[Int] = None
   ): ForkedCluster.Plan = {
+    val schedule =
+      partition.map(seed => Schedule.partitions(seed.toLong, nodes, PartitionSpan, 1, exchange = false))
+    val longest =
+      schedule.fold(0)(_.faults.collect { case Schedule.At(_, Fault.Partition(_, _, ms)) => ms }.max)
     val dir =
       history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(java.nio.file.Path.of(_))
     val nodeArgs = tls.fold(Vector.empty)(_.args)
@@ -66,11 +75,16 @@ object ClusterRun {
       speed,
       killAfterSeconds,
       rejoin,
-      downAfterMillis,
+      if (schedule.isEmpty) downAfterMillis else math.max(downAfterMillis, longest + 5000),
       Some(dir),
-      nodeArgs
+      nodeArgs,
+      schedule,
+      strategies
     )
   }
+
+  /** The seconds of the day `--partition`'s cut falls in: it starts in the first 2 and lasts 3 to 6. */
+  val PartitionSpan = 10
 
   /** Prints what `mvt cluster` shows of a run. */
   def print(o: ForkedCluster.Outcome, out: PrintStream): Unit = {

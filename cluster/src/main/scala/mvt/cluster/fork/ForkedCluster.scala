@@ -3,7 +3,7 @@ package mvt.cluster.fork
 import mvt.cluster.{Consistency, ReplaySpeed}
 
 import mvt.cluster.history.{HistoryFile, Operation}
-import mvt.cluster.nemesis.{Injected, Nemesis, Schedule}
+import mvt.cluster.nemesis.{Fault, Injected, Nemesis, Schedule}
 import mvt.core.files.FileTree
 
 import java.nio.file.{Files, Path}
@@ -24,6 +24,8 @@ object ForkedCluster {
    * What to run. `downAfterMillis` is the nodes' `--down-after`. Every node writes its history
    * (`mvt.cluster.history`) to `<name>.history.jsonl`, in `historyDir` when given (kept), else beside its other
    * files (read into the outcome, then removed). `nodeArgs` go to every node as they are (the TLS options).
+   * `strategies` is the subscriptions per account (`--strategies`). A `schedule` with a partition starts every
+   * node with its control channel (`--control`, Artery's test mode).
    */
   final case class Plan(
       day: Path,
@@ -37,8 +39,13 @@ object ForkedCluster {
       downAfterMillis: Int,
       historyDir: Option[Path] = None,
       nodeArgs: Vector[String] = Vector.empty,
-      schedule: Option[Schedule] = None
-  )
+      schedule: Option[Schedule] = None,
+      strategies: Int = 1
+  ) {
+
+    /** Whether the nodes need their control channel: the schedule cuts links. */
+    def control: Boolean = schedule.exists(_.faults.exists(_.fault.isInstanceOf[Fault.Partition]))
+  }
 
   /** One node's name, every event it reported, and what it wrote to stderr. */
   final case class Captured(name: String, events: NodeEvents, errors: Vector[String])
@@ -90,7 +97,8 @@ object ForkedCluster {
       plan.balance.toString,
       "--down-after",
       plan.downAfterMillis.toString
-    ) ++ plan.nodeArgs
+    ) ++ (if (plan.strategies == 1) Vector.empty else Vector("--strategies", plan.strategies.toString)) ++
+      (if (plan.control) Vector("--control") else Vector.empty) ++ plan.nodeArgs
     val exchange = ForkedNode.start(
       launcher,
       dir,
@@ -118,13 +126,16 @@ object ForkedCluster {
           val name = s"trader-${t + 1}-r$k"
           ForkedNode.start(launcher, dir, name, traderArgs ++ history(name))
         },
-        () => current.forall(n => n.process.isAlive && NodeEvents(n.events).upAt.isDefined)
+        () => current.forall(n => n.process.isAlive && NodeEvents(n.events).upAt.isDefined),
+        Some(exchange)
       )
     )
     try {
       phases.phase(s"$title: forming") {
+        // a plan that cuts links also waits until every node said where it listens (a busy JVM says it late)
+        def addressed = !plan.control || (exchange +: traders).forall(_.address.isDefined)
         while (
-          exchange.process.isAlive && !NodeEvents(exchange.events).dayStarted && traders.forall(
+          exchange.process.isAlive && !(NodeEvents(exchange.events).dayStarted && addressed) && traders.forall(
             _.process.isAlive
           )
         ) Thread.sleep(100)
@@ -198,6 +209,15 @@ object ForkedCluster {
     FileTree.delete(dir)
     outcome
   }
+
+  /** Cuts every link between `a` and `b` on both sides (both run with `--control`); true once both applied it. */
+  def cut(a: ForkedNode, b: ForkedNode): Boolean = {
+    val one = a.cut(b.address.toVector)
+    b.cut(a.address.toVector) && one
+  }
+
+  /** Heals every link the live nodes of `nodes` cut; true once each acknowledged it. */
+  def heal(nodes: Seq[ForkedNode]): Boolean = nodes.filter(_.process.isAlive).map(_.heal()).forall(identity)
 
   // waits (up to 5 s) until each trader reported its positions once more than it had
   private def awaitPositions(traders: Vector[ForkedNode]): Unit = {

@@ -56,6 +56,15 @@ final case class NodeEvents(events: Vector[NodeEvent]) {
   /** The exchange's count of commands played, if it played the day. */
   def dayCommands: Option[Long] = events.collectFirst { case d: NodeEvent.DayPlayed => d.commands }
 
+  /** What the node saw of its peers' reachability, in order (only a node run with `--control` reports it). */
+  def reachability: Vector[NodeEvent.Reachability] = events.collect { case r: NodeEvent.Reachability => r }
+
+  /** The probes the node sent across its links under a harness's control, in order, each answered or not. */
+  def probes: Vector[NodeEvent.Probe] = events.collect { case p: NodeEvent.Probe => p }
+
+  /** The control lines the node acknowledged, in order. */
+  def controls: Vector[NodeEvent.Control] = events.collect { case c: NodeEvent.Control => c }
+
   /** The exchange's summary of the day, if it got that far. */
   def summary: Option[NodeEvent.DaySummary] = events.collectFirst { case s: NodeEvent.DaySummary => s }
 }

@@ -8,7 +8,8 @@ import mvt.crdt.ClientId
  * account, that no reserved money was lost (every debit is paid out by its order's fills and refunds, to the
  * cent, and every observed final balance equals provisions plus credits less filled cost), that no order was
  * applied or reserved twice, and how far money committed ever ran ahead of money provided (an overspend, which
- * the `bounded` and `majority` modes promise never happens). Also checks that each node incarnation's history is
+ * the `bounded` and `majority` modes promise never happens). A reservation its own trader gave back before the
+ * order went (a `majority` write that did not hold) was never committed. Also checks that each node incarnation's history is
  * complete (its sequence numbers run 1, 2, 3, ... with no gap). A settlement or provision that a later incarnation
  * restates (an exchange restarted on its journal settles again, with the same amounts, what closed before its
  * crash, since its earlier run may have been killed before it wrote them) counts once. Pure.
@@ -82,9 +83,32 @@ object HistoryChecker {
     }
   }
 
+  // A refund the trader that reserved the money writes itself: a `majority` write (or its check read) that failed,
+  // so the add or the modify never went. Its order's name starts with that trader incarnation's.
+  private def undo(o: Operation): Boolean =
+    o.kind == OpKind.Refund && o.order.startsWith(s"${o.node.value}#${o.incarnation}/")
+
   // ops of one account, in time order
   private def account(account: ClientId, timeOrdered: Seq[Operation]): AccountVerdict = {
     val ops = unrestated(timeOrdered)
+    // a reservation its trader gave back before the order went was never committed: neither it nor its undo moves
+    // the money committed (both still count for what is accounted for)
+    val undone = scala.collection.mutable.HashMap.empty[(String, Long), Int]
+    ops.foreach(o => if (undo(o)) undone((o.order, o.cents)) = undone.getOrElse((o.order, o.cents), 0) + 1)
+    val uncommitted = scala.collection.mutable.HashMap.empty[(String, Long), Int]
+    // whether `o`, a reservation, is one its trader undoes later; counted so each undo matches one reservation
+    def undoneLater(o: Operation): Boolean = {
+      val k = (o.order, o.cents)
+      val n = undone.getOrElse(k, 0)
+      if (n > 0) { undone(k) = n - 1; uncommitted(k) = uncommitted.getOrElse(k, 0) + 1 }
+      n > 0
+    }
+    def undoOfUncommitted(o: Operation): Boolean = undo(o) && {
+      val k = (o.order, o.cents)
+      val n = uncommitted.getOrElse(k, 0)
+      if (n > 0) uncommitted(k) = n - 1
+      n > 0
+    }
     val reserved = scala.collection.mutable.LinkedHashMap.empty[String, Long]
     val paidOut = scala.collection.mutable.HashMap.empty[String, Long]
     val debits = scala.collection.mutable.HashMap.empty[String, Int]
@@ -99,19 +123,19 @@ object HistoryChecker {
       case OpKind.Debit =>
         reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
         debits(o.order) = debits.getOrElse(o.order, 0) + 1
-        committed += o.cents
+        if (!undoneLater(o)) committed += o.cents
         maxOver = math.max(maxOver, committed - provided)
       case OpKind.TopUp =>
         // a modify's reservation belongs to its order: the order's fills and refunds pay it out like its debit
         reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
-        committed += o.cents
+        if (!undoneLater(o)) committed += o.cents
         maxOver = math.max(maxOver, committed - provided)
       case OpKind.Fill =>
         filled += o.cents
         paidOut(o.order) = paidOut.getOrElse(o.order, 0L) + o.cents
       case OpKind.Refund =>
         paidOut(o.order) = paidOut.getOrElse(o.order, 0L) + o.cents
-        committed -= o.cents
+        if (!undoOfUncommitted(o)) committed -= o.cents
       case OpKind.Apply =>
         applies(o.order) = applies.getOrElse(o.order, 0) + 1
       case OpKind.Authorize | OpKind.Refuse | OpKind.Send | OpKind.Ack | OpKind.Balance => ()

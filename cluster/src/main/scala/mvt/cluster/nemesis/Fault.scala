@@ -12,10 +12,26 @@ enum Fault {
   /** A killed trader started again, as a new incarnation. */
   case Restart(trader: Int)
 
+  /**
+   * A partition for `millis`: every link between the trader and the other traders cut both ways (Artery's test
+   * mode, through each node's control channel), and with `exchange` its links to the exchange too; then healed.
+   */
+  case Partition(trader: Int, exchange: Boolean, millis: Int)
+
+  /** The index of the trader the fault hits. */
+  def target: Int = this match {
+    case Kill(t) => t
+    case Pause(t, _) => t
+    case Restart(t) => t
+    case Partition(t, _, _) => t
+  }
+
   /** How the fault reads in a report. */
   def render: String = this match {
     case Kill(t) => s"kill -9 trader-${t + 1}"
     case Pause(t, ms) => s"pause trader-${t + 1} for $ms ms"
     case Restart(t) => s"restart trader-${t + 1}"
+    case Partition(t, x, ms) =>
+      s"cut trader-${t + 1} from the other traders${if (x) " and the exchange" else ""} for $ms ms"
   }
 }

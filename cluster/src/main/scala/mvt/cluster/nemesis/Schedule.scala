@@ -59,4 +59,23 @@ object Schedule {
       }
     Schedule(seed, faults.sortBy(_.millis))
   }
+
+  /**
+   * `count` partitions ([[Fault.Partition]]) one after another over `seconds`, from `seed`: each cuts a random
+   * trader from the other traders (and with `exchange` from the exchange too) for 30 to 60% of its slot of the
+   * day, starting in the slot's first fifth.
+   */
+  def partitions(seed: Long, traders: Int, seconds: Int, count: Int, exchange: Boolean): Schedule = {
+    val rnd = new scala.util.Random(seed)
+    val slot = seconds * 1000L / math.max(1, count)
+    val faults = Vector.tabulate(count) { i =>
+      val at = i * slot + rnd.nextLong(slot / 5 + 1)
+      val millis = (slot * (30 + rnd.nextInt(31)) / 100).toInt
+      At(at, Fault.Partition(rnd.nextInt(traders), exchange, millis))
+    }
+    Schedule(seed, faults)
+  }
+
+  /** `a`'s and `b`'s faults together in time order, under `a`'s seed. */
+  def merge(a: Schedule, b: Schedule): Schedule = Schedule(a.seed, (a.faults ++ b.faults).sortBy(_.millis))
 }

@@ -16,6 +16,7 @@ class ClusterRunSuite extends munit.FunSuite {
       "day.csv",
       Consistency.Local,
       5,
+      1,
       100L,
       speed,
       Some(2),
@@ -29,8 +30,27 @@ class ClusterRunSuite extends munit.FunSuite {
     assertEquals((p.killAfterSeconds, p.rejoin, p.downAfterMillis), (Some(2), true, 1500))
     assertEquals(p.historyDir, Some(Path.of("h")))
     assertEquals(p.nodeArgs, tls.args)
-    val fresh = ClusterRun.plan(1, "d", Consistency.Bounded, 1, 1L, speed, None, 3000, false, None, None)
+    assertEquals((p.strategies, p.schedule, p.control), (1, None, false))
+    val fresh = ClusterRun.plan(1, "d", Consistency.Bounded, 1, 1, 1L, speed, None, 3000, false, None, None)
     assert(fresh.historyDir.exists(Files.isDirectory(_)), fresh.historyDir.toString)
     assertEquals(fresh.nodeArgs, Vector.empty)
+  }
+
+  test("--partition: a seeded cut early in the day, every node controlled, removal waiting out the cut") {
+    val p =
+      ClusterRun.plan(3, "d", Consistency.Local, 4, 3, 1L, speed, None, 1000, false, None, None, Some(7))
+    val again =
+      ClusterRun.plan(3, "d", Consistency.Local, 4, 3, 1L, speed, None, 1000, false, None, None, Some(7))
+    assertEquals(p.schedule, again.schedule)
+    assertEquals(p.strategies, 3)
+    assert(p.control)
+    val cuts = p.schedule.toVector.flatMap(_.faults).collect {
+      case mvt.cluster.nemesis.Schedule.At(at, mvt.cluster.nemesis.Fault.Partition(t, false, ms)) =>
+        (at, t, ms)
+    }
+    assertEquals(cuts.size, 1, p.schedule.toString)
+    val (at, t, ms) = cuts.head
+    assert(at <= 2000 && ms >= 3000 && ms <= 6000 && t >= 0 && t < 3, cuts.toString)
+    assertEquals(p.downAfterMillis, ms + 5000)
   }
 }

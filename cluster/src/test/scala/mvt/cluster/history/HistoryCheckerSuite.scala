@@ -103,4 +103,26 @@ class HistoryCheckerSuite extends FunSuite {
     val v = HistoryChecker.check(gap)
     assertEquals(v.gaps, Vector("node t1 incarnation 1: operations missing (seq 3)"))
   }
+
+  test(
+    "a majority reservation its trader gave back before the order went was never committed; a sent one was"
+  ) {
+    // x's write found no majority (it was cut off): x gives its 80 back itself and its add never goes; y's order went
+    val undone =
+      node("venue", (0, Provision, "a", "", 100), (5, Fill, "a", "y#1/s/1", 80)) ++
+        node("x", (1, Debit, "a", "x#1/s/1", 80), (4, Refund, "a", "x#1/s/1", 80)) ++
+        node("y", (2, Debit, "a", "y#1/s/1", 80), (3, Send, "a", "y#1/s/1", 0))
+    val v = HistoryChecker.check(undone)
+    assertEquals(v.maxOverspendCents, 0L, v)
+    assert(v.ok(overspendAllowed = false), v)
+    // the same refund written by a venue (x's order reached the book and was cancelled there): the money was
+    // committed meanwhile, and the two orders overspent
+    val cancelled =
+      node("venue", (0, Provision, "a", "", 100), (5, Fill, "a", "y#1/s/1", 80)) ++
+        node("x", (1, Debit, "a", "x#1/s/1", 80)) ++ node("venue2", (4, Refund, "a", "x#1/s/1", 80)) ++
+        node("y", (2, Debit, "a", "y#1/s/1", 80), (3, Send, "a", "y#1/s/1", 0))
+    val w = HistoryChecker.check(cancelled)
+    assertEquals(w.maxOverspendCents, 60L, w)
+    assert(!w.ok(overspendAllowed = false))
+  }
 }

@@ -26,6 +26,7 @@ class ScheduleSuite extends ScalaCheckSuite {
           case Fault.Kill(t) => assert(t >= 0 && t < traders && traders > 1, s.render)
           case Fault.Restart(t) => assert(t >= 0 && t < traders, s.render)
           case Fault.Pause(t, ms) => assert(t >= 0 && t < traders && ms >= 300 && ms < 1500, s.render)
+          case other => fail(s"Schedule.of made $other: ${s.render}")
         }
       )
     }
@@ -44,6 +45,31 @@ class ScheduleSuite extends ScalaCheckSuite {
         }
       }
       assertEquals(down, None, s.render)
+    }
+  }
+
+  property("partitions replay from their seed, one at a time, each healed within the day") {
+    forAll(plans, Gen.oneOf(true, false)) { case ((seed, traders, seconds, faults), exchange) =>
+      val s = Schedule.partitions(seed, traders, seconds, faults, exchange)
+      assertEquals(Schedule.partitions(seed, traders, seconds, faults, exchange), s)
+      assertEquals(s.faults.size, faults)
+      val spans = s.faults.map(a =>
+        a.fault match {
+          case Fault.Partition(t, x, ms) =>
+            assert(t >= 0 && t < traders && x == exchange && ms > 0, s.render)
+            (a.millis, a.millis + ms)
+          case other => fail(s"Schedule.partitions made $other: ${s.render}")
+        }
+      )
+      assert(spans.forall((from, to) => from >= 0L && to <= seconds * 1000L), s.render)
+      assert(spans.zip(spans.drop(1)).forall((a, b) => a._2 < b._1), s.render)
+      // merged with a schedule of kills and pauses, which keeps its own faults as they were
+      val both = Schedule.merge(Schedule.of(seed, traders, seconds, faults), s)
+      assertEquals(
+        both.faults.filterNot(_.fault.isInstanceOf[Fault.Partition]),
+        Schedule.of(seed, traders, seconds, faults).faults
+      )
+      assertEquals(both.faults.map(_.millis), both.faults.map(_.millis).sorted)
     }
   }
 }

@@ -40,6 +40,7 @@ class WindowsSuite extends ScalaCheckSuite {
             assertEquals(s.faults.last.fault, Fault.Restart(t), s.render)
           case Fault.Pause(t, ms) => assert(t < w.traders && ms >= 50 && ms <= 500, s.render)
           case Fault.Restart(t) => assert(t < w.traders, s.render)
+          case other => fail(s"a window made $other: ${s.render}")
         }
       }
     }
