@@ -20,6 +20,9 @@ import java.util.concurrent.locks.LockSupport
  * `OpenLoad`'s: request `i` is due at `start + i / rate`, its latency is from then to its answer's last byte,
  * and a request that finds every connection busy waits for one, late, its lateness in its latency.
  *
+ * Requests go out on the idle connections in turn, so that each carries its share and none is left idle for the
+ * server's keep-alive timeout to close under a request.
+ *
  * Thread contract: one `drive` at a time (it blocks its caller until the run ends); `close` after the last.
  * Connections are opened at the first `drive` and kept for the next, as a browser keeps its own.
  */
@@ -49,6 +52,9 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
   }
 
   private val conns = Array.fill(clients)(new Conn)
+
+  // the connection tried first for the next request: the one after the last used (kept from run to run)
+  private var turn = 0
 
   private def connect(c: Conn): Unit = {
     if (c.channel != null) c.channel.close()
@@ -111,6 +117,7 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
     val buf = ByteBuffer.allocate(1 << 16)
     var next = 0L // the next request to send
     var done = 0L // answered or failed
+    var last = turn - 1 // the connection that carried the latest request
     // ends `c`'s request: its answer complete (the status), or lost (failed, and the connection opened anew)
     def answered(c: Conn, now: Long): Unit = {
       latencies.recordValue(math.max(0L, now - c.due))
@@ -140,12 +147,16 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
     }
     try {
       while (done < config.requests && System.nanoTime() < deadline && conns.exists(_.channel != null)) {
-        // every request due goes out on an idle connection, in order
+        // every request due goes out on an idle connection, in order, the connections taking turns from the one
+        // after the last used: each carries its share, so none sits idle long enough for the server's keep-alive
+        // timeout (Ember's 60 s) to close it just as a request is written to it (that request would be lost, and
+        // a wave of such closes and reopenings landed in whichever leg ran a minute after a burst)
         val due = released.get
         var k = 0
         while (next < due && k < conns.length) {
-          val c = conns(k)
+          val c = conns((turn + k) % conns.length)
           if (c.request < 0 && c.channel != null) {
+            last = (turn + k) % conns.length
             val bytes = ByteBuffer.wrap(requestOf(next))
             c.request = next
             c.due = dueOf(next)
@@ -158,6 +169,7 @@ final class KeepAliveLoad(port: Int, clients: Int) extends AutoCloseable {
           }
           k += 1
         }
+        turn = (last + 1) % conns.length
         val _ = selector.select(100L)
         ReadySockets.readEach(selector, buf, reader)
       }

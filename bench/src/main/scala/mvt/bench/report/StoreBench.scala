@@ -71,7 +71,8 @@ object StoreBench {
       portalCpuNanosPerRequest: Double,
       unauthenticatedCpuNanosPerRequest: Double,
       tokenCheckNanos: Double,
-      signInHashNanos: Double
+      signInHashNanos: Double,
+      slices: Vector[(String, OpenLoad.Result)]
   )
 
   // the timed runs against the portal, and the CPU a request of `ours`
@@ -82,7 +83,8 @@ object StoreBench {
       pastHours: OpenLoad.Result,
       naive: OpenLoad.Result,
       cpuNanosPerRequest: Double,
-      openCpuNanosPerRequest: Double
+      openCpuNanosPerRequest: Double,
+      slices: Vector[(String, OpenLoad.Result)]
   )
 
   private def cpuNow: Long =
@@ -316,6 +318,10 @@ object StoreBench {
                   }
                   for {
                     _ <- next("warming up the portal")
+                    // the past hours first, so that the legs' own warm-up comes straight before the timed runs and
+                    // the first timed leg (ours) does not alone follow a run of another route (hours rendered afresh
+                    // from SQLite) with its connections
+                    _ <- run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past)
                     // every leg alike, at twice the rate, so that C2 has compiled each path before the timed runs
                     _ <- legs.traverse_((_, uriOf) =>
                       run(
@@ -323,7 +329,6 @@ object StoreBench {
                         uriOf
                       )
                     )
-                    _ <- run(naiveLoad.copy(requests = math.min(config.naiveRequests, 500L)), past)
                     _ <- next(
                       f"the portal with a token, without, and the HTTP floor: ${config.requests}%,d requests each at ${config.rate}%,.0f/s, ${config.clients} clients, in $Rounds turns"
                     )
@@ -338,7 +343,16 @@ object StoreBench {
                     pp <- run(naiveLoad, past)
                     _ <- next(f"the naive report: ${config.naiveRequests}%,d requests at the same rate")
                     n <- run(naiveLoad, naive)
-                  } yield PortalRuns(p, o, f, pp, n, pCpu.toDouble / p.sent, oCpu.toDouble / o.sent)
+                  } yield PortalRuns(
+                    p,
+                    o,
+                    f,
+                    pp,
+                    n,
+                    pCpu.toDouble / p.sent,
+                    oCpu.toDouble / o.sent,
+                    slices.map((name, r) => name -> r._1)
+                  )
               }
             }
           }
@@ -356,7 +370,8 @@ object StoreBench {
           results.cpuNanosPerRequest,
           results.openCpuNanosPerRequest,
           checkNanos,
-          hashNanos
+          hashNanos,
+          results.slices
         )
       }.unsafeRunSync()
     } finally mvt.core.files.FileTree.delete(dir)
@@ -390,9 +405,18 @@ object StoreBench {
       f"  authentication: p99 ${ms(r.portal.p99 - r.unauthenticated.p99)} and ${(r.portalCpuNanosPerRequest - r.unauthenticatedCpuNanosPerRequest) / 1e3}%.0f us of CPU a request over open; one token check alone ${r.tokenCheckNanos / 1e3}%.1f us (a probe of the tokens held in memory and a SHA-256)",
       f"  over the HTTP floor at p99: ours ${ms(r.portal.p99 - r.floor.p99)}, open ${ms(r.unauthenticated.p99 - r.floor.p99)}; ${floorVerdict(r.floor)}",
       f"  the generator's own start lag (intended start to sending; inside every latency above) at p99: ours ${ms(r.portal.startLag.getValueAtPercentile(99))}, open ${ms(r.unauthenticated.startLag.getValueAtPercentile(99))}, floor ${ms(r.floor.startLag.getValueAtPercentile(99))}",
+      sliceLines(r.slices),
       f"  sign-in: ${r.signInHashNanos / 1e6}%.1f ms an attempt (${PasswordHash.Algorithm}, ${PasswordHash.Iterations}%,d iterations, ${PasswordHash.SaltBytes}-byte salt)"
     ).mkString("\n")
   }
+
+  // each turn's slices in the order they ran, so that a stall shows as one slice of one leg or as every leg's
+  private def sliceLines(slices: Vector[(String, OpenLoad.Result)]): String =
+    slices.grouped(math.max(1, slices.size / Rounds)).zipWithIndex.map { (turn, i) =>
+      f"  turn ${i + 1}: " + turn.map { (name, o) =>
+        f"$name p99 ${ms(o.p99)}, max ${ms(o.max)}" + (if (o.failed > 0) f", ${o.failed}%d failed" else "")
+      }.mkString("; ")
+    }.mkString("  the slices, each leg's p99 and max in each turn, in the order run:\n", "\n", "")
 
   /** How many slices each compared leg is timed in, the legs taking turns. */
   val Rounds: Int = 5
@@ -453,6 +477,9 @@ object StoreBench {
       "targetP99Nanos" -> Json.fromLong(TargetP99Nanos),
       "floorWithinTarget" -> Json.fromBoolean(r.floor.p99 <= TargetP99Nanos),
       "portalAtPastHours" -> load(r.pastHours),
+      "slicesInOrderRun" -> Json.arr(r.slices.map((name, o) =>
+        Json.obj("leg" -> Json.fromString(name), "result" -> load(o))
+      )*),
       "naivePortal" -> load(r.naive)
     )
   }

@@ -76,6 +76,32 @@ class KeepAliveLoadSuite extends munit.FunSuite {
     }).unsafeRunSync()
   }
 
+  test("the connections take turns: each carries its share, so none is left idle for the server to close") {
+    // one request at a time (20 a second, each answered at once): a generator that always took the first idle
+    // connection would carry them all on one and leave the others idle for the server's keep-alive timeout
+    (for {
+      ports <- Ref.of[IO, Vector[Int]](Vector.empty)
+      app = HttpRoutes.of[IO] { case req @ GET -> Root / "page" / LongVar(_) =>
+        ports.update(_ :+ req.remotePort.fold(-1)(_.value)) >> Ok("x")
+      }.orNotFound
+      result <- EmberServerBuilder.default[IO].withHost(host"127.0.0.1").withPort(port"0").withHttpApp(app)
+        .withShutdownTimeout(1.second).build.use { s =>
+          val port = s.address.getPort
+          load(port, 8).use(l =>
+            IO.blocking(l.drive(
+              OpenLoad.Config(rate = 20, requests = 40, clients = 8, timeout = 60.seconds),
+              i => KeepAliveLoad.get(port, s"/page/$i")
+            ))
+          )
+        }
+      served <- ports.get
+    } yield {
+      assertEquals(result.ok, 40L)
+      val perConnection = served.groupBy(identity).view.mapValues(_.size).toMap
+      assertEquals(perConnection.size, 8, s"requests per connection (by client port): $perConnection")
+    }).unsafeRunSync()
+  }
+
   test("requests never answered count as failed once the run's timeout has passed; the others are counted") {
     (for {
       result <- server(Ref.unsafe(Vector.empty)).use { s =>
