@@ -38,7 +38,8 @@ object ClusterRun {
 
   /**
    * The plan from `mvt cluster`'s options, in the order it takes them: the nodes' histories in `history` or a new
-   * temporary directory, and the TLS files passed on to every node.
+   * temporary directory, the TLS files passed on to every node, and the nodes' directories in `dir` (kept) or
+   * temporary ones.
    */
   def plan(
       nodes: Int,
@@ -51,9 +52,10 @@ object ClusterRun {
       downAfterMillis: Int,
       rejoin: Boolean,
       history: Option[String],
-      tls: Option[mvt.cluster.TlsFiles]
+      tls: Option[mvt.cluster.TlsFiles],
+      dir: Option[String] = None
   ): ForkedCluster.Plan = {
-    val dir =
+    val histories =
       history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(java.nio.file.Path.of(_))
     val nodeArgs = tls.fold(Vector.empty)(_.args)
     val p = java.nio.file.Path.of(day)
@@ -67,8 +69,9 @@ object ClusterRun {
       killAfterSeconds,
       rejoin,
       downAfterMillis,
-      Some(dir),
-      nodeArgs
+      Some(histories),
+      nodeArgs,
+      nodeDir = dir.map(java.nio.file.Path.of(_))
     )
   }
 

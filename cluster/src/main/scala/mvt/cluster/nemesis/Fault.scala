@@ -1,6 +1,9 @@
 package mvt.cluster.nemesis
 
-/** One fault the nemesis injects into a forked cluster, on the trader it names (by index, from 0). Immutable. */
+/**
+ * One fault the nemesis injects into a forked cluster, on the trader it names (by index, from 0) or on the exchange.
+ * Immutable.
+ */
 enum Fault {
 
   /** SIGKILL: the node dies with no goodbye; its work moves to the survivors. */
@@ -12,10 +15,21 @@ enum Fault {
   /** A killed trader started again, as a new incarnation. */
   case Restart(trader: Int)
 
+  /** SIGKILL of the exchange: the day stops, the traders keep what it has not acknowledged. */
+  case KillExchange
+
+  /**
+   * The killed exchange started again on its directory (a new JVM at a new address, joining through the traders): it
+   * recovers the day from its journal, restates its reports, and the traders resend what it never acknowledged.
+   */
+  case RestartExchange
+
   /** How the fault reads in a report. */
   def render: String = this match {
     case Kill(t) => s"kill -9 trader-${t + 1}"
     case Pause(t, ms) => s"pause trader-${t + 1} for $ms ms"
     case Restart(t) => s"restart trader-${t + 1}"
+    case KillExchange => "kill -9 exchange"
+    case RestartExchange => "restart exchange"
   }
 }

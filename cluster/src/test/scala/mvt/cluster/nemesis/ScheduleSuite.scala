@@ -26,6 +26,7 @@ class ScheduleSuite extends ScalaCheckSuite {
           case Fault.Kill(t) => assert(t >= 0 && t < traders && traders > 1, s.render)
           case Fault.Restart(t) => assert(t >= 0 && t < traders, s.render)
           case Fault.Pause(t, ms) => assert(t >= 0 && t < traders && ms >= 300 && ms < 1500, s.render)
+          case other => fail(s"Schedule.of kills no exchange: ${other.render}")
         }
       )
     }

@@ -40,7 +40,27 @@ class WindowsSuite extends ScalaCheckSuite {
             assertEquals(s.faults.last.fault, Fault.Restart(t), s.render)
           case Fault.Pause(t, ms) => assert(t < w.traders && ms >= 50 && ms <= 500, s.render)
           case Fault.Restart(t) => assert(t < w.traders, s.render)
+          case other => fail(s"no exchange fault without killExchange: ${other.render}")
         }
+      }
+    }
+  }
+
+  property(
+    "killing the exchange adds one kill and its restart to one of the last three windows, the trader faults unchanged"
+  ) {
+    forAll(runs) { w =>
+      val k = w.copy(killExchange = true)
+      val exchange = Set[Fault](Fault.KillExchange, Fault.RestartExchange)
+      assertEquals(k.schedules.map(_.faults.filterNot(a => exchange(a.fault))), w.schedules.map(_.faults))
+      val withExchange = k.schedules.indices.filter(i => k.schedules(i).faults.exists(a => exchange(a.fault)))
+      assertEquals(withExchange.toVector, k.exchangeWindow.toVector)
+      assertEquals(k.exchangeWindow.isDefined, w.count >= 6)
+      k.exchangeWindow.foreach { i =>
+        assert(i >= w.count - 3 && i < w.count, i.toString)
+        val ex = k.schedules(i).faults.filter(a => exchange(a.fault))
+        assertEquals(ex.map(_.fault), Vector(Fault.KillExchange, Fault.RestartExchange))
+        ex.foreach(a => assertEquals(k.at(a.millis), Some(i)))
       }
     }
   }
