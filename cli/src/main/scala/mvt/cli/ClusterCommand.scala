@@ -31,7 +31,11 @@ object ClusterCommand {
         "Keep the nodes' histories in DIR (default: a new directory in the system's temporary one)."
       ),
       ClusterOpts.tls,
-      Opt.number("partition", "SEED")("Cut a trader (by SEED) from the others for 3-6 s early on.").orNone
+      Opt.number("partition", "SEED")("Cut a trader (by SEED) from the others for 3-6 s early on.").orNone,
+      Opt.file("dir", "DIR")(
+        "Keep each node's directory in DIR (the exchange's journal, every node's durable ledger): a run on the same " +
+          "DIR has every balance back. Default: temporary, the traders' ledgers in memory."
+      )
     ).tupled.map(o => ClusterRun.command(o._2, ClusterRun.plan.tupled(o), launcher, ProgressBar(t.err), t))
       .orElse(ClusterCheckCommand.opts(t))
 

@@ -93,7 +93,17 @@ object LedgerActor {
       )
       Behaviors.withTimers { timers =>
         DistributedData.withReplicatorMessageAdapter[Command, Replicated[S]] { replicator =>
-          running(ledger, replicator, timers, writeTimeout, ctx.self, Set.empty, Set.empty, Map.empty)
+          running(
+            ledger,
+            replicator,
+            timers,
+            writeTimeout,
+            ctx.self,
+            Set.empty,
+            Set.empty,
+            Map.empty,
+            Map.empty
+          )
         }
       }
     }
@@ -106,7 +116,8 @@ object LedgerActor {
       self: ActorRef[Command],
       peers: Set[ActorRef[Command]],
       watched: Set[ClientId],
-      asked: Map[ClientId, Long]
+      asked: Map[ClientId, Long],
+      unsent: Map[ClientId, Long]
   ): Behavior[Command] =
     Behaviors.receiveMessage {
       case Watch(account) =>
@@ -118,7 +129,7 @@ object LedgerActor {
             ledger.key(account),
             (rsp: SubscribeResponse[Replicated[S]]) => changed(ledger, rsp)
           )
-          running(ledger, replicator, timers, writeTimeout, self, peers, watched + account, asked)
+          running(ledger, replicator, timers, writeTimeout, self, peers, watched + account, asked, unsent)
         }
       case p: Publish[?] =>
         val delta = p.delta.asInstanceOf[S]
@@ -180,10 +191,33 @@ object LedgerActor {
       case NeedRights(account, amount) =>
         val now = System.nanoTime()
         if (asked.get(account).exists(t => now - t < AskEveryNanos)) Behaviors.same
+        else if (!peers.exists(_ != self))
+          // nobody to ask yet (a node that just joined): asked once a peer appears, or the first spend is refused
+          running(
+            ledger,
+            replicator,
+            timers,
+            writeTimeout,
+            self,
+            peers,
+            watched,
+            asked,
+            unsent.updated(account, amount)
+          )
         else {
           val request = RightsRequest(account, amount, ledger.self)
           peers.foreach(p => if (p != self) p ! request)
-          running(ledger, replicator, timers, writeTimeout, self, peers, watched, asked.updated(account, now))
+          running(
+            ledger,
+            replicator,
+            timers,
+            writeTimeout,
+            self,
+            peers,
+            watched,
+            asked.updated(account, now),
+            unsent
+          )
         }
       case RightsRequest(account, amount, requester) =>
         ledger.give(account, requester, amount).foreach { delta =>
@@ -191,7 +225,15 @@ object LedgerActor {
         }
         Behaviors.same
       case Peers(refs) =>
-        running(ledger, replicator, timers, writeTimeout, self, refs, watched, asked)
+        val others = refs.filter(_ != self)
+        if (others.isEmpty)
+          running(ledger, replicator, timers, writeTimeout, self, refs, watched, asked, unsent)
+        else {
+          unsent.foreach((account, amount) => others.foreach(_ ! RightsRequest(account, amount, ledger.self)))
+          val now = System.nanoTime()
+          val stamped = unsent.keys.foldLeft(asked)(_.updated(_, now))
+          running(ledger, replicator, timers, writeTimeout, self, refs, watched, stamped, Map.empty)
+        }
       case Ignored =>
         Behaviors.same
       case _ =>

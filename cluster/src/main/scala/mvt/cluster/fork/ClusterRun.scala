@@ -39,9 +39,10 @@ object ClusterRun {
 
   /**
    * The plan from `mvt cluster`'s options, in the order it takes them: the nodes' histories in `history` or a new
-   * temporary directory, and the TLS files passed on to every node. With `partition`, a seeded partition
-   * ([[PartitionSpan]]) early in the day, and a split-brain resolver that waits out the cut (`downAfterMillis`
-   * raised to the cut plus 5 s if shorter), so the partition heals instead of ending in a removal.
+   * temporary directory, the TLS files passed on to every node, and the nodes' directories in `dir` (kept) or
+   * temporary ones. With `partition`, a seeded partition ([[PartitionSpan]]) early in the day, and a split-brain
+   * resolver that waits out the cut (`downAfterMillis` raised to the cut plus 5 s if shorter), so the partition
+   * heals instead of ending in a removal.
    */
   def plan(
       nodes: Int,
@@ -56,13 +57,14 @@ object ClusterRun {
       rejoin: Boolean,
       history: Option[String],
       tls: Option[mvt.cluster.TlsFiles],
-      partition: Option[Int] = None
+      partition: Option[Int] = None,
+      dir: Option[String] = None
   ): ForkedCluster.Plan = {
     val schedule =
       partition.map(seed => Schedule.partitions(seed.toLong, nodes, PartitionSpan, 1, exchange = false))
     val longest =
       schedule.fold(0)(_.faults.collect { case Schedule.At(_, Fault.Partition(_, _, ms)) => ms }.max)
-    val dir =
+    val histories =
       history.fold(java.nio.file.Files.createTempDirectory("mvt-cluster-history"))(java.nio.file.Path.of(_))
     val nodeArgs = tls.fold(Vector.empty)(_.args)
     val p = java.nio.file.Path.of(day)
@@ -76,10 +78,11 @@ object ClusterRun {
       killAfterSeconds,
       rejoin,
       if (schedule.isEmpty) downAfterMillis else math.max(downAfterMillis, longest + 5000),
-      Some(dir),
+      Some(histories),
       nodeArgs,
       schedule,
-      strategies
+      strategies,
+      nodeDir = dir.map(java.nio.file.Path.of(_))
     )
   }
 

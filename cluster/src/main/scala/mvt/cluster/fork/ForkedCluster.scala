@@ -23,7 +23,11 @@ object ForkedCluster {
   /**
    * What to run. `downAfterMillis` is the nodes' `--down-after`. Every node writes its history
    * (`mvt.cluster.history`) to `<name>.history.jsonl`, in `historyDir` when given (kept), else beside its other
-   * files (read into the outcome, then removed). `nodeArgs` go to every node as they are (the TLS options).
+   * files (read into the outcome, then removed). `nodeArgs` go to every node as they are (the TLS options). With
+   * `nodeDir`, every node keeps its directory there, kept after the run: the exchange's in `exchange` (its venue's
+   * journal and its durable ledger), each trader's in its name (its durable ledger), so a run on the same directory
+   * brings every balance back; without it the exchange's is temporary and the traders keep their ledgers in memory.
+   * `traderArgs` go to every trader as they are (its pipeline's options).
    * `strategies` is the subscriptions per account (`--strategies`). A `schedule` with a partition starts every
    * node with its control channel (`--control`, Artery's test mode).
    */
@@ -40,7 +44,9 @@ object ForkedCluster {
       historyDir: Option[Path] = None,
       nodeArgs: Vector[String] = Vector.empty,
       schedule: Option[Schedule] = None,
-      strategies: Int = 1
+      strategies: Int = 1,
+      nodeDir: Option[Path] = None,
+      traderArgs: Vector[String] = Vector.empty
   ) {
 
     /** Whether the nodes need their control channel: the schedule cuts links. */
@@ -54,7 +60,8 @@ object ForkedCluster {
    * What happened: the exchange's and each trader's events (`victim` indexes the killed one), the kill's wall-clock
    * instant (0 without one), the restarted node's events and start instant, and the exchange's exit status; with a
    * schedule, the faults injected, the events of the traders the nemesis restarted, and when the day started
-   * (epoch milliseconds, what the faults' instants count from).
+   * (epoch milliseconds, what the faults' instants count from). When the nemesis killed the exchange, `exchange` is
+   * its last run (the one that finished the day) and `killedExchanges` the runs it killed.
    */
   final case class Outcome(
       plan: Plan,
@@ -70,7 +77,8 @@ object ForkedCluster {
       faults: Vector[String] = Vector.empty,
       injected: Vector[Injected] = Vector.empty,
       nemesisRestarts: Vector[Captured] = Vector.empty,
-      startedAt: Long = 0L
+      startedAt: Long = 0L,
+      killedExchanges: Vector[Captured] = Vector.empty
   ) {
 
     /** From the kill until a survivor re-shared the subscriptions, if one did. */
@@ -88,6 +96,8 @@ object ForkedCluster {
     Files.createDirectories(historyDir)
     def historyOf(name: String) = historyDir.resolve(s"$name.history.jsonl")
     def history(name: String) = Vector("--history", historyOf(name).toString)
+    // a trader's own directory (its durable ledger) when the run keeps them
+    def store(name: String) = plan.nodeDir.fold(Vector.empty)(d => Vector("--dir", d.resolve(name).toString))
     val common = Vector(
       "--consistency",
       plan.mode.label,
@@ -99,18 +109,27 @@ object ForkedCluster {
       plan.downAfterMillis.toString
     ) ++ (if (plan.strategies == 1) Vector.empty else Vector("--strategies", plan.strategies.toString)) ++
       (if (plan.control) Vector("--control") else Vector.empty) ++ plan.nodeArgs
-    val exchange = ForkedNode.start(
+    val traderCommon = common ++ plan.traderArgs
+    // the exchange on `port`, joining `seeds` (none: it starts the cluster); a restart resumes the day on its journal
+    def exchangeNode(name: String, port: Int, seeds: Vector[String], traders: Int) = ForkedNode.start(
       launcher,
       dir,
-      "exchange",
+      name,
       Vector("node", "--role", "exchange", "--port", port.toString, "--data", plan.day.toString) ++
-        Vector("--dir", dir.resolve("venue").toString) ++
-        Vector("--traders", plan.nodes.toString, "--speed", plan.speed.label) ++ common ++ history("exchange")
+        Vector("--dir", plan.nodeDir.fold(dir.resolve("venue"))(_.resolve("exchange")).toString) ++
+        seeds.flatMap(s => Vector("--seed", s)) ++
+        Vector("--traders", traders.toString, "--speed", plan.speed.label) ++ common ++ history(name)
     )
-    val traderArgs = Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ common
+    val exchange = exchangeNode("exchange", port, Vector.empty, plan.nodes)
+    val traderArgs = Vector("node", "--role", "trader", "--seed", s"127.0.0.1:$port") ++ traderCommon
     val traders =
       (1 to plan.nodes).toVector.map(i =>
-        ForkedNode.start(launcher, dir, s"trader-$i", traderArgs ++ history(s"trader-$i"))
+        ForkedNode.start(
+          launcher,
+          dir,
+          s"trader-$i",
+          traderArgs ++ store(s"trader-$i") ++ history(s"trader-$i")
+        )
       )
     var victim: Option[Int] = None
     var killedAt = 0L
@@ -119,15 +138,39 @@ object ForkedCluster {
     var start = 0L
     // the nemesis's view of the traders: each index's current JVM
     val current = traders.toArray
-    val nemesis = plan.schedule.map(sc =>
+    def addressOf(n: ForkedNode) = n.events.collectFirst { case u: mvt.cluster.NodeEvent.Up => u.node.value }
+    // the exchange the day runs on now: the nemesis may have killed and restarted it
+    var nemesis: Option[Nemesis] = None
+    def exchangeNow: ForkedNode = nemesis.flatMap(_.currentExchange).getOrElse(exchange)
+    // a node started by the nemesis joins through every live node: the exchange may have moved to another port
+    def seedsNow: Vector[String] =
+      (exchangeNow +: current.toVector).filter(_.process.isAlive).flatMap(addressOf)
+    nemesis = plan.schedule.map(sc =>
       new Nemesis(
         sc,
         (t, k) => {
           val name = s"trader-${t + 1}-r$k"
-          ForkedNode.start(launcher, dir, name, traderArgs ++ history(name))
+          val seeds = seedsNow.flatMap(s => Vector("--seed", s))
+          ForkedNode.start(
+            launcher,
+            dir,
+            name,
+            Vector("node", "--role", "trader") ++ seeds ++ traderCommon ++ store(name) ++ history(name)
+          )
         },
-        () => current.forall(n => n.process.isAlive && NodeEvents(n.events).upAt.isDefined),
-        Some(exchange)
+        () =>
+          current.forall(n => n.process.isAlive && NodeEvents(n.events).upAt.isDefined) &&
+            exchangeNow.process.isAlive && NodeEvents(exchangeNow.events).dayStarted,
+        Some(exchange),
+        // a restart resumes the day with the first trader it finds: every trader was there before
+        k =>
+          exchangeNode(
+            s"exchange-r$k",
+            ForkedNode.freePort(),
+            current.toVector.filter(_.process.isAlive).flatMap(addressOf),
+            1
+          ),
+        () => exchangeNow.process.isAlive && NodeEvents(exchangeNow.events).dayStarted
       )
     )
     try {
@@ -144,7 +187,8 @@ object ForkedCluster {
       }
       start = System.currentTimeMillis
       phases.phase(s"$title: trading") {
-        while (exchange.process.isAlive) {
+        // the day goes on while its exchange runs, or is down for the nemesis to start it again
+        while (exchangeNow.process.isAlive || nemesis.exists(_.exchangeDown)) {
           nemesis.foreach(_.step(System.currentTimeMillis - start, current))
           plan.killAfterSeconds.foreach { s =>
             if (victim.isEmpty && System.currentTimeMillis - start >= s * 1000L) {
@@ -169,7 +213,8 @@ object ForkedCluster {
           ) {
             restartedAt = System.currentTimeMillis
             val again = s"trader-${v + 1}-again"
-            restarted = Some(ForkedNode.start(launcher, dir, again, traderArgs ++ history(again)))
+            restarted =
+              Some(ForkedNode.start(launcher, dir, again, traderArgs ++ store(again) ++ history(again)))
           }
           Thread.sleep(100)
         }
@@ -181,18 +226,21 @@ object ForkedCluster {
       nemesis.foreach(_.release())
       val all = traders ++ restarted ++ nemesis.fold(Vector.empty)(_.restarted)
       // the exchange has left by now, unless the run was interrupted: then it must not outlive it either
-      (exchange +: all).foreach(_.process.destroy())
+      (exchangeNow +: all).foreach(_.process.destroy())
       all.foreach(_.process.waitFor())
     }
-    exchange.process.waitFor()
+    val last = exchangeNow
+    last.process.waitFor()
+    val killedExchanges = nemesis.fold(Vector.empty)(_.killedExchanges)
     def captured(n: ForkedNode) = Captured(n.name, NodeEvents(n.events), n.errors)
-    val historyFiles = (exchange +: (traders ++ restarted ++ nemesis.fold(Vector.empty)(_.restarted)))
-      .map(n => historyOf(n.name))
-      .filter(Files.exists(_))
+    val historyFiles =
+      ((killedExchanges :+ last) ++ traders ++ restarted ++ nemesis.fold(Vector.empty)(_.restarted))
+        .map(n => historyOf(n.name))
+        .filter(Files.exists(_))
     val outcome = Outcome(
       plan,
-      captured(exchange),
-      exchange.process.exitValue,
+      captured(last),
+      last.process.exitValue,
       traders.map(captured),
       victim,
       killedAt,
@@ -203,7 +251,8 @@ object ForkedCluster {
       nemesis.fold(Vector.empty)(_.injected),
       nemesis.fold(Vector.empty)(_.log),
       nemesis.fold(Vector.empty)(_.restarted.map(captured)),
-      start
+      start,
+      killedExchanges.map(captured)
     )
     // the nodes' own output is in the outcome; nothing of it is the user's to keep
     FileTree.delete(dir)

@@ -1,6 +1,9 @@
 package mvt.cluster.nemesis
 
-/** One fault the nemesis injects into a forked cluster, on the trader it names (by index, from 0). Immutable. */
+/**
+ * One fault the nemesis injects into a forked cluster, on the trader it names (by index, from 0) or on the exchange.
+ * Immutable.
+ */
 enum Fault {
 
   /** SIGKILL: the node dies with no goodbye; its work moves to the survivors. */
@@ -18,13 +21,14 @@ enum Fault {
    */
   case Partition(trader: Int, exchange: Boolean, millis: Int)
 
-  /** The index of the trader the fault hits. */
-  def target: Int = this match {
-    case Kill(t) => t
-    case Pause(t, _) => t
-    case Restart(t) => t
-    case Partition(t, _, _) => t
-  }
+  /** SIGKILL of the exchange: the day stops, the traders keep what it has not acknowledged. */
+  case KillExchange
+
+  /**
+   * The killed exchange started again on its directory (a new JVM at a new address, joining through the traders): it
+   * recovers the day from its journal, restates its reports, and the traders resend what it never acknowledged.
+   */
+  case RestartExchange
 
   /** How the fault reads in a report. */
   def render: String = this match {
@@ -33,5 +37,7 @@ enum Fault {
     case Restart(t) => s"restart trader-${t + 1}"
     case Partition(t, x, ms) =>
       s"cut trader-${t + 1} from the other traders${if (x) " and the exchange" else ""} for $ms ms"
+    case KillExchange => "kill -9 exchange"
+    case RestartExchange => "restart exchange"
   }
 }

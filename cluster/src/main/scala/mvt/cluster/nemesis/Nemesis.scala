@@ -10,14 +10,21 @@ import scala.collection.mutable
  * was restarted before), and partitions, cut and healed through the nodes' control channels (the nodes, and
  * `exchange` for a partition from the exchange, must run with `--control`). A kill is injected only when `allUp`
  * (every trader's current JVM is a member), so at most one trader is down at a time even where a restarted JVM is
- * still joining; a kill not injected skips its restart too. Driven by [[step]] from the run's loop; not
- * thread-safe.
+ * still joining; a kill not injected skips its restart too. The exchange (`exchange`, started again through
+ * `restartExchange`, given how many times it was before) is killed only while every trader is up, none is paused
+ * and no partition is in place, waiting for that if it must (until the schedule's last fault), and started again as
+ * long after its kill as the schedule puts its restart after the kill; while it is down, and until its restart is
+ * trading again (`exchangeUp`), no trader is killed, paused or cut off (two of three members silent would make the
+ * survivor's resolver down it); a restart that is not trading a minute later is stopped, so the run ends. Driven by
+ * [[step]] from the run's loop; not thread-safe.
  */
 final class Nemesis(
     schedule: Schedule,
     restart: (Int, Int) => ForkedNode,
     allUp: () => Boolean = () => true,
-    exchange: Option[ForkedNode] = None
+    exchange: Option[ForkedNode] = None,
+    restartExchange: Int => ForkedNode = _ => throw new IllegalStateException("no exchange to restart"),
+    exchangeUp: () => Boolean = () => true
 ) {
 
   private var due = schedule.faults
@@ -29,7 +36,25 @@ final class Nemesis(
   // the nodes of the partition in place, and when it heals; empty when none is
   private var cut = Vector.empty[ForkedNode]
   private var healAt = Long.MaxValue
-  private var note = ""
+  private var exchangeNow = exchange
+  private val exchangesKilled = Vector.newBuilder[ForkedNode]
+  private var exchangeRestarts = 0
+  // a kill of the exchange due and not injected yet: how long after it its restart comes (-1: none due)
+  private var exchangeKillGap = -1L
+  // the killed exchange's restart: when (-1: the exchange is not down)
+  private var exchangeRestartAt = -1L
+  // when the exchange was last started again (-1: never)
+  private var exchangeBackAt = -1L
+  private val lastFault = schedule.faults.lastOption.fold(0L)(_.millis)
+
+  /** The exchange's current JVM. */
+  def currentExchange: Option[ForkedNode] = exchangeNow
+
+  /** The exchange's JVMs the nemesis killed, in order. */
+  def killedExchanges: Vector[ForkedNode] = exchangesKilled.result()
+
+  /** Whether the nemesis killed the exchange and has not started it again yet. */
+  def exchangeDown: Boolean = exchangeRestartAt >= 0L
 
   /**
    * The faults injected so far, as they read, with the JVM they hit (`(name)`) and when, and for a partition how
@@ -52,38 +77,87 @@ final class Nemesis(
       if (elapsedMillis >= until) { signal(n, "CONT"); paused.remove(i) }
     }
     if (elapsedMillis >= healAt) heal()
+    exchangeStep(elapsedMillis)
     while (due.nonEmpty && due.head.millis <= elapsedMillis) {
       val at = due.head
       due = due.tail
-      val n = traders(at.fault.target)
-      // the JVM the fault hit; a restart's is the new one
-      var hit = n.name
-      val applied = at.fault match {
-        case Fault.Kill(_) if n.process.isAlive && allUp() =>
-          n.process.destroyForcibly()
-          true
-        case Fault.Pause(t, ms) if n.process.isAlive && !paused.contains(t.toLong) =>
-          signal(n, "STOP")
-          paused.update(t.toLong, (n, elapsedMillis + ms))
-          true
-        case Fault.Restart(t) if !n.process.isAlive =>
-          val k = restarts.getOrElse(t, 0) + 1
-          restarts.update(t, k)
-          val again = restart(t, k)
-          traders(t) = again
-          started += again
-          hit = again.name
-          true
-        case Fault.Partition(t, x, ms) if n.process.isAlive && cut.isEmpty =>
-          val others = traders.indices.filter(_ != t).map(traders).toVector ++ exchange.filter(_ => x)
-          note = partition(n, others.filter(_.process.isAlive), exchange.filter(_ => !x).toVector)
-          healAt = elapsedMillis + ms
-          true
-        case _ => false
+      at.fault match {
+        case Fault.KillExchange =>
+          // its restart follows the kill as the schedule has it, whenever the kill can be injected
+          val i = due.indexWhere(_.fault == Fault.RestartExchange)
+          exchangeKillGap = if (i < 0) 400L else due(i).millis - at.millis
+          if (i >= 0) due = due.patch(i, Nil, 1)
+          exchangeStep(elapsedMillis)
+        case Fault.RestartExchange => () // taken with its kill
+        case _ => trader(elapsedMillis, at, traders)
       }
-      if (applied) done += ((Injected(elapsedMillis, at.fault, hit), note))
-      note = ""
     }
+  }
+
+  // the exchange's due kill if it can be injected now (every trader up, none paused), or dropped once the schedule is
+  // over; its restart once due
+  private def exchangeStep(elapsedMillis: Long): Unit = exchangeNow.foreach { n =>
+    if (exchangeBackAt >= 0L && n.process.isAlive && !exchangeUp()) {
+      if (elapsedMillis - exchangeBackAt > Nemesis.RestartWithinMillis) n.process.destroyForcibly(): Unit
+    } else exchangeBackAt = -1L
+    if (exchangeKillGap >= 0L && !exchangeDown) {
+      if (n.process.isAlive && allUp() && paused.isEmpty && cut.isEmpty) {
+        n.process.destroyForcibly()
+        exchangesKilled += n
+        exchangeRestartAt = elapsedMillis + exchangeKillGap
+        exchangeKillGap = -1L
+        done += ((Injected(elapsedMillis, Fault.KillExchange, n.name), ""))
+      } else if (elapsedMillis > lastFault) exchangeKillGap = -1L
+    }
+    if (exchangeDown && elapsedMillis >= exchangeRestartAt) {
+      n.process.waitFor()
+      exchangeRestarts += 1
+      val again = restartExchange(exchangeRestarts)
+      exchangeNow = Some(again)
+      exchangeRestartAt = -1L
+      exchangeBackAt = elapsedMillis
+      done += ((Injected(elapsedMillis, Fault.RestartExchange, again.name), ""))
+    }
+  }
+
+  // the exchange neither down nor restarting
+  private def exchangeSteady: Boolean = !exchangeDown && exchangeBackAt < 0L
+
+  private def trader(elapsedMillis: Long, at: Schedule.At, traders: Array[ForkedNode]): Unit = {
+    val n = traders(at.fault match {
+      case Fault.Kill(t) => t
+      case Fault.Pause(t, _) => t
+      case Fault.Restart(t) => t
+      case Fault.Partition(t, _, _) => t
+      case _ => 0
+    })
+    // the JVM the fault hit; a restart's is the new one
+    var hit = n.name
+    var note = ""
+    val applied = at.fault match {
+      case Fault.Kill(_) if n.process.isAlive && allUp() && exchangeSteady =>
+        n.process.destroyForcibly()
+        true
+      case Fault.Pause(t, ms) if n.process.isAlive && !paused.contains(t.toLong) && exchangeSteady =>
+        signal(n, "STOP")
+        paused.update(t.toLong, (n, elapsedMillis + ms))
+        true
+      case Fault.Restart(t) if !n.process.isAlive =>
+        val k = restarts.getOrElse(t, 0) + 1
+        restarts.update(t, k)
+        val again = restart(t, k)
+        traders(t) = again
+        started += again
+        hit = again.name
+        true
+      case Fault.Partition(t, x, ms) if n.process.isAlive && cut.isEmpty && exchangeSteady =>
+        val others = traders.indices.filter(_ != t).map(traders).toVector ++ exchangeNow.filter(_ => x)
+        note = partition(n, others.filter(_.process.isAlive), exchangeNow.filter(_ => !x).toVector)
+        healAt = elapsedMillis + ms
+        true
+      case _ => false
+    }
+    if (applied) done += ((Injected(elapsedMillis, at.fault, hit), note))
   }
 
   /** Resumes every paused trader and heals a partition in place (before the run stops them). */
@@ -122,4 +196,10 @@ final class Nemesis(
   private def signal(n: ForkedNode, sig: String): Unit = {
     val _ = new ProcessBuilder("kill", s"-$sig", n.process.pid.toString).start().waitFor()
   }
+}
+
+object Nemesis {
+
+  /** How long a restarted exchange may take to trade again before the nemesis stops it (the run then ends). */
+  val RestartWithinMillis = 60_000L
 }

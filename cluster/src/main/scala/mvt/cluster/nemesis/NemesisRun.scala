@@ -10,7 +10,8 @@ import java.nio.file.{Files, Path}
 
 /**
  * The nemesis at scale: in one mode, one forked cluster (an exchange and `traders` trader JVMs on loopback, small
- * balances) trades a generated day while [[Windows]] runs `schedules` short seeded fault schedules back to back;
+ * balances, traders deciding within `budgetMillis`) trades a generated day while [[Windows]] runs `schedules` short
+ * seeded fault schedules back to back, one of them killing the exchange too (`killExchange`);
  * then every node's history is checked and each violation named with its schedule's seed ([[RunVerdict]]). The
  * CI suite and `mvt bench cluster --nemesis SEED` run the same [[Settings]], so a failure replays with
  * [[replay]]. Blocks the caller for the day (about 20 s on two quiet cores).
@@ -27,16 +28,19 @@ object NemesisRun {
       leadMillis: Long = 1500L,
       windowMillis: Long = 450L,
       traders: Int = 2,
-      accounts: Int = 8,
+      accounts: Int = 16,
       balanceCents: Long = 2_000_000L,
-      dayCommands: Int = 30_000,
+      dayCommands: Int = 60_000,
       daySeed: Long = 9L,
       speed: ReplaySpeed = ReplaySpeed(2000.0),
-      downAfterMillis: Int = 1000
+      downAfterMillis: Int = 1000,
+      killExchange: Boolean = true,
+      budgetMillis: Int = 500
   ) {
 
-    /** The schedules of a run from `seed`. */
-    def windows(seed: Long): Windows = Windows(seed, schedules, traders, leadMillis, windowMillis)
+    /** The schedules of a run from `seed` (one of them kills the exchange, with `killExchange`). */
+    def windows(seed: Long): Windows =
+      Windows(seed, schedules, traders, leadMillis, windowMillis, killExchange)
   }
 
   /** The base seed CI runs. */
@@ -90,7 +94,8 @@ object NemesisRun {
           false,
           s.downAfterMillis,
           historyDir = Some(histories),
-          schedule = Some(windows.combined)
+          schedule = Some(windows.combined),
+          traderArgs = Vector("--budget", s"${s.budgetMillis}ms")
         ),
         phases,
         s"nemesis (${mode.label}, seed $seed)"

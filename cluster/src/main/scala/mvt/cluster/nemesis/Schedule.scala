@@ -78,4 +78,17 @@ object Schedule {
 
   /** `a`'s and `b`'s faults together in time order, under `a`'s seed. */
   def merge(a: Schedule, b: Schedule): Schedule = Schedule(a.seed, (a.faults ++ b.faults).sortBy(_.millis))
+
+  /**
+   * The exchange's kill in the window of `millis` starting `fromMillis` into the day, from `seed` (a stream of its
+   * own, so the window's trader faults stay those of [[window]]): a kill in the window's first half, its restart at
+   * the window's end.
+   */
+  def exchangeKill(seed: Long, fromMillis: Long, millis: Long): Vector[At] = {
+    val rnd = new scala.util.Random(seed * 31L + 17L)
+    Vector(
+      At(fromMillis + rnd.nextLong(millis / 2 + 1), Fault.KillExchange),
+      At(fromMillis + millis - 1, Fault.RestartExchange)
+    )
+  }
 }

@@ -5,16 +5,44 @@ package mvt.cluster.nemesis
  * [[Schedule.window]]) injects its faults in the window `[leadMillis + i × windowMillis, + windowMillis)` of the
  * day. The cluster carries on from one window to the next (a trader killed in one window joins again a few
  * windows later, and a kill waits until every trader is a member), so a schedule is a window of faults on the
- * state the earlier ones left, not a fresh cluster. The same base seed gives the same schedules. Immutable.
+ * state the earlier ones left, not a fresh cluster. With `killExchange`, one window ([[exchangeWindow]]) also kills
+ * the exchange and restarts it ([[Schedule.exchangeKill]]); every window's trader faults stay those of its seed. The same base seed gives the same schedules. Immutable.
  */
-final case class Windows(baseSeed: Long, count: Int, traders: Int, leadMillis: Long, windowMillis: Long) {
+final case class Windows(
+    baseSeed: Long,
+    count: Int,
+    traders: Int,
+    leadMillis: Long,
+    windowMillis: Long,
+    killExchange: Boolean = false
+) {
 
   /** Where window `i` starts, in milliseconds into the day. */
   def from(i: Int): Long = leadMillis + i * windowMillis
 
+  private val traderSchedules =
+    Vector.tabulate(count)(i => Schedule.window(baseSeed + i, traders, from(i), windowMillis))
+  private def killIn(i: Int) = traderSchedules(i).faults.exists(_.fault.isInstanceOf[Fault.Kill])
+
+  /**
+   * The window whose schedule also kills the exchange, if one does: the one before the first window with a trader
+   * kill (the first window if that is the first; the middle one without kills), since a killed trader takes seconds
+   * to be back and the exchange is killed only with every trader up.
+   */
+  val exchangeWindow: Option[Int] =
+    Option.when(killExchange && count >= 2)((0 until count).find(killIn).fold(count / 2)(k =>
+      math.max(0, k - 1)
+    ))
+
   /** The schedules, window by window. */
   val schedules: Vector[Schedule] =
-    Vector.tabulate(count)(i => Schedule.window(baseSeed + i, traders, from(i), windowMillis))
+    Vector.tabulate(count) { i =>
+      val s = traderSchedules(i)
+      if (!exchangeWindow.contains(i)) s
+      else s.copy(faults =
+        (s.faults ++ Schedule.exchangeKill(baseSeed + i, from(i), windowMillis)).sortBy(_.millis)
+      )
+    }
 
   /** Every window's faults as one schedule, in time order, named by the base seed. */
   def combined: Schedule = Schedule(baseSeed, schedules.flatMap(_.faults).sortBy(_.millis))

@@ -46,6 +46,26 @@ class WindowsSuite extends ScalaCheckSuite {
     }
   }
 
+  property(
+    "killing the exchange adds one kill and its restart to the window before the first trader kill, the trader faults unchanged"
+  ) {
+    forAll(runs) { w =>
+      val k = w.copy(killExchange = true)
+      val exchange = Set[Fault](Fault.KillExchange, Fault.RestartExchange)
+      assertEquals(k.schedules.map(_.faults.filterNot(a => exchange(a.fault))), w.schedules.map(_.faults))
+      val withExchange = k.schedules.indices.filter(i => k.schedules(i).faults.exists(a => exchange(a.fault)))
+      assertEquals(withExchange.toVector, k.exchangeWindow.toVector)
+      assertEquals(k.exchangeWindow.isDefined, w.count >= 2)
+      k.exchangeWindow.foreach { i =>
+        val firstKill = w.schedules.indexWhere(_.faults.exists(_.fault.isInstanceOf[Fault.Kill]))
+        assertEquals(i, if (firstKill < 0) w.count / 2 else math.max(0, firstKill - 1))
+        val ex = k.schedules(i).faults.filter(a => exchange(a.fault))
+        assertEquals(ex.map(_.fault), Vector(Fault.KillExchange, Fault.RestartExchange))
+        ex.foreach(a => assertEquals(k.at(a.millis), Some(i)))
+      }
+    }
+  }
+
   test("an instant before the first window or after the last is in none") {
     val w = Windows(7L, 20, 2, 1000L, 500L)
     assertEquals(
