@@ -118,7 +118,20 @@ object LedgerActor {
       watched: Set[ClientId],
       asked: Map[ClientId, Long],
       unsent: Map[ClientId, Long]
-  ): Behavior[Command] =
+  ): Behavior[Command] = {
+    // this behaviour with some of its state replaced
+    def again(
+        ps: Set[ActorRef[Command]] = peers,
+        w: Set[ClientId] = watched,
+        a: Map[ClientId, Long] = asked,
+        u: Map[ClientId, Long] = unsent
+    ): Behavior[Command] = running(ledger, replicator, timers, writeTimeout, self, ps, w, a, u)
+    // asks every node in `others` for each account's rights (account -> amount); returns `asked` with them stamped now
+    def askRights(others: Set[ActorRef[Command]], accounts: Map[ClientId, Long]): Map[ClientId, Long] = {
+      accounts.foreach((account, amount) => others.foreach(_ ! RightsRequest(account, amount, ledger.self)))
+      val now = System.nanoTime()
+      accounts.keys.foldLeft(asked)(_.updated(_, now))
+    }
     Behaviors.receiveMessage {
       case Watch(account) =>
         if (watched(account)) Behaviors.same
@@ -129,7 +142,7 @@ object LedgerActor {
             ledger.key(account),
             (rsp: SubscribeResponse[Replicated[S]]) => changed(ledger, rsp)
           )
-          running(ledger, replicator, timers, writeTimeout, self, peers, watched + account, asked, unsent)
+          again(w = watched + account)
         }
       case p: Publish[?] =>
         val delta = p.delta.asInstanceOf[S]
@@ -189,35 +202,12 @@ object LedgerActor {
         timers.startSingleTimer(ReadBack(account), ReadBackRetry)
         Behaviors.same
       case NeedRights(account, amount) =>
-        val now = System.nanoTime()
-        if (asked.get(account).exists(t => now - t < AskEveryNanos)) Behaviors.same
-        else if (!peers.exists(_ != self))
-          // nobody to ask yet (a node that just joined): asked once a peer appears, or the first spend is refused
-          running(
-            ledger,
-            replicator,
-            timers,
-            writeTimeout,
-            self,
-            peers,
-            watched,
-            asked,
-            unsent.updated(account, amount)
-          )
+        if (asked.get(account).exists(t => System.nanoTime() - t < AskEveryNanos)) Behaviors.same
         else {
-          val request = RightsRequest(account, amount, ledger.self)
-          peers.foreach(p => if (p != self) p ! request)
-          running(
-            ledger,
-            replicator,
-            timers,
-            writeTimeout,
-            self,
-            peers,
-            watched,
-            asked.updated(account, now),
-            unsent
-          )
+          val others = peers.filter(_ != self)
+          // nobody to ask yet (a node that just joined): asked once a peer appears, or the first spend is refused
+          if (others.isEmpty) again(u = unsent.updated(account, amount))
+          else again(a = askRights(others, Map(account -> amount)))
         }
       case RightsRequest(account, amount, requester) =>
         ledger.give(account, requester, amount).foreach { delta =>
@@ -226,19 +216,14 @@ object LedgerActor {
         Behaviors.same
       case Peers(refs) =>
         val others = refs.filter(_ != self)
-        if (others.isEmpty)
-          running(ledger, replicator, timers, writeTimeout, self, refs, watched, asked, unsent)
-        else {
-          unsent.foreach((account, amount) => others.foreach(_ ! RightsRequest(account, amount, ledger.self)))
-          val now = System.nanoTime()
-          val stamped = unsent.keys.foldLeft(asked)(_.updated(_, now))
-          running(ledger, replicator, timers, writeTimeout, self, refs, watched, stamped, Map.empty)
-        }
+        if (others.isEmpty) again(ps = refs)
+        else again(ps = refs, a = askRights(others, unsent), u = Map.empty)
       case Ignored =>
         Behaviors.same
       case _ =>
         Behaviors.unhandled
     }
+  }
 
   private def readBack[S](ledger: Ledger[S], account: ClientId, rsp: GetResponse[Replicated[S]]): Command =
     rsp match {
