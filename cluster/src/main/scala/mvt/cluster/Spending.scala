@@ -8,6 +8,9 @@ trait Spending[S] {
   /** The balance this state shows. */
   def value(s: S): Long
 
+  /** Everything credited to the account by every replica (0: no credit of it has reached this state). Allocation-free. */
+  def provided(s: S): Long
+
   /** Whether `self` may spend `amount` on this state alone. Allocation-free. */
   def canSpend(s: S, self: ReplicaId, amount: Long): Boolean
 
@@ -40,6 +43,7 @@ object Spending {
   /** The firm's check: the whole balance as this replica knows it, which a concurrent spend elsewhere may share. */
   val pnCounter: Spending[PNCounter] = new Spending[PNCounter] {
     def value(s: PNCounter): Long = s.value
+    def provided(s: PNCounter): Long = s.increments.value
     def canSpend(s: PNCounter, self: ReplicaId, amount: Long): Boolean = amount > 0L && amount <= s.value
     def spend(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.decrement(self, amount)
     def credit(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.increment(self, amount)
@@ -55,6 +59,7 @@ object Spending {
   /** The escrow check: only the rights this replica holds, which nobody else can spend. */
   val boundedCounter: Spending[BoundedCounter] = new Spending[BoundedCounter] {
     def value(s: BoundedCounter): Long = s.value
+    def provided(s: BoundedCounter): Long = s.increments.value
     def canSpend(s: BoundedCounter, self: ReplicaId, amount: Long): Boolean = s.canSpend(self, amount)
     def spend(s: BoundedCounter, self: ReplicaId, amount: Long): Updated[BoundedCounter] =
       s.decrement(self, amount)
