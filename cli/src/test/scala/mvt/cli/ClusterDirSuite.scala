@@ -9,7 +9,8 @@ import java.nio.file.Files as JFiles
 /**
  * `mvt cluster --dir DIR` keeps every node's directory in DIR: after a run (real forked JVMs), its trader's and its
  * exchange's durable ledgers are there, and nodes started again on them, with nothing else of the run left, have
- * every account's balance back, equal to the exchange's reconciliation of the day to the cent.
+ * every account's balance back, equal to the exchange's reconciliation of the day to the cent. A second run of the
+ * same day on DIR finds it closed, says so and exits with status 1 at once.
  */
 class ClusterDirSuite extends munit.FunSuite {
 
@@ -41,6 +42,28 @@ class ClusterDirSuite extends munit.FunSuite {
       Vector("exchange", "trader-1").foreach(n =>
         assert(JFiles.isDirectory(nodes.resolve(n).resolve("ledger.lmdb")), s"$n's store in DIR")
       )
+      // the same day again on the same DIR: its session is closed there, so the run says so and starts no node
+      val rerun = CliRun(
+        "cluster",
+        "--nodes",
+        "1",
+        "--data",
+        day.toString,
+        "--accounts",
+        "2",
+        "--history",
+        dir.resolve("rerun-history").toString,
+        "--dir",
+        nodes.toString
+      )()
+      assertEquals(rerun.status, 1, rerun.err)
+      assert(
+        rerun.err.contains(s"the day 2026-03-09 in $nodes is already closed") && rerun.err.contains(
+          "another --dir"
+        ),
+        rerun.err
+      )
+      assertEquals(rerun.out, "", "no node started, nothing reported")
       // every node of the run gone: the trader and a node on the exchange's store started again, nothing else
       val common = Vector("--consistency", "bounded", "--accounts", "2", "--balance", "20000000")
       val port = ForkedNode.freePort()
