@@ -1,6 +1,6 @@
 package mvt.cli
 
-import mvt.cluster.fork.{ForkedCluster, ForkedNode}
+import mvt.cluster.fork.{Agreement, ForkedCluster, ForkedNode}
 import mvt.cluster.{Consistency, NodeEvent, ReplaySpeed}
 import mvt.core.files.FileTree
 
@@ -38,6 +38,13 @@ class ClusterDirSuite extends munit.FunSuite {
       val o = ClusterDay.run(plan, "dir")
       assertEquals(o.exchangeStatus, 0, o.exchange.errors.mkString("\n"))
       val expected = o.exchange.events.accounts.map(a => a.account -> a.balance).toMap
+      // every node reported its replica as it ran, and the replicas agreed after the trader's first report
+      val replicas = (o.exchange +: o.traders).map(_.events.replicas)
+      assert(replicas.forall(_.nonEmpty), s"replica reports per node: ${replicas.map(_.size)}")
+      assert(
+        Agreement.after(replicas(1).head.atMillis, replicas).isDefined,
+        replicas.map(_.takeRight(3).map(_.render).mkString("\n")).mkString("\n")
+      )
       assertEquals(expected.size, 2, o.exchange.events.events.map(_.render).mkString("\n"))
       Vector("exchange", "trader-1").foreach(n =>
         assert(JFiles.isDirectory(nodes.resolve(n).resolve("ledger.lmdb")), s"$n's store in DIR")

@@ -48,6 +48,16 @@ final class Ledger[S] private (
   /** This replica's state of `account`, for inspection and reports. */
   def state(account: ClientId): S = view(account).get
 
+  /**
+   * Per writer (a replica id), the sum of its own grow-only entries over every account this replica holds
+   * ([[Spending.written]]): replicas hold the same writes when these agree. Allocates; off the hot path.
+   */
+  def written: Map[ReplicaId, Long] = {
+    val into = scala.collection.mutable.HashMap.empty[ReplicaId, Long]
+    views.values.forEach(r => spending.written(r.get, into))
+    into.toMap
+  }
+
   /** Spends approved at once, spends refused at once, and `majority` debits undone because no majority had them. */
   def approved: Long = approvedCount.sum
   def refused: Long = refusedCount.sum
