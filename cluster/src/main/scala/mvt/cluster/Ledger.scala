@@ -85,7 +85,8 @@ final class Ledger[S] private (
    * Checks and debits `amount` on the local replica. In the `local` and `bounded` modes the answer is final; in
    * the `majority` mode it is [[Authorization.Pending]] until a majority holds the debit and a majority read shows
    * the balance still covers it (with every debit a majority held before), and a debit that fails either is
-   * credited back. A `bounded` refusal asks the peers for rights, for the next attempt.
+   * credited back. A refusal names its cause ([[Refusal]]: the client's balance, or the cluster's replication). A
+   * `bounded` refusal asks the peers for rights, for the next attempt.
    */
   def authorize(account: ClientId, amount: Long): Authorization = {
     // the hot path: one compare-and-set per attempt, no Option, tuple or closure; a lost race checks the newer state

@@ -290,7 +290,7 @@ object TraderNode {
               ))
             case _ => ()
           }
-          // a dropped write was refused by the ledger (a future that failed outright: no majority answered it)
+          // the ledger names why the debit did not hold; a future that failed outright had no majority's answer
           refused(
             m.account,
             outcome match {
