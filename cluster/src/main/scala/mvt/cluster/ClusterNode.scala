@@ -116,6 +116,14 @@ final class ClusterNode private (
     ClusterNode.DayOutcome(recorded.commands.size.toLong, day, r)
   }
 
+  /** What this node's replica holds of every writer's entries, now. */
+  def replica: NodeEvent.Replica =
+    NodeEvent.Replica(
+      ledger.self.value,
+      System.currentTimeMillis,
+      ledger.written.toVector.sortBy(_._1.value).map((r, n) => NodeEvent.Written(r.value, n))
+    )
+
   /**
    * The ledger's writes so far, if they are all stored (on a durable ledger, on disk) at this instant, with the
    * replica's balances then; `None` while some are in flight.

@@ -48,6 +48,16 @@ final class Ledger[S] private (
   /** This replica's state of `account`, for inspection and reports. */
   def state(account: ClientId): S = view(account).get
 
+  /**
+   * Per writer (a replica id), the sum of its own grow-only entries over every account this replica holds
+   * ([[Spending.written]]): replicas hold the same writes when these agree. Allocates; off the hot path.
+   */
+  def written: Map[ReplicaId, Long] = {
+    val into = scala.collection.mutable.HashMap.empty[ReplicaId, Long]
+    views.values.forEach(r => spending.written(r.get, into))
+    into.toMap
+  }
+
   /** Spends approved at once, spends refused at once, and `majority` debits undone because no majority had them. */
   def approved: Long = approvedCount.sum
   def refused: Long = refusedCount.sum
@@ -75,30 +85,41 @@ final class Ledger[S] private (
    * Checks and debits `amount` on the local replica. In the `local` and `bounded` modes the answer is final; in
    * the `majority` mode it is [[Authorization.Pending]] until a majority holds the debit and a majority read shows
    * the balance still covers it (with every debit a majority held before), and a debit that fails either is
-   * credited back. A `bounded` refusal asks the peers for rights, for the next attempt.
+   * credited back. A refusal names its cause ([[Refusal]]: the client's balance, or the cluster's replication). A
+   * `bounded` refusal asks the peers for rights, for the next attempt.
    */
   def authorize(account: ClientId, amount: Long): Authorization = {
-    val spent = transition(account) { cur =>
-      Option.when(spending.canSpend(cur, self, amount)) {
-        val u = spending.spend(cur, self, amount)
-        (u.state, u)
-      }
+    // the hot path: one compare-and-set per attempt, no Option, tuple or closure; a lost race checks the newer state
+    val ref = view(account)
+    var cur = ref.get
+    var up: Updated[S] = null // the spend that won its compare-and-set; null while none did
+    while ((up eq null) && spending.canSpend(cur, self, amount)) {
+      val u = spending.spend(cur, self, amount)
+      if (ref.compareAndSet(cur, u.state)) up = u else cur = ref.get
     }
-    spent match {
-      case None =>
-        refusedCount.increment()
-        if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
-        Authorization.Refused
-      case Some(up) if mode == Consistency.Majority =>
-        val p = Promise[Boolean]()
-        publish(account, up.delta.state, amount, majority = true, p)
-        Authorization.Pending(p.future)
-      case Some(up) =>
-        approvedCount.increment()
-        publish(account, up.delta.state, amount, majority = false, null)
-        Authorization.Approved
+    if (up eq null) {
+      refusedCount.increment()
+      val refused = refusal(cur, amount)
+      if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
+      refused
+    } else if (mode == Consistency.Majority) {
+      val p = Promise[Authorization]()
+      publish(account, up.delta.state, amount, majority = true, p)
+      Authorization.Pending(p.future)
+    } else {
+      approvedCount.increment()
+      publish(account, up.delta.state, amount, majority = false, null)
+      Authorization.Approved
     }
   }
+
+  // why `s` does not let this replica spend `amount`: the cluster's doing (the provision or, in `bounded`, the rights
+  // have not reached this replica) or the client's (its balance does not cover it)
+  private def refusal(s: S, amount: Long): Authorization.Refused =
+    if (spending.provided(s) == 0L) Authorization.Refused.NotReplicated
+    else if (mode == Consistency.Bounded && amount > 0L && spending.value(s) >= amount)
+      Authorization.Refused.NoRights
+    else Authorization.Refused.Insufficient
 
   /** Provides `account` with `amount` at the start of the day: a credit, recorded in the history as a provision. */
   def provision(account: ClientId, amount: Long): Unit = {
@@ -173,7 +194,7 @@ final class Ledger[S] private (
       delta: S,
       amount: Long,
       majority: Boolean,
-      done: Promise[Boolean]
+      done: Promise[Authorization]
   ): Unit = {
     sentCount.incrementAndGet()
     actor ! LedgerActor.Publish(account, delta, amount, majority, done)

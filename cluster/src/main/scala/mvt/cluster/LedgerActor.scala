@@ -37,13 +37,13 @@ object LedgerActor {
   /** What the ledger actor handles. Only [[RightsRequest]] crosses the network. */
   trait Command
 
-  /** Ship `delta` of `account`; `done` (majority writes only) learns whether a majority took it. */
+  /** Ship `delta` of `account`; `done` (majority writes only) learns whether the debit held, or why it was credited back. */
   final case class Publish[S](
       account: ClientId,
       delta: S,
       amount: Long,
       majority: Boolean,
-      done: Promise[Boolean]
+      done: Promise[Authorization]
   ) extends Command
 
   /** Follow `account`'s replicated state. */
@@ -62,14 +62,14 @@ object LedgerActor {
       amount: Long,
       ok: Boolean,
       storeFailed: Boolean,
-      done: Promise[Boolean]
+      done: Promise[Authorization]
   ) extends Command
   private final case class Verified[S](
       account: ClientId,
       amount: Long,
       state: Option[Replicated[S]],
       storeFailed: Boolean,
-      done: Promise[Boolean]
+      done: Promise[Authorization]
   ) extends Command
   private final case class ReadBackDone[S](account: ClientId, state: Option[Replicated[S]]) extends Command
   private final case class ReadBackFailed(account: ClientId) extends Command
@@ -174,16 +174,19 @@ object LedgerActor {
         // a majority write is settled first, so a debit it undoes is sent before this write counts as answered
         if (done ne null) {
           ledger.settled(account, amount, ok)
-          done.success(ok)
+          done.success(if (ok) Authorization.Approved else Authorization.Refused.NoMajority)
         }
         ledger.answered(storeFailed)
         Behaviors.same
       case v: Verified[?] =>
         v.state.foreach(r => ledger.received(v.account, r.state.asInstanceOf[S]))
         // the balance a majority shows, this debit and every one settled before it in: below zero, they overspend
-        val ok = v.state.isDefined && ledger.balance(v.account) >= 0L
-        ledger.settled(v.account, v.amount, ok)
-        v.done.success(ok)
+        val outcome =
+          if (v.state.isEmpty) Authorization.Refused.NoMajority
+          else if (ledger.balance(v.account) < 0L) Authorization.Refused.Insufficient
+          else Authorization.Approved
+        ledger.settled(v.account, v.amount, outcome == Authorization.Approved)
+        v.done.success(outcome)
         ledger.answered(v.storeFailed)
         Behaviors.same
       case a: Arrived[?] =>
@@ -238,7 +241,7 @@ object LedgerActor {
       amount: Long,
       rsp: GetResponse[Replicated[S]],
       storeFailed: Boolean,
-      done: Promise[Boolean]
+      done: Promise[Authorization]
   ): Command = rsp match {
     case g: GetSuccess[Replicated[S]] @unchecked =>
       Verified(account, amount, Some(g.get(g.key)), storeFailed, done)

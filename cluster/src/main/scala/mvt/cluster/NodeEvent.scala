@@ -179,12 +179,32 @@ object NodeEvent {
     def render: String = s"probe $peer: ${if (answered) "answered" else "silent"} at $atMillis"
   }
 
+  /** What a replica holds of one writer's entries: their sum over every account. */
+  final case class Written(replica: String, entries: Long) {
+    def render: String = s"$replica=$entries"
+  }
+
+  /**
+   * A node's replica of the balances at `atMillis`: its own replica id (`self`) and, per writer, the sum of that
+   * writer's grow-only entries it holds ([[Ledger.written]]). A node whose parent reads JSON reports it every 100 ms,
+   * so the parent can tell when every replica holds every write ([[mvt.cluster.fork.Agreement]]).
+   */
+  final case class Replica(self: String, atMillis: Long, writers: Vector[Written]) extends NodeEvent {
+
+    /** The sum of `replica`'s entries this replica holds (0: none). */
+    def writtenBy(replica: String): Long = writers.find(_.replica == replica).fold(0L)(_.entries)
+
+    def render: String = s"replica $self at $atMillis: ${writers.map(_.render).mkString(",")}"
+  }
+
   import ClientIdJson.given
 
   given Encoder[NodeRole] = Encoder.encodeString.contramap(_.label)
   given Decoder[NodeRole] = Decoder.decodeString.emap(NodeRole.parse)
   given Encoder[Held] = deriveEncoder
   given Decoder[Held] = deriveDecoder
+  given Encoder[Written] = deriveEncoder
+  given Decoder[Written] = deriveDecoder
   given Encoder[AccountBalance] = deriveEncoder
   given Decoder[AccountBalance] = deriveDecoder
   given Encoder[SubscriptionHeld] = deriveEncoder

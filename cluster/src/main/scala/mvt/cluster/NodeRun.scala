@@ -103,7 +103,8 @@ object NodeRun {
   /**
    * The exchange's day: once `traders` trader nodes are up, plays `plan`'s day through the venue at its speed with
    * their orders, then reports the reconciliation. The day's outcome, or why the venue could not open (`log`
-   * hears its recovery report). `attach` opens another way in to the venue (`mvt node --fix-port`).
+   * hears its recovery report). `attach` opens another way in to the venue (`mvt node --fix-port`). With
+   * `replicas`, its replica is reported every [[ReplicaEveryMillis]] meanwhile.
    */
   def exchange(
       node: ClusterNode,
@@ -112,7 +113,35 @@ object NodeRun {
       plan: ExchangePlan,
       report: NodeEvent => Unit,
       log: String => Unit,
-      attach: mvt.venue.Venue => Either[String, AutoCloseable] = _ => Right(() => ())
+      attach: mvt.venue.Venue => Either[String, AutoCloseable] = _ => Right(() => ()),
+      replicas: Boolean = false
+  ): Either[String, ClusterNode.DayOutcome] = {
+    // the day blocks this thread: its replica's reports come from one of their own, until the day's outcome
+    val reporter = Option.when(replicas) {
+      val t = new Thread(
+        () =>
+          try while (true) { report(node.replica); Thread.sleep(ReplicaEveryMillis) }
+          catch { case _: InterruptedException => () }, "replica-reports"
+      )
+      t.setDaemon(true)
+      t.start()
+      t
+    }
+    try dayOf(node, traders, speed, plan, report, log, attach)
+    finally reporter.foreach(_.interrupt())
+  }
+
+  /** How often a node whose parent reads JSON reports its replica ([[NodeEvent.Replica]]). */
+  val ReplicaEveryMillis = 100L
+
+  private def dayOf(
+      node: ClusterNode,
+      traders: Int,
+      speed: ReplaySpeed,
+      plan: ExchangePlan,
+      report: NodeEvent => Unit,
+      log: String => Unit,
+      attach: mvt.venue.Venue => Either[String, AutoCloseable]
   ): Either[String, ClusterNode.DayOutcome] = {
     report(NodeEvent.Up(
       node.id,
@@ -159,9 +188,14 @@ object NodeRun {
   /**
    * A trader's life: reports it is up, that it caught up (its replica knows every account's balance) and, every
    * second, its status and positions (and, with a durable ledger, when its writes are stored), until `stop` says so
-   * (a trader node has no end of its own).
+   * (a trader node has no end of its own). With `replicas`, its replica every [[ReplicaEveryMillis]].
    */
-  def trader(node: ClusterNode, report: NodeEvent => Unit, stop: () => Boolean): Unit = {
+  def trader(
+      node: ClusterNode,
+      report: NodeEvent => Unit,
+      stop: () => Boolean,
+      replicas: Boolean = false
+  ): Unit = {
     report(NodeEvent.Up(node.id, NodeRole.Trader, node.settings.mode.label, System.currentTimeMillis, None))
     val accounts = node.settings.subscriptions.map(_.account).distinct
     var caughtUp = false
@@ -174,6 +208,7 @@ object NodeRun {
         report(NodeEvent.CaughtUp(System.currentTimeMillis))
       }
       ticks += 1
+      if (replicas && ticks % (ReplicaEveryMillis / 50L).toInt == 0) report(node.replica)
       if (ticks % 20 == 0) {
         report(node.counters.status)
         report(NodeEvent.Positions(node.counters.positions))
@@ -337,13 +372,24 @@ object NodeRun {
     }
     r.plan match {
       case Some(plan) =>
-        using(r.node, report)(noted(exchange(_, r.a.traders, r.a.speed, plan, report, say, attach))) match {
+        using(r.node, report)(noted(exchange(
+          _,
+          r.a.traders,
+          r.a.speed,
+          plan,
+          report,
+          say,
+          attach,
+          replicas = r.a.json
+        ))) match {
           case Left(why) => Left(RunFailure.io(why))
           case Right(Left(why)) => Left(RunFailure.badData(why))
           // the venue's own trade feed, copied where --trades asks
           case Right(Right(_)) => Right(trades.foreach(plan.copyTrades))
         }
-      case None => using(r.node, report)(noted(trader(_, report, () => false))).left.map(RunFailure.io)
+      case None => using(r.node, report)(noted(trader(_, report, () => false, replicas = r.a.json))).left.map(
+          RunFailure.io
+        )
     }
   }
 

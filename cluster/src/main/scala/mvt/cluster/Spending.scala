@@ -2,11 +2,22 @@ package mvt.cluster
 
 import mvt.crdt.{BoundedCounter, PNCounter, ReplicaId, Updated}
 
+import scala.collection.mutable
+
 /** What a balance lattice lets one replica do: read, check, spend and credit. Instances are stateless. */
 trait Spending[S] {
 
   /** The balance this state shows. */
   def value(s: S): Long
+
+  /** Everything credited to the account by every replica (0: no credit of it has reached this state). Allocation-free. */
+  def provided(s: S): Long
+
+  /**
+   * Adds to `into`, per replica, the sum of its own grow-only entries in this state (what it credited, spent and gave
+   * away), which only grow: two replicas hold the same writes of a replica when these sums agree. Off the hot path.
+   */
+  def written(s: S, into: mutable.Map[ReplicaId, Long]): Unit
 
   /** Whether `self` may spend `amount` on this state alone. Allocation-free. */
   def canSpend(s: S, self: ReplicaId, amount: Long): Boolean
@@ -40,6 +51,11 @@ object Spending {
   /** The firm's check: the whole balance as this replica knows it, which a concurrent spend elsewhere may share. */
   val pnCounter: Spending[PNCounter] = new Spending[PNCounter] {
     def value(s: PNCounter): Long = s.value
+    def provided(s: PNCounter): Long = s.increments.value
+    def written(s: PNCounter, into: mutable.Map[ReplicaId, Long]): Unit = {
+      s.increments.counts.foreach((r, n) => into.update(r, into.getOrElse(r, 0L) + n))
+      s.decrements.counts.foreach((r, n) => into.update(r, into.getOrElse(r, 0L) + n))
+    }
     def canSpend(s: PNCounter, self: ReplicaId, amount: Long): Boolean = amount > 0L && amount <= s.value
     def spend(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.decrement(self, amount)
     def credit(s: PNCounter, self: ReplicaId, amount: Long): Updated[PNCounter] = s.increment(self, amount)
@@ -55,6 +71,12 @@ object Spending {
   /** The escrow check: only the rights this replica holds, which nobody else can spend. */
   val boundedCounter: Spending[BoundedCounter] = new Spending[BoundedCounter] {
     def value(s: BoundedCounter): Long = s.value
+    def provided(s: BoundedCounter): Long = s.increments.value
+    def written(s: BoundedCounter, into: mutable.Map[ReplicaId, Long]): Unit = {
+      s.increments.counts.foreach((r, n) => into.update(r, into.getOrElse(r, 0L) + n))
+      s.decrements.counts.foreach((r, n) => into.update(r, into.getOrElse(r, 0L) + n))
+      s.transfers.foreach((e, n) => into.update(e.from, into.getOrElse(e.from, 0L) + n))
+    }
     def canSpend(s: BoundedCounter, self: ReplicaId, amount: Long): Boolean = s.canSpend(self, amount)
     def spend(s: BoundedCounter, self: ReplicaId, amount: Long): Updated[BoundedCounter] =
       s.decrement(self, amount)

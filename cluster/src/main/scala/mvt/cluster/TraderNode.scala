@@ -15,7 +15,6 @@ import org.apache.pekko.cluster.typed.{Cluster, Subscribe}
 
 import java.util.concurrent.atomic.LongAdder
 import scala.concurrent.duration.*
-import scala.util.Success
 
 /**
  * A trader node: it owns the share of the subscriptions that [[Shares]] gives it among the trader nodes that are
@@ -35,7 +34,7 @@ object TraderNode {
 
   private case object MembershipChanged extends Command
   private final case class Exchanges(refs: Set[ActorRef[ExchangeNode.Command]]) extends Command
-  private final case class Settled(seq: Long, ok: Boolean) extends Command
+  private final case class Settled(seq: Long, outcome: Authorization) extends Command
   private case object Resend extends Command
   private final case class Decided(sub: Subscription, bbo: BboUpdated, decision: Decision) extends Command
 
@@ -202,7 +201,7 @@ object TraderNode {
             .fold(SubscriptionDesk.Delivery.Duplicate)(_.amended(r))
           delivered(r, delivery)
           Behaviors.same
-        case Settled(s, ok) => settled(s, ok); Behaviors.same
+        case Settled(s, outcome) => settled(s, outcome); Behaviors.same
         case _ => Behaviors.unhandled
       }.receiveSignal { case (_, PostStop) =>
         pipeline.close()
@@ -272,8 +271,8 @@ object TraderNode {
         exchanges.foreach(_ ! ReportAck(r.ref))
       }
 
-    private def settled(s: Long, ok: Boolean): Unit =
-      outbox.settle(s, ok).foreach {
+    private def settled(s: Long, outcome: Authorization): Unit =
+      outbox.settle(s, outcome == Authorization.Approved).foreach {
         case Outbox.Sent(m) =>
           ledger.history.sent(m)
           counters.approved.increment()
@@ -291,12 +290,20 @@ object TraderNode {
               ))
             case _ => ()
           }
-          refused(m.account)
+          // the ledger names why the debit did not hold; a future that failed outright had no majority's answer
+          refused(
+            m.account,
+            outcome match {
+              case Authorization.Refused(cause) => cause
+              case _ => Refusal.NoMajority
+            }
+          )
       }
 
-    private def refused(account: ClientId): Unit = {
+    // a refusal the cluster caused (rights not here yet, no majority in time) is counted, but not held against the client
+    private def refused(account: ClientId, cause: Refusal): Unit = {
       counters.refused.increment()
-      judge.refused(account)
+      judge.refused(account, cause)
     }
 
     // the balance check of an add or a modify, then its message: a sell costs nothing; a buy is debited its cost
@@ -332,16 +339,16 @@ object TraderNode {
             debited()
             counters.approved.increment()
             send(sub, command(cost), pending = false).seq
-          case Authorization.Refused =>
+          case r: Authorization.Refused =>
             ledger.history.refused(sub.account, order, cost)
-            refused(sub.account)
+            refused(sub.account, r.cause)
             -1L
           case Authorization.Pending(outcome) =>
             debited()
             val m = send(sub, command(cost), pending = true)
             ctx.pipeToSelf(outcome) { r =>
               counters.authorizations.record(System.nanoTime - asked)
-              Settled(m.seq, r == Success(true))
+              Settled(m.seq, r.getOrElse(Authorization.Refused.NoMajority))
             }
             m.seq
         }

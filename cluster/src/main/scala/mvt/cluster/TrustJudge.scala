@@ -7,7 +7,9 @@ import scala.collection.mutable
 /**
  * A trader node's judge of its clients: counts each account's balance refusals and, with the realized loss of its
  * fills (`lossOf`), asks the [[TrustScore]] whether to bar it; a bar happens once per account and day (`bar` is
- * told the reason). Not thread-safe: the trader's actor owns it.
+ * told the reason). A client is judged on what it did: a refusal the cluster caused ([[Refusal.Unavailable]]: rights
+ * not yet on this replica, no majority in time) is counted apart and never judged. Not thread-safe: the trader's
+ * actor owns it.
  */
 final class TrustJudge(
     trust: TrustScore,
@@ -18,14 +20,21 @@ final class TrustJudge(
 ) {
 
   private val rejects = mutable.HashMap.empty[ClientId, Long]
+  private val unavailable = mutable.HashMap.empty[ClientId, Long]
 
-  /** Balance refusals of `account` so far. */
+  /** Refusals of `account` for its own balance so far: the ones the trust score counts. */
   def refusals(account: ClientId): Long = rejects.getOrElse(account, 0L)
 
-  /** One more balance refusal of `account`, then the judgement. */
-  def refused(account: ClientId): Unit = {
-    rejects.update(account, refusals(account) + 1L)
-    judge(account)
+  /** Refusals of `account` the cluster caused so far; they weigh nothing. */
+  def unavailableRefusals(account: ClientId): Long = unavailable.getOrElse(account, 0L)
+
+  /** One more refusal of `account` for `cause`; a refusal for its own balance is then judged. */
+  def refused(account: ClientId, cause: Refusal): Unit = cause match {
+    case Refusal.Insufficient =>
+      rejects.update(account, refusals(account) + 1L)
+      judge(account)
+    case _: Refusal.Unavailable =>
+      unavailable.update(account, unavailableRefusals(account) + 1L)
   }
 
   /** Bars `account` if its refusals or its realized loss are past the trust score, and it is not barred already. */

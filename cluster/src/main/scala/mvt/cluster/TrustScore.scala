@@ -2,8 +2,8 @@ package mvt.cluster
 
 /**
  * When a node bars a client for the rest of the trading day, computed on each node from what it saw itself:
- * `maxRejects` or more spends refused for insufficient balance, or a realized loss above `maxLossShare` of the
- * provisioned balance. Either is a client trading past its means; barring is for the day only (the blacklist is
+ * `maxRejects` or more spends refused for insufficient balance (the client's own: a refusal the cluster caused does
+ * not count), or a realized loss above `maxLossShare` of the provisioned balance. Either is a client trading past its means; barring is for the day only (the blacklist is
  * keyed by the date), so a false positive costs one day. Immutable.
  */
 final case class TrustScore(maxRejects: Long, maxLossShare: Double) {

@@ -33,8 +33,8 @@ class ModesSuite extends munit.FunSuite {
 
   private def approved(a: Authorization): Boolean = a match {
     case Authorization.Approved => true
-    case Authorization.Refused => false
-    case Authorization.Pending(f) => Await.result(f, 30.seconds)
+    case Authorization.Refused(_) => false
+    case Authorization.Pending(f) => Await.result(f, 30.seconds) == Authorization.Approved
   }
 
   // Spends `step` until `refusals` attempts in a row are refused; a refusal in the bounded mode asks peers for rights,
@@ -145,5 +145,29 @@ class ModesSuite extends munit.FunSuite {
       account,
       1000L - spent
     ))
+  }
+
+  test(
+    "a refusal says whose it is: no provision here yet, no rights here yet, or a balance that does not cover it"
+  ) {
+    Consistency.values.foreach { mode =>
+      val l = ledgers(mode)
+      val account = ClientId(s"dora-${mode.label}")
+      assertEquals(
+        l(2).authorize(account, 10L),
+        Authorization.Refused.NotReplicated,
+        s"$mode: nothing credited yet"
+      )
+      l(0).credit(account, 1000L)
+      Eventually(s"$mode: the credit everywhere")(converged(mode, account, 1000L))
+      assertEquals(l(0).authorize(account, 5000L), Authorization.Refused.Insufficient, s"$mode: 5000 of 1000")
+      // node 1 has never asked for rights on this account, so in bounded all of them are still node 0's
+      if (mode == Consistency.Bounded)
+        assertEquals(
+          l(1).authorize(account, 100L),
+          Authorization.Refused.NoRights,
+          "bounded: node 0's rights"
+        )
+    }
   }
 }

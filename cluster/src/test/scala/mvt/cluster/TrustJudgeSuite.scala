@@ -4,7 +4,10 @@ import mvt.crdt.ClientId
 
 import scala.collection.mutable
 
-/** The trader's judge bars a client once, for refusals or a realized loss past the trust score, and says why. */
+/**
+ * The trader's judge bars a client once, for its own refusals or a realized loss past the trust score, and says why;
+ * refusals the cluster caused weigh nothing.
+ */
 class TrustJudgeSuite extends munit.FunSuite {
 
   private val (a, b, c) = (ClientId("a"), ClientId("b"), ClientId("c"))
@@ -18,13 +21,13 @@ class TrustJudgeSuite extends munit.FunSuite {
 
   test("the refusals reaching the score bar the client once, with the reason") {
     val w = new World
-    w.judge.refused(a)
-    w.judge.refused(a)
+    w.judge.refused(a, Refusal.Insufficient)
+    w.judge.refused(a, Refusal.Insufficient)
     assertEquals(w.barred.toMap, Map.empty[ClientId, String])
-    w.judge.refused(b)
-    w.judge.refused(a)
+    w.judge.refused(b, Refusal.Insufficient)
+    w.judge.refused(a, Refusal.Insufficient)
     assertEquals(w.barred.toMap, Map(a -> "3 balance refusals, realized loss 0 cents"))
-    w.judge.refused(a)
+    w.judge.refused(a, Refusal.Insufficient)
     assertEquals(w.barred.size, 1, "barred once")
     assertEquals((w.judge.refusals(a), w.judge.refusals(b)), (4L, 1L))
   }
@@ -37,5 +40,23 @@ class TrustJudgeSuite extends munit.FunSuite {
     w.losses.update(c, 501L)
     w.judge.judge(c)
     assertEquals(w.barred.get(c), Some("0 balance refusals, realized loss 501 cents"))
+  }
+
+  test("a burst of refusals the cluster caused bars nobody; the client's own refusals still do") {
+    val w = new World
+    val unavailable = Vector(Refusal.NoRights, Refusal.NoMajority, Refusal.NotReplicated)
+    (1 to 200).foreach(i => w.judge.refused(a, unavailable(i % unavailable.size)))
+    assertEquals(
+      w.barred.toMap,
+      Map.empty[ClientId, String],
+      "no rights here yet, no majority: not the client's doing"
+    )
+    assertEquals((w.judge.refusals(a), w.judge.unavailableRefusals(a)), (0L, 200L))
+    w.judge.refused(a, Refusal.Insufficient)
+    w.judge.refused(a, Refusal.Insufficient)
+    w.judge.refused(a, Refusal.NoRights)
+    assert(w.barred.isEmpty, "two of its own refusals are under the score")
+    w.judge.refused(a, Refusal.Insufficient)
+    assertEquals(w.barred.toMap, Map(a -> "3 balance refusals, realized loss 0 cents"))
   }
 }

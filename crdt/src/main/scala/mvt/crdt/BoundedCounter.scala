@@ -26,10 +26,12 @@ final case class BoundedCounter private (
     increments: GCounter,
     decrements: GCounter,
     transfers: Map[BoundedCounter.Edge, Long]
-) {
+)(known: Map[ReplicaId, Long]) {
 
-  // Every replica's rights as this state knows them, summed once per state so a check is a map read.
-  private val rights: Map[ReplicaId, Long] = BoundedCounter.rightsOf(increments, decrements, transfers)
+  // Every replica's rights as this state knows them, summed once per state so a check is a map read; a spend passes
+  // them on with one entry changed (`known`, null when they must be summed), since a spend is the hot path's update.
+  private val rights: Map[ReplicaId, Long] =
+    if (known ne null) known else BoundedCounter.rightsOf(increments, decrements, transfers)
 
   /**
    * Rights created minus rights spent: what the whole cluster may still spend once it has merged.
@@ -53,8 +55,8 @@ final case class BoundedCounter private (
   def increment(replica: ReplicaId, amount: Long): Updated[BoundedCounter] = {
     val up = increments.increment(replica, amount)
     Updated(
-      BoundedCounter(up.state, decrements, transfers),
-      Delta.of(BoundedCounter(up.delta.state, GCounter.empty, Map.empty))
+      BoundedCounter.of(up.state, decrements, transfers),
+      Delta.of(BoundedCounter.of(up.delta.state, GCounter.empty, Map.empty))
     )
   }
 
@@ -70,8 +72,11 @@ final case class BoundedCounter private (
     requireRights(replica, amount, "spend")
     val down = decrements.increment(replica, amount)
     Updated(
-      BoundedCounter(increments, down.state, transfers),
-      Delta.of(BoundedCounter(GCounter.empty, down.delta.state, Map.empty))
+      new BoundedCounter(increments, down.state, transfers)(rights.updated(
+        replica,
+        rightsOf(replica) - amount
+      )),
+      Delta.of(BoundedCounter.of(GCounter.empty, down.delta.state, Map.empty))
     )
   }
 
@@ -91,8 +96,8 @@ final case class BoundedCounter private (
       val edge = BoundedCounter.Edge(from, to)
       val next = Amount.add(transfers.getOrElse(edge, 0L), amount, s"transfers ${edge.describe}")
       Updated(
-        BoundedCounter(increments, decrements, transfers.updated(edge, next)),
-        Delta.of(BoundedCounter(GCounter.empty, GCounter.empty, Map(edge -> next)))
+        BoundedCounter.of(increments, decrements, transfers.updated(edge, next)),
+        Delta.of(BoundedCounter.of(GCounter.empty, GCounter.empty, Map(edge -> next)))
       )
     }
   }
@@ -106,7 +111,7 @@ final case class BoundedCounter private (
       val t = BoundedCounter.mergeTransfers(transfers, that.transfers)
       if ((p eq increments) && (n eq decrements) && (t eq transfers)) this
       else if ((p eq that.increments) && (n eq that.decrements) && (t eq that.transfers)) that
-      else BoundedCounter(p, n, t)
+      else BoundedCounter.of(p, n, t)
     }
 
   /** Joins a delta. */
@@ -127,14 +132,18 @@ object BoundedCounter {
   }
 
   /** No rights anywhere, value 0: the bottom of the lattice. */
-  val empty: BoundedCounter = BoundedCounter(GCounter.empty, GCounter.empty, Map.empty)
+  val empty: BoundedCounter = BoundedCounter.of(GCounter.empty, GCounter.empty, Map.empty)
 
   /** Rebuilds a state from decoded parts; the caller guarantees transfer totals are positive. */
   private[crdt] def fromParts(
       increments: GCounter,
       decrements: GCounter,
       transfers: Map[Edge, Long]
-  ): BoundedCounter = BoundedCounter(increments, decrements, transfers)
+  ): BoundedCounter = BoundedCounter.of(increments, decrements, transfers)
+
+  // a state whose rights are summed from its entries
+  private def of(increments: GCounter, decrements: GCounter, transfers: Map[Edge, Long]): BoundedCounter =
+    new BoundedCounter(increments, decrements, transfers)(null)
 
   private def mergeTransfers(a: Map[Edge, Long], b: Map[Edge, Long]): Map[Edge, Long] = {
     val (big, small) = if (a.size >= b.size) (a, b) else (b, a)

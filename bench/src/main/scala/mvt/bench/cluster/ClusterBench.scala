@@ -108,8 +108,8 @@ object ClusterBench {
 
   private def settled(a: Authorization): Boolean = a match {
     case Authorization.Approved => true
-    case Authorization.Refused => false
-    case Authorization.Pending(f) => Await.result(f, 30.seconds)
+    case Authorization.Refused(_) => false
+    case Authorization.Pending(f) => Await.result(f, 30.seconds) == Authorization.Approved
   }
 
   // Spends of 1 cent against a balance far above the run, on node 0 (which holds every right in the bounded mode).

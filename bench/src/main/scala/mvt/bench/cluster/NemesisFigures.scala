@@ -2,13 +2,15 @@ package mvt.bench.cluster
 
 import io.circe.Json
 import mvt.cluster.{AuthorizationTimes, Consistency}
+import mvt.cluster.fork.Agreement
 import mvt.cluster.nemesis.{Fault, NemesisRun}
 import org.HdrHistogram.Histogram
 
 /**
  * The figures of one mode under the nemesis (`mvt bench cluster --nemesis SEED`): what the checker read and found,
  * what the nemesis injected, the traders' authorization times (every trader JVM's histogram merged) and, per
- * restart, the time until the new JVM's replica held every account's balance. Immutable.
+ * restart, the time until the new JVM's replica held every account's balance, and per heal or restart the time until
+ * every replica held every write made before it ([[Agreement]]; `notAgreed` counts those that never did). Immutable.
  */
 final case class NemesisFigures(
     mode: Consistency,
@@ -30,6 +32,8 @@ final case class NemesisFigures(
     authorizationP50Nanos: Long,
     authorizationP99Nanos: Long,
     restartToCaughtUpMillis: Vector[Long],
+    agreementMillis: Vector[Long],
+    notAgreed: Int,
     report: Vector[String]
 )
 
@@ -50,6 +54,7 @@ object NemesisFigures {
           _ - (o.startedAt + i.atMillis)
         )
     }.flatten
+    val agreed = Agreement.afterFaults(o, v.injected)
     NemesisFigures(
       v.mode,
       seed,
@@ -70,6 +75,8 @@ object NemesisFigures {
       if (merged.getTotalCount == 0L) 0L else merged.getValueAtPercentile(50.0),
       if (merged.getTotalCount == 0L) 0L else merged.getValueAtPercentile(99.0),
       caughtUp,
+      agreed.flatten,
+      agreed.count(_.isEmpty),
       v.lines(NemesisRun.replay(seed))
     )
   }
@@ -80,11 +87,13 @@ object NemesisFigures {
       if (xs.isEmpty) "-" else s"${xs.sorted.apply(xs.size / 2)} / ${xs.max} ms"
     val head =
       f"${"mode"}%-9s ${"ops checked"}%11s ${"faults k/p/r"}%12s ${"overspend"}%10s ${"lost"}%5s ${"lost@kill"}%10s " +
-        f"${"twice"}%5s ${"auth p50"}%9s ${"auth p99"}%9s ${"restart→caught up p50 / max"}%28s"
+        f"${"twice"}%5s ${"auth p50"}%9s ${"auth p99"}%9s ${"restart→caught up p50 / max"}%28s " +
+        f"${"heal/restart→agreed p50 / max"}%30s"
     val rows = fs.map { f =>
       f"${f.mode.label}%-9s ${f.operations}%11d ${s"${f.kills}/${f.pauses}/${f.restarts}"}%12s " +
         f"${f.overspendCents}%10d ${f.lostCents}%5d ${f.lostWithKillCents}%10d ${f.appliedTwice + f.reservedTwice}%5d " +
-        f"${ns(f.authorizationP50Nanos)}%9s ${ns(f.authorizationP99Nanos)}%9s ${ms(f.restartToCaughtUpMillis)}%28s"
+        f"${ns(f.authorizationP50Nanos)}%9s ${ns(f.authorizationP99Nanos)}%9s ${ms(f.restartToCaughtUpMillis)}%28s " +
+        f"${ms(f.agreementMillis) + (if (f.notAgreed > 0) s" (${f.notAgreed} never)" else "")}%30s"
     }
     (head +: rows).mkString("\n") +
       "\nops checked: history operations the checker read; faults: kills, pauses (SIGSTOP/SIGCONT), restarts injected;" +
@@ -92,7 +101,8 @@ object NemesisFigures {
       "only);\nlost: cents reserved and never accounted for; lost@kill: reserved by a trader in the seconds before " +
       "its kill, never sent;\ntwice: orders applied or reserved twice; auth: a trader's balance check until the " +
       "order may go (majority: the write), every trader JVM merged;\nrestart→caught up: from starting a killed " +
-      "trader again until its replica holds every account's balance."
+      "trader again until its replica holds every account's balance;\nheal/restart→agreed: from a pause's SIGCONT " +
+      "or a restart until every replica holds every write made before it (each node's replica every 100 ms)."
   }
 
   def toJson(seed: Long, settings: NemesisRun.Settings, fs: Vector[NemesisFigures]): Json =
@@ -126,6 +136,8 @@ object NemesisFigures {
             "p99_nanos" -> Json.fromLong(f.authorizationP99Nanos)
           ),
           "restart_to_replica_caught_up_millis" -> Json.arr(f.restartToCaughtUpMillis.map(Json.fromLong)*),
+          "heal_or_restart_to_agreement_millis" -> Json.arr(f.agreementMillis.map(Json.fromLong)*),
+          "heal_or_restart_never_agreed" -> Json.fromInt(f.notAgreed),
           "report" -> Json.arr(f.report.map(Json.fromString)*)
         )
       }*)

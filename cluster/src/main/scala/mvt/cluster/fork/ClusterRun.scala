@@ -14,7 +14,10 @@ import java.io.PrintStream
  */
 object ClusterRun {
 
-  /** Checks `day` first (a bad line ends the run here, status 2 naming file and line), then runs the cluster. */
+  /**
+   * Checks `day` first (a bad line ends the run here, status 2 naming file and line) and, with `--dir`, that the day
+   * there is not closed already (status 1, saying so), then runs the cluster.
+   */
   def command(
       day: String,
       plan: ForkedCluster.Plan,
@@ -26,9 +29,14 @@ object ClusterRun {
       case Left(code) => IO.pure(code)
       case Right(Left(e)) => CommandFiles.sourceError(e, "cluster", day, t)
       case Right(Right(_)) =>
-        Blocking(apply(launcher, plan, phases, t.out)).map(s =>
-          if (s == 0) ExitCode.Success else Status.Failure
-        )
+        Blocking(plan.nodeDir.flatMap(ClosedDay.in(plan.day, _))).flatMap {
+          case Some(closed) =>
+            IO { t.err.println(s"mvt cluster: ${closed.render}"); t.err.flush() }.as(Status.Failure)
+          case None =>
+            Blocking(apply(launcher, plan, phases, t.out)).map(s =>
+              if (s == 0) ExitCode.Success else Status.Failure
+            )
+        }
     }
 
   def apply(launcher: Launcher, plan: ForkedCluster.Plan, phases: Phases, out: PrintStream): Int = {

@@ -65,6 +65,9 @@ final case class NodeEvents(events: Vector[NodeEvent]) {
   /** The control lines the node acknowledged, in order. */
   def controls: Vector[NodeEvent.Control] = events.collect { case c: NodeEvent.Control => c }
 
+  /** The node's reports of its replica, in order (a node run with `--json` reports them). */
+  def replicas: Vector[NodeEvent.Replica] = events.collect { case r: NodeEvent.Replica => r }
+
   /** The exchange's summary of the day, if it got that far. */
   def summary: Option[NodeEvent.DaySummary] = events.collectFirst { case s: NodeEvent.DaySummary => s }
 }
