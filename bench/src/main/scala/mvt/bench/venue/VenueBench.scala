@@ -430,17 +430,15 @@ object VenueBench {
     val inPlace = recover(config)
     val verified = recover(config.copy(verifyFeeds = true))
     def rate(r: Recovery) = r.commands / (r.nanos / 1e9)
-    // the two engine-only loops taking turns, the best of three each, so that neither gains from running later
-    // (a warmer JIT, a quieter moment)
-    var own = 0.0
-    var generic = 0.0
-    var turn = 0
-    while (turn < 3) {
-      own = math.max(own, engineOnly(config))
-      generic = math.max(generic, engineOnly(config, generic = true))
-      turn += 1
-    }
-    RecoveryRates(rebuilt.commands, rate(rebuilt), rate(inPlace), rate(verified), own, scanRate, generic)
+    RecoveryRates(
+      rebuilt.commands,
+      rate(rebuilt),
+      rate(inPlace),
+      rate(verified),
+      engineOnly(config),
+      scanRate,
+      engineOnly(config, generic = true)
+    )
   }
 
   // the journal decoded in blocks straight into a day with no feeds, as recovery's loop does: commands/s; with
@@ -576,10 +574,10 @@ object VenueBench {
       f"  the feeds in place, verified (every line formatted and compared):           ${r.verified / 1e6}%.2fM commands/s"
     )
     line(
-      f"  engine only (the journal decoded into a day with no feeds, no scan; best of 3): ${r.engineOnly / 1e6}%.2fM commands/s"
+      f"  engine only (the journal decoded into a day with no feeds, no scan):         ${r.engineOnly / 1e6}%.2fM commands/s"
     )
     line(
-      f"  engine only, the generic replay loop (an interface call a command; best of 3): ${r.engineGeneric / 1e6}%.2fM commands/s  (the trading day's own loop is ${r.engineOnly / r.engineGeneric * 100}%5.1f%% of it)"
+      f"  engine only, the generic replay loop (an interface call a command):          ${r.engineGeneric / 1e6}%.2fM commands/s  (the trading day's own loop is ${r.engineOnly / r.engineGeneric * 100}%5.1f%% of it)"
     )
     line(
       f"  the journal's checks alone (every record decoded, nothing applied):          ${r.scan / 1e6}%.2fM commands/s"
