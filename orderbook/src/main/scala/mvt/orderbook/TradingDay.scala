@@ -39,42 +39,6 @@ final class TradingDay(
 
   override def time(at: Timestamp): Unit = clock = at
 
-  /**
-   * The trading day's own replay loop (recovery, `mvt match`): one pass over the primitive columns with direct
-   * calls to this final class, where the generic loop makes an interface call a command (and two for an add, through
-   * `AccountsTarget`). The same calls in the same order as the generic loop, so the same events and feed lines.
-   * Allocates nothing.
-   */
-  override def replayColumns(columns: CommandColumns, books: Array[Int], from: Int, until: Int): Unit = {
-    val kinds = columns.kinds
-    val symbolIdx = columns.symbolIdx
-    val ids = columns.ids
-    var i = from
-    while (i < until) {
-      val k = kinds(i)
-      if (k == CommandReader.Add)
-        add(
-          books(symbolIdx(i)),
-          OrderId(ids(i)),
-          Side.fromCode(columns.sides(i)),
-          Price.fromRaw(columns.prices(i)),
-          Quantity(columns.qtys(i)),
-          Account(columns.accounts(i)),
-          TimeInForce.fromCode(columns.tifs(i))
-        )
-      else if (k == CommandReader.Cancel) cancel(books(symbolIdx(i)), OrderId(ids(i)))
-      else if (k == CommandReader.Modify)
-        modify(
-          books(symbolIdx(i)),
-          OrderId(ids(i)),
-          Price.fromRaw(columns.prices(i)),
-          Quantity(columns.qtys(i))
-        )
-      else clock = Timestamp.fromEpochNanos(ids(i))
-      i += 1
-    }
-  }
-
   override def add(
       book: Int,
       id: OrderId,

@@ -346,8 +346,7 @@ object VenueBench {
       inPlace: Double,
       verified: Double,
       engineOnly: Double,
-      scan: Double,
-      engineGeneric: Double = 0.0
+      scan: Double
   )
 
   /**
@@ -436,14 +435,12 @@ object VenueBench {
       rate(inPlace),
       rate(verified),
       engineOnly(config),
-      scanRate,
-      engineOnly(config, generic = true)
+      scanRate
     )
   }
 
-  // the journal decoded in blocks straight into a day with no feeds, as recovery's loop does: commands/s; with
-  // `generic`, through the generic replay loop (an interface call a command) instead of the trading day's own
-  private def engineOnly(config: VenueConfig, generic: Boolean = false): Double = {
+  // the journal decoded in blocks straight into a day with no feeds, as recovery's loop does: commands/s
+  private def engineOnly(config: VenueConfig): Double = {
     val started = System.nanoTime()
     val in = new java.io.BufferedInputStream(new java.io.FileInputStream(config.journal.toFile), 1 << 16)
     try {
@@ -451,14 +448,9 @@ object VenueBench {
         mvt.workload.CommandSource.open(in).fold(e => sys.error(s"cannot read the journal: $e"), identity)
       val day = new mvt.orderbook.TradingDay(config.engine, EventSink.Ignore, None, None)
       var commands = 0L
-      var books = new Array[Int](0)
       var n = r.nextBlock()
       while (n > 0) {
-        if (!generic) r.replayBlock(day)
-        else {
-          if (books.length < r.symbols.size) books = r.symbols.map(s => day.bookOf(s)).toArray
-          r.columns.replayEach(day, books, 0, n)
-        }
+        r.replayBlock(day)
         var i = 0
         while (i < n) { if (r.columns.kinds(i) != CommandReader.Time) commands += 1; i += 1 }
         n = r.nextBlock()
@@ -575,9 +567,6 @@ object VenueBench {
     )
     line(
       f"  engine only (the journal decoded into a day with no feeds, no scan):         ${r.engineOnly / 1e6}%.2fM commands/s"
-    )
-    line(
-      f"  engine only, the generic replay loop (an interface call a command):          ${r.engineGeneric / 1e6}%.2fM commands/s  (the trading day's own loop is ${r.engineOnly / r.engineGeneric * 100}%5.1f%% of it)"
     )
     line(
       f"  the journal's checks alone (every record decoded, nothing applied):          ${r.scan / 1e6}%.2fM commands/s"
