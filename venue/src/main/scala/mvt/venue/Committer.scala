@@ -4,12 +4,14 @@ import java.nio.channels.FileChannel
 
 /**
  * The commit thread: writes each batch's journal records, forces them to the disk (per `durability`), and only
- * then appends the batch's feed lines and releases its replies. At the session's close it writes `DAY.end` after
- * the last lines. `run` is the commit thread's body; it ends when the engine is done or on an I/O failure.
+ * then appends the batch's feed lines and releases its replies; then it tops up the journal's space ahead
+ * (`JournalFile`). At the session's close it writes the trailer's batch after the last record (the space ahead
+ * dropped first) and `DAY.end` after the last lines; at a stop it drops the space ahead. `run` is the commit
+ * thread's body; it ends when the engine is done or on an I/O failure.
  */
 final class Committer(
     sequencer: Sequencer,
-    journal: FileChannel,
+    journal: JournalFile,
     trades: FeedFile,
     quotes: FeedFile,
     durability: Durability,
@@ -51,6 +53,11 @@ final class Committer(
           // the engine sets the slot before `done`: a last batch is seen here
           val last = sequencer.handoff.get
           if (last != null) { commit(last); sequencer.handoff.set(null) }
+          // a stopped journal ends at its last record, as an appended one would: its next start continues there
+          if (journal.spaceAhead > 0L) {
+            journal.cut()
+            if (durability != Durability.None) journal.force()
+          }
           going = false
         } else { val _ = backoff.pause() }
       }
@@ -64,10 +71,13 @@ final class Committer(
   private def commit(b: Batch): Unit = {
     val buf = b.journal
     buf.flip()
-    val wrote = buf.hasRemaining
-    while (buf.hasRemaining) { val _ = journal.write(buf) }
+    val wrote = buf.remaining
+    // the trailer goes after the last record with no space behind it: a closed journal is a whole command log, and
+    // a crash before its force leaves an open journal with a torn tail, as without the space
+    if (b.closing) journal.cut()
+    journal.append(buf)
     val wroteAt = if (stages ne null) System.nanoTime() else 0L
-    if (wrote && durability != Durability.None) journal.force(false)
+    if (wrote > 0 && durability != Durability.None) journal.force()
     val forcedAt = if (stages ne null) System.nanoTime() else 0L
     trades.append(b.trades)
     quotes.append(b.quotes)
@@ -88,7 +98,7 @@ final class Committer(
     if (b.closing) {
       java.nio.file.Files.write(endMarker, Array.emptyByteArray)
       Committer.forceDirectory(endMarker.getParent)
-    }
+    } else journal.topUp(wrote.toLong)
     b.reset()
     sequencer.free.put(b)
   }

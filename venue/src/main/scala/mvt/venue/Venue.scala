@@ -456,7 +456,9 @@ object Venue {
       StandardOpenOption.WRITE
     )
     if (channel.size > good) channel.truncate(good)
-    channel.position(good)
+    // no space ahead without forces: it would only double what `none` writes
+    val journal =
+      new JournalFile(channel, good, if (config.durability == Durability.None) 0L else config.preallocate)
     // a new journal's directory entry must be durable too, or a machine crash could lose the whole file
     if (good == 0L) Committer.forceDirectory(config.dir)
     val first = new Batch(config.maxBatch)
@@ -507,7 +509,7 @@ object Venue {
     val committer =
       new Committer(
         sequencer,
-        channel,
+        journal,
         trades,
         quotes,
         config.durability,

@@ -14,11 +14,11 @@ class TornTailSuite extends munit.FunSuite with StoreFixtures {
 
   val suite = new VenueSuite
 
-  // a day of 120 commands, stopped (not closed): the journal has no trailer
-  def stoppedDay(dir: Path): VenueConfig = {
+  // a day of 120 commands (or `n`), stopped (not closed): the journal has no trailer
+  def stoppedDay(dir: Path, n: Int = 120): VenueConfig = {
     val c = suite.config(dir)
     val v = suite.open(c)
-    suite.commands(120, 7L).foreach(cmd => assertEquals(v.submit(cmd, Reply.Ignore), None))
+    suite.commands(n, 7L).foreach(cmd => assertEquals(v.submit(cmd, Reply.Ignore), None))
     v.stop()
     val _ = v.terminated.get(60, TimeUnit.SECONDS)
     c

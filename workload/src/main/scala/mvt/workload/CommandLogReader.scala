@@ -286,7 +286,13 @@ final class CommandLogReader private (
       ended = true
       stopAt = p + RecordSize
       -1
-    } else stop(LogError(at, s"corrupt: record ${record + i}: unknown record kind $kind"))
+    } else if (h == -1L && id == -1L && buf.getLong(p + 16) == -1L && buf.getLong(p + 24) == -1L)
+      // space a venue wrote ahead of its journal's records (all bytes 0xff): an unfinished log ends here
+      stop(LogError(
+        at,
+        "truncated: the log ends without its trailer (record count and checksum); space written ahead follows"
+      ))
+    else stop(LogError(at, s"corrupt: record ${record + i}: unknown record kind $kind"))
   }
 
   private def decodeV1(whole: Int): (Int, Int) = {

@@ -105,7 +105,8 @@ object VenueBench {
       durability: Durability,
       stages: Option[StageTimes] = None,
       maxBatch: Int = VenueConfig.DefaultMaxBatch,
-      unforcedBatch: Int = Sequencer.UnforcedBatch
+      unforcedBatch: Int = Sequencer.UnforcedBatch,
+      preallocate: Long = VenueConfig.DefaultPreallocate
   ): Venue =
     Venue.open(
       VenueConfig(
@@ -115,7 +116,8 @@ object VenueBench {
         durability,
         maxBatch = maxBatch,
         stages = stages,
-        unforcedBatch = unforcedBatch
+        unforcedBatch = unforcedBatch,
+        preallocate = preallocate
       ),
       _ => ()
     ).fold(
@@ -224,18 +226,25 @@ object VenueBench {
     }
   }
 
-  /** The disk's own latency of appending one small group and forcing it (the floor of any acknowledgement). */
-  def fsyncFloor(dir: Path, seconds: Double): Histogram = {
+  /**
+   * The disk's own latency of writing one small group (64 records) and forcing it (`fdatasync`), the floor of any
+   * acknowledgement: written the journal's way, through a `JournalFile` into space written ahead and topped up
+   * as the journal's is; with `appending`, appended to a growing file instead, so that each force also commits
+   * the file's new size (the journal's writes before it kept space ahead).
+   */
+  def fsyncFloor(dir: Path, seconds: Double, appending: Boolean = false): Histogram = {
     val h = new Histogram(3600L * 1000000000L, 3)
     withProbe(dir, "fsync-probe.bin") { ch =>
+      val file = new JournalFile(ch, 0L, if (appending) 0L else VenueConfig.DefaultPreallocate)
       val rec = ByteBuffer.allocateDirect(32 * 64)
       val end = System.nanoTime() + (seconds * 1e9).toLong
       while (System.nanoTime() < end) {
         rec.clear()
         val t0 = System.nanoTime()
-        while (rec.hasRemaining) { val _ = ch.write(rec) }
-        ch.force(false)
+        file.append(rec)
+        file.force()
         h.recordValue(System.nanoTime() - t0)
+        file.topUp(rec.capacity.toLong)
       }
       h
     }
@@ -251,7 +260,8 @@ object VenueBench {
       rate: Int,
       seconds: Double,
       idBase: Long,
-      stages: Boolean = false
+      stages: Boolean = false,
+      preallocate: Long = VenueConfig.DefaultPreallocate
   ): (Histogram, Long, Option[StageBreakdown]) = {
     val n = math.max(1, (rate * seconds).toInt)
     val cmds = commands(n, rate.toLong, idBase)
@@ -267,7 +277,7 @@ object VenueBench {
     // the venue's: settle them into the old generation now, so that no young collection during the measurement
     // has to copy them (the venue itself allocates next to nothing per acknowledged command)
     System.gc()
-    val venue = open(dir, Durability.Group, times)
+    val venue = open(dir, Durability.Group, times, preallocate = preallocate)
     val answered = new AtomicLong
     // one reply for every command: an acknowledgement carries its sequence number, so nothing is allocated
     val reply = new AckReply {
@@ -513,13 +523,17 @@ object VenueBench {
     )
     cpuLine(eachCpu)
     val floor = fsyncFloor(fresh(s.dir, "floor"), s.seconds)
+    val appended = fsyncFloor(fresh(s.dir, "floor-appending"), s.seconds, appending = true)
     def us(h: Histogram, p: Double) = h.getValueAtPercentile(p) / 1000.0
     line(
       f"Acknowledgement latency, open loop from each command's intended start, ${s.seconds}%.1f s a rate (microseconds):"
     )
     line(f"  ${"rate/s"}%12s ${"p50"}%10s ${"p99"}%10s ${"p99.9"}%10s ${"max"}%10s  p99/floor p99  refused")
     line(
-      f"  ${"fsync floor"}%12s ${us(floor, 50)}%10.1f ${us(floor, 99)}%10.1f ${us(floor, 99.9)}%10.1f ${floor.getMaxValue / 1000.0}%10.1f"
+      f"  ${"fsync floor"}%12s ${us(floor, 50)}%10.1f ${us(floor, 99)}%10.1f ${us(floor, 99.9)}%10.1f ${floor.getMaxValue / 1000.0}%10.1f  (the journal's writes: into space written ahead)"
+    )
+    line(
+      f"  ${"appending"}%12s ${us(appended, 50)}%10.1f ${us(appended, 99)}%10.1f ${us(appended, 99.9)}%10.1f ${appended.getMaxValue / 1000.0}%10.1f  ${us(appended, 99) / us(floor, 99)}%9.2f  (each force also commits a new size)"
     )
     s.rates.zipWithIndex.foreach { (r, k) =>
       val d = fresh(s.dir, s"latency-$r")
@@ -530,7 +544,16 @@ object VenueBench {
         f"  $r%12d ${us(h, 50)}%10.1f ${us(h, 99)}%10.1f ${us(h, 99.9)}%10.1f ${h.getMaxValue / 1000.0}%10.1f  ${us(h, 99) / us(floor, 99)}%9.2f  $refused%7d"
       )
       stages.foreach(_.render.foreach(line))
-      if (s.stages) line(s"      $dirty")
+      if (s.stages) {
+        line(s"      $dirty")
+        // the same rate with the journal appended (no space written ahead): the ratio says what the space saves
+        val a = fresh(s.dir, s"latency-$r-appending")
+        val (ha, refusedA, _) = latency(a, r, s.seconds, (k + 1) * 1000000000L, preallocate = 0L)
+        drop(a)
+        line(
+          f"  ${"appending"}%12s ${us(ha, 50)}%10.1f ${us(ha, 99)}%10.1f ${us(ha, 99.9)}%10.1f ${ha.getMaxValue / 1000.0}%10.1f  ${us(ha, 99) / us(floor, 99)}%9.2f  $refusedA%7d  (the journal appended; p99 ${us(ha, 99) / us(h, 99)}%.2fx the row above)"
+        )
+      }
     }
     val r = recovery(fresh(s.dir, "recovery"), s.recoveryCommands)
     line(
