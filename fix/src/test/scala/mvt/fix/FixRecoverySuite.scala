@@ -2,6 +2,8 @@ package mvt.fix
 
 import FixTestClient.{cancel, limit, replace}
 
+import scala.jdk.CollectionConverters.*
+
 /** What outlives a session and a restart: reports missed while offline, the ClOrdIDs used, each order's fills. */
 class FixRecoverySuite extends munit.FunSuite with FixFixture {
 
@@ -136,6 +138,44 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
         // the restated order is live: this session can cancel it
         a.send(cancel("j2", "j1", '1', "ACME"))
         assertEquals(a.next("8").getChar(150), '4')
+      } finally r.stop()
+    }
+  }
+
+  test(
+    "a report the crash stored but never counted does not take the place of the restatement sent under its number"
+  ) {
+    withDir { dir =>
+      val j =
+        new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
+      val add =
+        mvt.core.Command.Add(
+          Acme,
+          mvt.core.OrderId(j.id),
+          j.side,
+          j.price,
+          mvt.core.Quantity(40),
+          mvt.core.Account(1)
+        )
+      crashedWith(dir, Seq(add))(_.newOrder(j))
+      // the crashed gateway stored j1's New as its message 1 to A and was killed before counting it, so the next run
+      // numbers its first message to A, the restatement of j1, 1 again
+      val store =
+        StoreRepairSuite.open(dir.resolve("fix-store"), new quickfix.SessionID("FIX.4.4", "MVT", "A"))
+      val dead = Reports.execution(j, "1.1", Reports.New, j.clOrdId, None, None, None)
+      val h = dead.getHeader
+      h.setString(49, "MVT"); h.setString(56, "A"); h.setInt(34, 1)
+      h.setUtcTimeStamp(52, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC), true)
+      store.set(1, dead.toString)
+      store.asInstanceOf[java.io.Closeable].close()
+
+      val r = start(dir)
+      try {
+        // A expects message 1 and is resent it: the restatement, not the dead New
+        val a = r.loggedOn("A")
+        val m = a.next("8")
+        assertEquals((m.getChar(150), m.getString(11), m.getString(151)), ('D', "j1", "40"))
+        assert(r.logLines.asScala.exists(_.contains("message store of A: dropped")), r.logLines)
       } finally r.stop()
     }
   }
