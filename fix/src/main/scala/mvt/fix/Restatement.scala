@@ -4,7 +4,10 @@ import quickfix.{MessageStore, MessageStoreFactory, SessionID}
 
 import java.nio.file.Path
 
-/** Reads a session's message store for what the gateway last told the client about each order. */
+/**
+ * Reads each session's message store, mended after a crash, for what the gateway last told its client of each
+ * order.
+ */
 private[fix] object Restatement {
 
   /**
