@@ -73,11 +73,15 @@ object FixGateway {
   def start(venue: Venue, settings: FixSettings): Either[String, FixGateway] = {
     Files.createDirectories(settings.storeDir)
     val force = venue.config.durability != mvt.venue.Durability.None
-    OrderLog.open(OrderLog.pathFor(settings.dir, venue.config.day), force).map { (log, recovered) =>
+    for {
+      stored <- storedReports(settings)
+      opened <- OrderLog.open(OrderLog.pathFor(settings.dir, venue.config.day), force)
+    } yield {
+      val (log, recovered) = opened
       FixRecovery.replay(venue.config.journal, recovered.orders, recovered.replaces)
       val desk = (md: MarketData) =>
         new OrderDesk(venue.symbols, (c, r) => venue.submit(c, r), settings, log, recovered, md)
-      launch(venue.symbols, venue.config.quotes, venue.config.trades, desk, log, settings)
+      launch(venue.symbols, venue.config.quotes, venue.config.trades, desk, log, settings, stored)
     }
   }
 
@@ -91,7 +95,11 @@ object FixGateway {
       settings: FixSettings
   ): Either[String, FixGateway] = {
     Files.createDirectories(settings.storeDir)
-    OrderLog.open(OrderLog.pathFor(settings.dir, "no-venue"), force = false).map { (log, recovered) =>
+    for {
+      stored <- storedReports(settings)
+      opened <- OrderLog.open(OrderLog.pathFor(settings.dir, "no-venue"), force = false)
+    } yield {
+      val (log, recovered) = opened
       val seq = new java.util.concurrent.atomic.AtomicLong
       val answer = (c: mvt.core.Command, r: mvt.venue.Reply) => {
         val events = c match {
@@ -105,18 +113,20 @@ object FixGateway {
       }
       val desk = (md: MarketData) => new OrderDesk(symbols, answer, settings, log, recovered, md)
       val absent = settings.dir.resolve("no-venue.absent")
-      launch(symbols, absent, absent, desk, log, settings)
+      launch(symbols, absent, absent, desk, log, settings, stored)
     }
   }
 
-  // the acceptor, the gateway thread and the feeds' follower, around the desk `desk` makes
+  // the acceptor, the gateway thread and the feeds' follower, around the desk `desk` makes; `stored` is what each
+  // session's store held when the gateway started (see Restatement.fromStores)
   private def launch(
       symbols: Vector[mvt.core.Symbol],
       quotes: java.nio.file.Path,
       tradeFeed: java.nio.file.Path,
       makeDesk: MarketData => OrderDesk,
       log: OrderLog,
-      settings: FixSettings
+      settings: FixSettings,
+      stored: Map[String, Map[Long, Restatement.Reported]]
   ): FixGateway = {
     val traded = symbols.map(_.name).toSet
     val marketData = new MarketData(quotes, settings.compId, traded)
@@ -163,7 +173,7 @@ object FixGateway {
     forcerThread.start()
     quotesThread.start()
     acceptor.start()
-    desk.queue.put(Inbound.Restate)
+    desk.queue.put(Inbound.Restate(stored))
     new FixGateway(
       acceptor,
       desk,
@@ -225,6 +235,15 @@ object FixGateway {
           unknown.getSession(id, connector)
         else null
       }
+
+  // each client session's store, mended after a crash and read before the acceptor opens it
+  private def storedReports(s: FixSettings): Either[String, Map[String, Map[Long, Restatement.Reported]]] =
+    Restatement.fromStores(
+      s.storeDir,
+      new FileStoreFactory(sessionSettings(s)),
+      s.clients.map(c => new SessionID(FixVersions.BEGINSTRING_FIX44, s.compId, c.compId)),
+      s.log
+    )
 
   private def templateId(s: FixSettings) =
     new SessionID(FixVersions.BEGINSTRING_FIX44, s.compId, "UNKNOWN-CLIENT")

@@ -14,8 +14,11 @@ private[fix] enum Inbound {
   /** A command whose side-file record could not be written: never submitted, refused to its client. */
   case Unrecorded(work: Work)
 
-  /** Once after the acceptor started: report what a crash kept from clients (see `OrderDesk.restate`). */
-  case Restate
+  /**
+   * Once after the acceptor started: report what a crash kept from clients (see `OrderDesk.restate`); `reported`
+   * is, per CompID, what its stored reports last said of each order, read before the acceptor opened the stores.
+   */
+  case Restate(reported: Map[String, Map[Long, Restatement.Reported]])
 
   /** The gateway is closing: refuse new orders, cancels and replaces; say when every submitted one is answered. */
   case Close

@@ -119,7 +119,7 @@ private[fix] final class OrderDesk(
         case Inbound.Refused(w, r) => inFlight -= 1; refused(w, r)
         case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
         case Inbound.Unrecorded(w) => inFlight -= 1; cannotRecord(w)
-        case Inbound.Restate => restate()
+        case Inbound.Restate(reported) => restate(reported)
         case Inbound.Close => closing = true
         case Inbound.Stop => ()
       }
@@ -490,18 +490,21 @@ private[fix] final class OrderDesk(
   }
 
   /**
-   * After a restart: any order whose last report in its session's message store is not what the journal made of
-   * it (a crash fell between the command's commit and its report) gets one report of how it stands now; an order
-   * of the order log the journal never took is reported rejected. So a client's view ends equal to the journal's.
+   * After a restart: any order whose last report in its session's message store (`stored`, read at the start) is
+   * not what the journal made of it (a crash fell between the command's commit and its report) gets one report of
+   * how it stands now; an order of the order log the journal never took is reported rejected. So a client's view
+   * ends equal to the journal's.
    */
-  private def restate(): Unit =
+  private def restate(stored: Map[String, Map[Long, Restatement.Reported]]): Unit =
     byId.asScala.toVector.filter(_ != null).groupBy(_.compId).foreach { (compId, orders) =>
-      Option(Session.lookupSession(sessionOf(compId))).foreach { session =>
-        val reported = Restatement.lastReported(session.getStore)
+      stored.get(compId).foreach { reported =>
+        val restated = mutable.ArrayBuffer.empty[String] // ClOrdIDs, for the log line
+        val notTaken = mutable.ArrayBuffer.empty[String]
         orders.foreach { o =>
           val now = Restatement.Reported(Reports.status(o), o.cumQty, o.qty, o.price.render)
           reported.get(o.id) match {
             case None if !o.journaled =>
+              notTaken += o.clOrdId
               send(
                 compId,
                 Reports.execution(
@@ -527,9 +530,17 @@ private[fix] final class OrderDesk(
                 Some("restated after a venue restart: reports of this order were lost in the crash")
               )
               m.setInt(378, 99)
+              restated += o.clOrdId
               send(compId, m)
           }
         }
+        def some(ids: mutable.ArrayBuffer[String]) =
+          if (ids.isEmpty) "" else ids.take(10).mkString(" (", ", ", if (ids.size > 10) ", ...)" else ")")
+        if (restated.nonEmpty || notTaken.nonEmpty)
+          settings.log(
+            s"fix: after the restart, $compId: ${restated.size} orders restated${some(restated)}, " +
+              s"${notTaken.size} reported not taken${some(notTaken)}"
+          )
       }
     }
 

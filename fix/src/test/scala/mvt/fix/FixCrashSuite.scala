@@ -62,6 +62,33 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
       case _ => Seq.empty
     }.toSet
 
+  // one line of a received message for a failure's text: its number, PossDup, and for a report its ClOrdID,
+  // ExecType, OrdStatus and CumQty
+  private def brief(m: Message): String = {
+    val h = m.getHeader
+    def f(tag: Int) = if (m.isSetField(tag)) m.getString(tag) else "-"
+    val dup = if (h.isSetField(43) && h.getBoolean(43)) " dup" else ""
+    if (h.getString(35) == "8") s"#${h.getString(34)}$dup ${f(11)} 150=${f(150)} 39=${f(39)} 14=${f(14)}"
+    else s"#${h.getString(34)}$dup 35=${h.getString(35)} ${f(58)}"
+  }
+
+  private def isReport(m: Message) = m.getHeader.getString(35) == "8"
+
+  // the journal's events of order `id`, each with its index in the journal, on one line
+  private def eventsOf(events: Vector[Event], id: Long): String =
+    events.zipWithIndex.collect {
+      case (Event.Added(_, i, _, px, q), k) if i.value == id => s"#$k added ${q.units}@${px.render}"
+      case (Event.Executed(_, b, o, px, q, _), k) if b.value == id || o.value == id =>
+        s"#$k filled ${q.units}@${px.render} with ${if (b.value == id) o.value else b.value}"
+      case (Event.Modified(_, i, _, px, q), k) if i.value == id => s"#$k modified to ${q.units}@${px.render}"
+      case (Event.Canceled(_, i, _), k) if i.value == id => s"#$k canceled"
+      case (Event.Expired(_, i, _), k) if i.value == id => s"#$k expired"
+      case (Event.Rejected(_, i, r), k) if i.value == id => s"#$k rejected ${r.text}"
+    }.mkString(" | ")
+
+  // progress on stderr beside the forked venue's lines, so a log cut at a timeout shows how far a case got
+  private def note(line: String): Unit = System.err.println(s"FixCrashSuite: $line")
+
   // the clients file, a free port for the gateway and the venue's directory, in `dir`
   private def setUp(dir: java.nio.file.Path): (java.nio.file.Path, Int, java.nio.file.Path) = {
     val clientsFile = dir.resolve("clients.csv")
@@ -95,35 +122,44 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
             if (i % 3 == 0) "10" else "10.5"
           ))
         }
-        while (reports.count(_.getChar(150) == '0') < 60) { send(); Thread.sleep(2); drain() }
+        def isNew(m: Message) = isReport(m) && m.getChar(150) == '0'
+        while (reports.count(isNew) < 60) { send(); Thread.sleep(2); drain() }
         venue.destroyForcibly() // SIGKILL
         assert(venue.waitFor(60, TimeUnit.SECONDS))
         val sentBefore = i
+        note(
+          s"one session: killed after $sentBefore orders sent, ${reports.count(isNew)} New reports received"
+        )
         venue = fork(venueDir, port, clientsFile)
         a.awaitLogon(60)
         (1 to 20).foreach(_ => send())
         val deadline = System.nanoTime() + 60000000000L
-        def newOf(id: String) = reports.exists(m => m.getString(11) == id && m.getChar(150) == '0')
-        while (((sentBefore + 1) to i).exists(k => !newOf(s"o$k")) && System.nanoTime() < deadline) {
-          Thread.sleep(20); drain()
-        }
+        def newOf(id: String) = reports.exists(m => isNew(m) && m.getString(11) == id)
+        def missing = ((sentBefore + 1) to i).map(k => s"o$k").filterNot(newOf)
+        while (missing.nonEmpty && System.nanoTime() < deadline) { Thread.sleep(20); drain() }
         Thread.sleep(500); drain()
         assert(
-          ((sentBefore + 1) to i).forall(k => newOf(s"o$k")),
-          "every order after the restart is acknowledged"
+          missing.isEmpty,
+          s"orders sent after the restart without a New report: ${missing.take(10).mkString(", ")} of ${i - sentBefore}" +
+            s"; the last messages received: ${reports.takeRight(6).map(brief).mkString(" | ")}"
         )
-        val news = reports.filter(_.getChar(150) == '0').groupBy(_.getString(11)).view.mapValues(_.map(
-          _.getString(17)
-        ).distinct).toMap
-        assert(news.values.forall(_.size == 1), s"an order acknowledged twice: ${news.filter(_._2.size > 1)}")
-        val ids =
-          reports.filter(_.getChar(150) == '0').map(m => m.getString(11) -> m.getString(37).toLong).distinct
-        assertEquals(ids.map(_._2).distinct.size, ids.size, "distinct orders, distinct OrderIDs")
+        val news =
+          reports.filter(isNew).groupBy(_.getString(11)).view.mapValues(_.map(_.getString(17)).distinct).toMap
+        assert(
+          news.values.forall(_.size == 1),
+          s"orders acknowledged twice (ClOrdID -> ExecIDs): ${news.filter(_._2.size > 1).take(10)}"
+        )
+        val ids = reports.filter(isNew).map(m => m.getString(11) -> m.getString(37).toLong).distinct
+        val shared = ids.groupBy(_._2).filter(_._2.size > 1)
+        assert(shared.isEmpty, s"OrderIDs given to two ClOrdIDs: ${shared.take(10)}")
         a.stop()
         venue.destroyForcibly(); venue.waitFor(60, TimeUnit.SECONDS)
         val journaled = journaledIds(venueDir.resolve(s"$Day.mvtc"))
         val lost = ids.filterNot((_, id) => journaled.contains(id))
-        assert(lost.isEmpty, s"acknowledged but not in the journal: $lost")
+        assert(
+          lost.isEmpty,
+          s"acknowledged but not in the journal (ClOrdID, OrderID): ${lost.take(10)} of ${lost.size}"
+        )
       } finally { a.stop(); venue.destroyForcibly(); val _ = venue.waitFor(60, TimeUnit.SECONDS) }
     }
   }
@@ -172,24 +208,21 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
         assert(venue.waitFor(60, TimeUnit.SECONDS))
         val before = news
         val atKill = journalEvents(venueDir.resolve(s"$Day.mvtc")).size
+        note(s"three sessions: killed at journal event $atKill, $before New reports received")
         venue = fork(venueDir, port, clientsFile)
         cs.foreach(_.awaitLogon(60))
         while (news < before + 30 && System.nanoTime() < deadline) Thread.sleep(10)
         sending = false
         senders.foreach(_.join(60000))
+        note(s"three sessions: ${news - before} New reports after the restart; settling")
         val journal = venueDir.resolve(s"$Day.mvtc")
         val accountOf = clients.map(c => c.compId -> c.account.value).toMap
-        def view(c: FixTestClient) = JournalOutcome.reported(got(c.compId).toArray(Array.empty[Message]))
+        def received(c: FixTestClient) = got(c.compId).toArray(Array.empty[Message]).toVector
+        def view(c: FixTestClient) = JournalOutcome.reported(received(c))
         def mine(c: FixTestClient, expected: Map[Long, JournalOutcome.Order]) =
           expected.filter(_._2.account == accountOf(c.compId))
         def state(o: JournalOutcome.Order) = (o.status, o.cumQty, o.leavesQty)
-        def reportsOf(c: FixTestClient) =
-          got(c.compId).toArray(Array.empty[Message]).toVector.filter(_.getHeader.getString(35) == "8")
-        def brief(m: Message) = {
-          val h = m.getHeader
-          s"seq=${h.getString(34)} possdup=${h.isSetField(43)} 150=${m.getChar(150)} 39=${m.getChar(39)} " +
-            s"14=${m.getString(14)} 37=${m.getString(37)} 11=${m.getString(11)}"
-        }
+        def reportsOf(c: FixTestClient) = received(c).filter(isReport)
         def settled(expected: Map[Long, JournalOutcome.Order]) = cs.forall { c =>
           val v = view(c)
           mine(c, expected).forall((id, o) => v.get(id).map(state).contains(state(o)))
@@ -204,59 +237,54 @@ class FixCrashSuite extends munit.FunSuite with FixFixture {
           expected = JournalOutcome.of(journal)
         }
         assert(expected.size >= 60, s"orders journaled: ${expected.size}")
+        // every broken promise, gathered, then shown compactly: the first few in detail (the client's reports of the
+        // order and its journal events, `atKill` of them there at the kill), each session's last messages
+        val wrong = mutable.ArrayBuffer.empty[(FixTestClient, Long, String)]
         cs.foreach { c =>
           val v = view(c)
           val own = mine(c, expected)
-          own.foreach { (id, o) =>
-            lazy val trail = reportsOf(c).filter(_.getString(37) == id.toString).map(brief).mkString("\n")
-            lazy val evs = journalEvents(journal).zipWithIndex.filter { (e, _) =>
-              e match {
-                case Event.Executed(_, b, s, _, _, _) => b.value == id || s.value == id
-                case Event.Added(_, i, _, _, _) => i.value == id
-                case _ => false
-              }
-            }.mkString("\n")
-            lazy val others =
-              cs.map(x => s"${x.compId}: ${reportsOf(x).takeRight(3).map(brief).mkString(" | ")}").mkString(
-                "\n"
-              )
-            // on failure: the client's reports of the order, its journal events (by index; `atKill` were there at
-            // the kill) and each session's last reports, to tell a lost report from a late one
-            assertEquals(
-              v.get(id).map(state),
-              Some(state(o)),
-              s"${c.compId} order $id journal=$o atKill=$atKill\n$trail\n$evs\n$others"
-            )
+          val reports = reportsOf(c)
+          def st(o: JournalOutcome.Order) = s"39=${o.status} cum=${o.cumQty} leaves=${o.leavesQty}"
+          own.toVector.sortBy(_._1).foreach { (id, o) =>
+            val told = v.get(id)
+            if (!told.map(state).contains(state(o)))
+              wrong += ((c, id, s"journal ${st(o)}, client ${told.fold("nothing")(st)}"))
+            // a fill whose report the crash lost is restated (150=D) instead: never more fills than the journal's
+            val ofId = reports.filter(_.getString(37) == id.toString)
+            val fills = ofId.filter(_.getChar(150) == 'F').map(m => (m.getString(31), m.getString(32).toLong))
+            if (ofId.exists(_.getChar(150) == 'D')) {
+              if (fills.map(_._2).sum > o.cumQty)
+                wrong += ((c, id, s"restated with more filled than the journal's"))
+            } else if (fills != o.fills) wrong += ((c, id, s"fills $fills, the journal's ${o.fills}"))
           }
           // an order the journal does not hold was logged but not taken before the crash: it may only be rejected
-          val untaken =
-            reportsOf(c).filter(m => m.getString(37) != "NONE" && !own.contains(m.getString(37).toLong))
-          untaken.foreach { m =>
-            assertEquals(
-              (m.getChar(150), m.getChar(39), m.getString(14)),
-              ('8', '8', "0"),
-              s"${c.compId}: a report of order ${m.getString(37)} (${m.getString(11)}), which the journal does not hold"
-            )
-            assert(
-              m.getString(11).startsWith(c.compId),
-              s"${c.compId}: a report of another session's order: $m"
-            )
+          reports.filter(m => m.getString(37) != "NONE" && !own.contains(m.getString(37).toLong)).foreach {
+            m =>
+              val ok = (m.getChar(150), m.getChar(39), m.getString(14)) == ('8', '8', "0") &&
+                m.getString(11).startsWith(c.compId)
+              if (!ok) wrong += ((
+                c,
+                m.getString(37).toLong,
+                s"a report of an order the journal does not hold: ${brief(m)}"
+              ))
           }
-          val reports =
-            got(c.compId).toArray(Array.empty[Message]).toVector.filter(_.getHeader.getString(35) == "8")
           val execIds = reports.map(_.getString(17))
-          assertEquals(execIds.distinct.size, execIds.size, s"${c.compId}: a report received twice")
-          // a fill whose report the crash lost is restated (150=D) instead: never more fills than the journal's
-          own.foreach { (id, o) =>
-            val fills = reports.filter(m => m.getString(37) == id.toString && m.getChar(150) == 'F')
-            val restated = reports.exists(m => m.getString(37) == id.toString && m.getChar(150) == 'D')
-            if (restated) assert(fills.map(_.getString(32).toLong).sum <= o.cumQty, s"${c.compId} order $id")
-            else assertEquals(
-              fills.map(m => (m.getString(31), m.getString(32).toLong)),
-              o.fills,
-              s"${c.compId} order $id"
-            )
+          val twice = execIds.diff(execIds.distinct).distinct
+          if (twice.nonEmpty)
+            wrong += ((c, 0L, s"reports received twice, ExecIDs ${twice.take(5).mkString(", ")}"))
+        }
+        if (wrong.nonEmpty) {
+          val events = journalEvents(journal)
+          val shown = wrong.take(5).map { (c, id, what) =>
+            val trail =
+              reportsOf(c).filter(_.getString(37) == id.toString).takeRight(8).map(brief).mkString(" | ")
+            s"${c.compId} order $id: $what\n  reports: $trail\n  journal: ${eventsOf(events, id).takeRight(400)}"
           }
+          val last = cs.map(c => s"${c.compId} last: ${received(c).takeRight(3).map(brief).mkString(" | ")}")
+          fail(
+            (s"${wrong.size} broken (journaled orders ${expected.size}, kill at journal event $atKill):" +:
+              (shown ++ last)).mkString("\n")
+          )
         }
       } finally {
         sending = false

@@ -2,6 +2,8 @@ package mvt.fix
 
 import FixTestClient.{cancel, limit, replace}
 
+import scala.jdk.CollectionConverters.*
+
 /** What outlives a session and a restart: reports missed while offline, the ClOrdIDs used, each order's fills. */
 class FixRecoverySuite extends munit.FunSuite with FixFixture {
 
@@ -137,6 +139,66 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
         a.send(cancel("j2", "j1", '1', "ACME"))
         assertEquals(a.next("8").getChar(150), '4')
       } finally r.stop()
+    }
+  }
+
+  // j1 journaled, its New never counted in A's message store as `crash` leaves it (given the store's directory and
+  // j1's New as the crashed run stored it, numbered 1); after the restart A, which expects message 1, is resent the
+  // restatement of j1 that the next run numbered 1 again
+  private def restatedDespite(crash: (java.nio.file.Path, String) => Unit): Unit =
+    withDir { dir =>
+      val j =
+        new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
+      val add =
+        mvt.core.Command.Add(
+          Acme,
+          mvt.core.OrderId(j.id),
+          j.side,
+          j.price,
+          mvt.core.Quantity(40),
+          mvt.core.Account(1)
+        )
+      crashedWith(dir, Seq(add))(_.newOrder(j))
+      val dead = Reports.execution(j, "1.1", Reports.New, j.clOrdId, None, None, Some("x" * 2000))
+      val h = dead.getHeader
+      h.setString(49, "MVT"); h.setString(56, "A"); h.setInt(34, 1)
+      h.setUtcTimeStamp(52, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC), true)
+      crash(dir.resolve("fix-store"), dead.toString)
+
+      val r = start(dir)
+      try {
+        val a = r.loggedOn("A")
+        val m = a.next("8")
+        assertEquals((m.getChar(150), m.getString(11), m.getString(151)), ('D', "j1", "40"))
+        assert(r.logLines.asScala.exists(_.contains("message store of A: dropped")), r.logLines)
+      } finally r.stop()
+    }
+
+  private def storeOfA(storeDir: java.nio.file.Path) =
+    StoreRepairSuite.open(storeDir, new quickfix.SessionID("FIX.4.4", "MVT", "A"))
+
+  test(
+    "a report the crash stored but never counted does not take the place of the one the next run numbers so"
+  ) {
+    // killed after the store's write of message 1, before its count: a resend of 1 would send the dead New
+    restatedDespite { (storeDir, dead) =>
+      val store = storeOfA(storeDir)
+      store.set(1, dead)
+      store.asInstanceOf[java.io.Closeable].close()
+    }
+  }
+
+  test("a report whose header entry the crash stored without its body does not break the resend") {
+    // killed between the entry and the body: a resend of 1 would read past the body's end, an error QuickFIX/J
+    // answers with nothing, leaving A waiting for message 1 and every later one
+    restatedDespite { (storeDir, dead) =>
+      val store = storeOfA(storeDir)
+      store.set(1, dead)
+      store.asInstanceOf[java.io.Closeable].close()
+      val body = storeDir.resolve("FIX.4.4-MVT-A.body")
+      val ch = java.nio.file.Files.newByteChannel(body, java.nio.file.StandardOpenOption.WRITE)
+      try { val _ = ch.truncate(0L) }
+      finally ch.close()
     }
   }
 
