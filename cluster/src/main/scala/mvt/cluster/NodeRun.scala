@@ -118,11 +118,10 @@ object NodeRun {
   ): Either[String, ClusterNode.DayOutcome] = {
     // the day blocks this thread: its replica's reports come from one of their own, until the day's outcome
     val reporter = Option.when(replicas) {
-      val t = new Thread(
-        () =>
-          try while (true) { report(node.replica); Thread.sleep(ReplicaEveryMillis) }
-          catch { case _: InterruptedException => () }, "replica-reports"
-      )
+      val reports: Runnable = () =>
+        try while (true) { report(node.replica); Thread.sleep(ReplicaEveryMillis) }
+        catch { case _: InterruptedException => () }
+      val t = new Thread(reports, "replica-reports")
       t.setDaemon(true)
       t.start()
       t
