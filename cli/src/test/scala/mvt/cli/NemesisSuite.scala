@@ -10,9 +10,9 @@ import scala.concurrent.duration.*
 
 /**
  * The nemesis on real forked JVMs, per mode: one cluster (an exchange and two traders, small balances) trades a
- * short day while 20 seeded schedules of `kill -9`, SIGSTOP/SIGCONT pauses and restarts run back to back, each in a
- * 0.45-second window, one of them also killing the exchange and starting it again on its journal; then every node's
- * history is checked. A failure names each violation's schedule and seed
+ * short day while 20 seeded schedules of `kill -9`, SIGSTOP/SIGCONT pauses, restarts, cuts between the traders and
+ * cuts of a trader from the exchange run back to back, each in a 0.45-second window, one of them also killing the
+ * exchange and starting it again on its journal; then every node's history is checked. A failure names each violation's schedule and seed
  * and the command that replays the run. The modes run one after another (two cores: three clusters at once would
  * starve the failure detector).
  */
@@ -29,8 +29,8 @@ class NemesisSuite extends munit.FunSuite {
 
   Consistency.values.foreach { mode =>
     test(
-      s"${mode.label}: ${settings.schedules} seeded schedules of kills (the exchange's too), pauses and restarts, every " +
-        "history checked"
+      s"${mode.label}: ${settings.schedules} seeded schedules of kills (the exchange's too), pauses, restarts and cuts " +
+        "(between traders, and from the exchange), every history checked"
     ) {
       val r = NemesisRun.run(ClusterCommand.launcher, mode, NemesisRun.CiSeed, settings, day, Phases.quiet)
       val traded =
@@ -43,6 +43,9 @@ class NemesisSuite extends munit.FunSuite {
       // a trader's kill while another restarts: a loaded machine may keep nodes restarting for many windows), and the
       // checker read the day (a loaded machine may leave the traders little time to trade: orders are not counted on)
       assertEquals(r.verdict.injectedOf("kill -9 exchange"), 1, report)
+      // a cut of each kind: the schedules hold several of each, and one due while it cannot be made waits
+      assert(r.verdict.exchangeCuts >= 1, report)
+      assert(r.verdict.injectedOf("cut") > r.verdict.exchangeCuts, report)
       assert(r.verdict.injected.size >= 3, report)
       assert(r.verdict.operations > 0, report)
     }

@@ -3,7 +3,7 @@ package mvt.cluster.fork
 import mvt.cluster.{Consistency, ReplaySpeed}
 
 import mvt.cluster.history.{HistoryFile, Operation}
-import mvt.cluster.nemesis.{Fault, Injected, Nemesis, Schedule}
+import mvt.cluster.nemesis.{Injected, Nemesis, Schedule}
 import mvt.core.files.FileTree
 
 import java.nio.file.{Files, Path}
@@ -28,8 +28,9 @@ object ForkedCluster {
    * journal and its durable ledger), each trader's in its name (its durable ledger), so a run on the same directory
    * brings every balance back; without it the exchange's is temporary and the traders keep their ledgers in memory.
    * `traderArgs` go to every trader as they are (its pipeline's options).
-   * `strategies` is the subscriptions per account (`--strategies`). A `schedule` with a partition starts every
-   * node with its control channel (`--control`, Artery's test mode).
+   * `strategies` is the subscriptions per account (`--strategies`). A `schedule` with a cut starts every
+   * node with its control channel (`--control`, Artery's test mode); `probeCuts` and `healEarly` go to its
+   * [[Nemesis]] (probes across every cut and its heal; a condition that heals a cut before its time).
    */
   final case class Plan(
       day: Path,
@@ -46,11 +47,13 @@ object ForkedCluster {
       schedule: Option[Schedule] = None,
       strategies: Int = 1,
       nodeDir: Option[Path] = None,
-      traderArgs: Vector[String] = Vector.empty
+      traderArgs: Vector[String] = Vector.empty,
+      probeCuts: Boolean = true,
+      healEarly: Nemesis.Cut => Boolean = Nemesis.AtDeadline
   ) {
 
     /** Whether the nodes need their control channel: the schedule cuts links. */
-    def control: Boolean = schedule.exists(_.faults.exists(_.fault.isInstanceOf[Fault.Partition]))
+    def control: Boolean = schedule.exists(_.faults.exists(_.fault.cutsLinks))
   }
 
   /** One node's name, every event it reported, and what it wrote to stderr. */
@@ -170,7 +173,9 @@ object ForkedCluster {
             current.toVector.filter(_.process.isAlive).flatMap(addressOf),
             1
           ),
-        () => exchangeNow.process.isAlive && NodeEvents(exchangeNow.events).dayStarted
+        () => exchangeNow.process.isAlive && NodeEvents(exchangeNow.events).dayStarted,
+        plan.probeCuts,
+        plan.healEarly
       )
     )
     try {

@@ -21,6 +21,13 @@ enum Fault {
    */
   case Partition(trader: Int, exchange: Boolean, millis: Int)
 
+  /**
+   * The links between the trader and the exchange cut both ways for `millis`, then healed, its links to the other
+   * traders left whole: orders, acknowledgements and reports sent across the cut are lost, and each side resends
+   * what was not answered.
+   */
+  case ExchangeCut(trader: Int, millis: Int)
+
   /** SIGKILL of the exchange: the day stops, the traders keep what it has not acknowledged. */
   case KillExchange
 
@@ -30,6 +37,12 @@ enum Fault {
    */
   case RestartExchange
 
+  /** Whether the fault cuts links (the nodes need their control channel). */
+  def cutsLinks: Boolean = this match {
+    case _: Partition | _: ExchangeCut => true
+    case _ => false
+  }
+
   /** How the fault reads in a report. */
   def render: String = this match {
     case Kill(t) => s"kill -9 trader-${t + 1}"
@@ -37,6 +50,7 @@ enum Fault {
     case Restart(t) => s"restart trader-${t + 1}"
     case Partition(t, x, ms) =>
       s"cut trader-${t + 1} from the other traders${if (x) " and the exchange" else ""} for $ms ms"
+    case ExchangeCut(t, ms) => s"cut trader-${t + 1} from the exchange for $ms ms"
     case KillExchange => "kill -9 exchange"
     case RestartExchange => "restart exchange"
   }

@@ -7,10 +7,17 @@ import scala.collection.mutable
 /**
  * Applies a [[Schedule]] to the traders of a forked cluster as the day goes: `kill -9`, `SIGSTOP` then `SIGCONT`,
  * restarts (a new JVM, a new incarnation, through `restart`, given the trader's index and how many times it
- * was restarted before), and partitions, cut and healed through the nodes' control channels (the nodes, and
- * `exchange` for a partition from the exchange, must run with `--control`). A kill is injected only when `allUp`
- * (every trader's current JVM is a member), so at most one trader is down at a time even where a restarted JVM is
- * still joining; a kill not injected skips its restart too. The exchange (`exchange`, started again through
+ * was restarted before), and cuts (a trader from the other traders, from the exchange, or both), made and healed
+ * through the nodes' control channels (every node must run with `--control`). A kill, and a cut, is injected only
+ * when `allUp` (every trader's current JVM is a member), so at most one trader is down at a time even where a
+ * restarted JVM is still joining; a kill not injected skips its restart too. A cut is made only while no trader is
+ * paused, no other cut is in place and the exchange is steady; one due when it cannot be waits until it can (at
+ * most one of each kind waits, the others are not injected, and none waits past the schedule's last fault). While
+ * a cut is in place no trader is killed or paused (a paused node could not acknowledge the heal): such a fault is
+ * not injected. A cut heals when its time is up or, earlier, once
+ * `healEarly` holds of it (a run that waits for something to happen under the cut, with its time as a deadline);
+ * with `probeCuts`, the cut-off trader probes every link it cut after the cut and after the heal (each unanswered
+ * probe costs 3 s, too long for short cuts). The exchange (`exchange`, started again through
  * `restartExchange`, given how many times it was before) is killed only while every trader is up, none is paused
  * and no partition is in place, waiting for that if it must (until the schedule's last fault), and started again as
  * long after its kill as the schedule puts its restart after the kill; while it is down, and until its restart is
@@ -24,7 +31,9 @@ final class Nemesis(
     allUp: () => Boolean = () => true,
     exchange: Option[ForkedNode] = None,
     restartExchange: Int => ForkedNode = _ => throw new IllegalStateException("no exchange to restart"),
-    exchangeUp: () => Boolean = () => true
+    exchangeUp: () => Boolean = () => true,
+    probeCuts: Boolean = true,
+    healEarly: Nemesis.Cut => Boolean = Nemesis.AtDeadline
 ) {
 
   private var due = schedule.faults
@@ -36,6 +45,10 @@ final class Nemesis(
   // the nodes of the partition in place, and when it heals; empty when none is
   private var cut = Vector.empty[ForkedNode]
   private var healAt = Long.MaxValue
+  // the cut in place as `healEarly` sees it
+  private var cutNow = Option.empty[Nemesis.Cut]
+  // cuts due that could not be made when due, at most one of each kind, oldest first
+  private var waiting = Vector.empty[Fault]
   private var exchangeNow = exchange
   private val exchangesKilled = Vector.newBuilder[ForkedNode]
   private var exchangeRestarts = 0
@@ -76,8 +89,9 @@ final class Nemesis(
     paused.toVector.foreach { case (i, (n, until)) =>
       if (elapsedMillis >= until) { signal(n, "CONT"); paused.remove(i) }
     }
-    if (elapsedMillis >= healAt) heal()
+    if (elapsedMillis >= healAt || cutNow.exists(healEarly)) heal()
     exchangeStep(elapsedMillis)
+    waitingCut(elapsedMillis, traders)
     while (due.nonEmpty && due.head.millis <= elapsedMillis) {
       val at = due.head
       due = due.tail
@@ -128,17 +142,17 @@ final class Nemesis(
       case Fault.Kill(t) => t
       case Fault.Pause(t, _) => t
       case Fault.Restart(t) => t
-      case Fault.Partition(t, _, _) => t
-      case _ => 0
+      case f => cutTrader(f)
     })
     // the JVM the fault hit; a restart's is the new one
     var hit = n.name
     var note = ""
     val applied = at.fault match {
-      case Fault.Kill(_) if n.process.isAlive && allUp() && exchangeSteady =>
+      case Fault.Kill(_) if n.process.isAlive && allUp() && exchangeSteady && cut.isEmpty =>
         n.process.destroyForcibly()
         true
-      case Fault.Pause(t, ms) if n.process.isAlive && !paused.contains(t.toLong) && exchangeSteady =>
+      case Fault.Pause(t, ms)
+          if n.process.isAlive && !paused.contains(t.toLong) && exchangeSteady && cut.isEmpty =>
         signal(n, "STOP")
         paused.update(t.toLong, (n, elapsedMillis + ms))
         true
@@ -150,14 +164,59 @@ final class Nemesis(
         started += again
         hit = again.name
         true
-      case Fault.Partition(t, x, ms) if n.process.isAlive && cut.isEmpty && exchangeSteady =>
-        val others = traders.indices.filter(_ != t).map(traders).toVector ++ exchangeNow.filter(_ => x)
-        note = partition(n, others.filter(_.process.isAlive), exchangeNow.filter(_ => !x).toVector)
-        healAt = elapsedMillis + ms
-        true
+      case f if f.cutsLinks =>
+        if (canCut(n)) { note = makeCut(elapsedMillis, f, traders); true }
+        else {
+          if (!waiting.exists(_.getClass == f.getClass)) waiting :+= f
+          false
+        }
       case _ => false
     }
     if (applied) done += ((Injected(elapsedMillis, at.fault, hit), note))
+  }
+
+  // a cut may be made: every node up and steady, nothing paused, no cut in place
+  private def canCut(n: ForkedNode): Boolean =
+    n.process.isAlive && cut.isEmpty && paused.isEmpty && exchangeSteady && allUp()
+
+  // the oldest waiting cut, if it can be made now; none waits past the schedule's last fault
+  private def waitingCut(elapsedMillis: Long, traders: Array[ForkedNode]): Unit =
+    if (elapsedMillis > lastFault) waiting = Vector.empty
+    else
+      waiting.headOption.foreach { f =>
+        val n = traders(cutTrader(f))
+        if (canCut(n)) {
+          waiting = waiting.tail
+          val note = makeCut(elapsedMillis, f, traders)
+          done += ((Injected(elapsedMillis, f, n.name), note))
+        }
+      }
+
+  private def cutTrader(f: Fault): Int = f match {
+    case Fault.Partition(t, _, _) => t
+    case Fault.ExchangeCut(t, _) => t
+    case _ => 0
+  }
+
+  // makes the cut `f` (a partition or a cut from the exchange) until `f`'s time is up; what the making met
+  private def makeCut(elapsedMillis: Long, f: Fault, traders: Array[ForkedNode]): String = {
+    val t = cutTrader(f)
+    val otherTraders = traders.indices.filter(_ != t).map(traders).toVector
+    val (note, ms) = f match {
+      case Fault.Partition(_, x, ms) =>
+        (
+          partition(
+            traders(t),
+            otherTraders ++ exchangeNow.filter(_ => x),
+            exchangeNow.filter(_ => !x).toVector
+          ),
+          ms
+        )
+      case Fault.ExchangeCut(_, ms) => (partition(traders(t), exchangeNow.toVector, otherTraders), ms)
+      case _ => ("", 0)
+    }
+    healAt = elapsedMillis + ms
+    note
   }
 
   /** Resumes every paused trader and heals a partition in place (before the run stops them). */
@@ -168,28 +227,40 @@ final class Nemesis(
   }
 
   // cuts `side` from `others` on both sides of every link, each node acknowledging before the next is asked, then
-  // probes from `side` every link it cut and its link to the exchange when that stays whole; says how many nodes
-  // did not acknowledge and what the probes met
+  // (with `probeCuts`) probes from `side` every link it cut and its links that stay whole (`whole`); says how many
+  // nodes did not acknowledge and what the probes met
   private def partition(side: ForkedNode, others: Vector[ForkedNode], whole: Vector[ForkedNode]): String = {
     // a node that has not said where it listens cannot be cut from: that counts as a cut not acknowledged
     val known = others.forall(_.address.isDefined) && side.address.isDefined
     val ok =
       (known && side.cut(others.flatMap(_.address))) +: others.map(o => known && o.cut(side.address.toVector))
     cut = side +: others
+    cutNow =
+      Some(Nemesis.Cut(side.address.getOrElse(""), others.flatMap(_.address), System.currentTimeMillis))
     val missing = ok.count(!_)
     val cutOff = others.flatMap(_.address).toSet
-    val probes = side.probe((others ++ whole).flatMap(_.address))
-    val silent = probes.count(p => cutOff(p.peer.value) && !p.answered)
-    val answered = probes.count(p => !cutOff(p.peer.value) && p.answered)
-    (if (missing == 0) "" else s" ($missing of ${ok.size} nodes did not acknowledge the cut)") +
-      s" (probes: $silent of ${cutOff.size} cut peers silent, $answered of ${whole.size} whole links answered)"
+    val acknowledged =
+      if (missing == 0) "" else s" ($missing of ${ok.size} nodes did not acknowledge the cut)"
+    if (!probeCuts) acknowledged
+    else {
+      val probes = side.probe((others ++ whole).flatMap(_.address))
+      val silent = probes.count(p => cutOff(p.peer.value) && !p.answered)
+      val answered = probes.count(p => !cutOff(p.peer.value) && p.answered)
+      acknowledged +
+        s" (probes: $silent of ${cutOff.size} cut peers silent, $answered of ${whole.size} whole links answered)"
+    }
   }
 
-  // heals the partition in place, then probes from its cut-off node every link it had cut (its events say how)
+  // heals the cut in place, then (with `probeCuts`) probes from its cut-off node every link it had cut (its events
+  // say how)
   private def heal(): Unit = {
     cut.filter(_.process.isAlive).foreach(_.heal())
-    cut.headOption.filter(_.process.isAlive).foreach(side => side.probe(cut.drop(1).flatMap(_.address)): Unit)
+    if (probeCuts)
+      cut.headOption.filter(_.process.isAlive).foreach(side =>
+        side.probe(cut.drop(1).flatMap(_.address)): Unit
+      )
     cut = Vector.empty
+    cutNow = None
     healAt = Long.MaxValue
   }
 
@@ -199,6 +270,15 @@ final class Nemesis(
 }
 
 object Nemesis {
+
+  /**
+   * A cut in place, as a condition to heal it early sees it: the cut-off trader's address (`host:port`, the `node` of
+   * its history), the addresses it is cut from, and when every node had applied the cut (epoch milliseconds).
+   */
+  final case class Cut(side: String, from: Vector[String], atMillis: Long)
+
+  /** Heals no cut early: each lasts its fault's time. */
+  val AtDeadline: Cut => Boolean = _ => false
 
   /** How long a restarted exchange may take to trade again before the nemesis stops it (the run then ends). */
   val RestartWithinMillis = 60_000L

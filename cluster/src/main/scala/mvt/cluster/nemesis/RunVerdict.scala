@@ -31,16 +31,19 @@ final case class RunVerdict(
   /** Accounts whose money committed ever ran ahead of money provided. */
   def overspentAccounts: Int = verdict.accounts.count(_.maxOverspendCents > 0)
 
-  /** How many faults of `kind` (`kill`, `pause`, `restart`, or a longer prefix of how one reads) were injected. */
+  /** How many faults of `kind` (`kill`, `pause`, `restart`, `cut`, or a longer prefix of how one reads) were injected. */
   def injectedOf(kind: String): Int = injected.count(_.fault.render.startsWith(kind))
+
+  /** How many cuts of a trader from the exchange alone were injected. */
+  def exchangeCuts: Int = injected.count(_.fault.isInstanceOf[Fault.ExchangeCut])
 
   /** The verdict as lines: what ran, each violation with its schedule, and the command that replays the run. */
   def lines(replay: String): Vector[String] = {
     val head =
       s"nemesis ${mode.label}: ${windows.count} schedules (seeds ${windows.baseSeed} to ${windows.baseSeed + windows.count - 1}), " +
         s"${injected.size} faults injected (${injectedOf("kill")} kills, ${injectedOf("kill -9 exchange")} of them " +
-        s"of the exchange, ${injectedOf("pause")} pauses, ${injectedOf("restart")} restarts), $operations operations " +
-        "checked"
+        s"of the exchange, ${injectedOf("pause")} pauses, ${injectedOf("restart")} restarts, ${injectedOf("cut")} cuts, " +
+        s"$exchangeCuts of them from the exchange), $operations operations checked"
     val found = findings.map { f =>
       val where = f.window.fold("the day") { i =>
         val faults = injected.filter(j => windows.at(j.atMillis).contains(i)).map(_.render)

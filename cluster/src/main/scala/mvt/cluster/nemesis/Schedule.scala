@@ -3,7 +3,8 @@ package mvt.cluster.nemesis
 /**
  * A seeded random schedule of faults for a forked cluster of `traders` traders over `seconds` of trading: the same
  * seed gives the same schedule, so a failure is replayed from its seed. At most one trader is down at a time (a
- * killed trader is restarted before the next kill), so the cluster keeps a majority of its traders. Immutable.
+ * killed trader is restarted before the next kill), so the cluster keeps a majority of its traders, and every cut
+ * heals within its fault's time. Immutable.
  */
 final case class Schedule(seed: Long, faults: Vector[Schedule.At]) {
 
@@ -38,9 +39,13 @@ object Schedule {
   /**
    * One short schedule (see [[Windows]]): from `seed`, the faults of the window of `millis` starting `fromMillis`
    * into the day. With two traders or more, a third of the windows kill one trader in the window's first half and
-   * restart it at the window's end; the others pause one trader (a quarter of them two) for 50 to 500 ms from an
-   * instant in the window (a pause may outlast its window; under a `--down-after` of 1,000 ms it stays shorter than
-   * the failure detector's acceptable pause, so the trader stalls and is not removed).
+   * restart it at the window's end. Of the others, a third cut one trader from the other traders
+   * ([[Fault.Partition]], the exchange still hearing everyone; with one trader there is no such cut and the window
+   * pauses instead), a third cut one trader from the exchange ([[Fault.ExchangeCut]]), each from an instant in the
+   * window's first half for 100 to 500 ms, and a third pause one trader (a quarter of them two) for 50 to 500 ms
+   * from an instant in the window. A pause or a cut may outlast its window; under a `--down-after` of 1,000 ms it
+   * stays shorter than the failure detector's acceptable pause, so the trader stalls or goes unheard and is not
+   * removed.
    */
   def window(seed: Long, traders: Int, fromMillis: Long, millis: Long): Schedule = {
     val rnd = new scala.util.Random(seed)
@@ -51,13 +56,38 @@ object Schedule {
           At(fromMillis + rnd.nextLong(millis / 2 + 1), Fault.Kill(t)),
           At(fromMillis + millis - 1, Fault.Restart(t))
         )
-      } else {
-        val first = rnd.nextInt(traders)
-        val who =
-          if (traders > 1 && rnd.nextInt(4) == 0) Vector(first, (first + 1) % traders) else Vector(first)
-        who.map(t => At(fromMillis + rnd.nextLong(millis), Fault.Pause(t, 50 + rnd.nextInt(450))))
-      }
+      } else
+        rnd.nextInt(3) match {
+          case k if k < 2 && (k == 1 || traders > 1) =>
+            Vector(cutFrom(rnd, traders, fromMillis, millis, k == 1))
+          case _ =>
+            val first = rnd.nextInt(traders)
+            val who =
+              if (traders > 1 && rnd.nextInt(4) == 0) Vector(first, (first + 1) % traders) else Vector(first)
+            who.map(t => At(fromMillis + rnd.nextLong(millis), Fault.Pause(t, 50 + rnd.nextInt(450))))
+        }
     Schedule(seed, faults.sortBy(_.millis))
+  }
+
+  /**
+   * A window of one cut, from `seed`: a trader cut from the exchange (`fromExchange`) or from the other traders, as
+   * [[window]] draws them.
+   */
+  def cut(seed: Long, traders: Int, fromMillis: Long, millis: Long, fromExchange: Boolean): Schedule =
+    Schedule(seed, Vector(cutFrom(new scala.util.Random(seed), traders, fromMillis, millis, fromExchange)))
+
+  // a cut of a random trader from an instant in the window's first half, for 100 to 500 ms
+  private def cutFrom(
+      rnd: scala.util.Random,
+      traders: Int,
+      fromMillis: Long,
+      millis: Long,
+      fromExchange: Boolean
+  ): At = {
+    val t = rnd.nextInt(traders)
+    val at = fromMillis + rnd.nextLong(millis / 2 + 1)
+    val ms = 100 + rnd.nextInt(401)
+    At(at, if (fromExchange) Fault.ExchangeCut(t, ms) else Fault.Partition(t, exchange = false, ms))
   }
 
   /**

@@ -6,7 +6,8 @@ import org.scalacheck.Prop.forAll
 
 /**
  * Many short schedules back to back: each replays from its seed, injects its faults from inside its own window,
- * restarts what it kills, and keeps every pause to half a second.
+ * restarts what it kills, keeps every pause and cut to half a second, and cuts traders from each other and from the
+ * exchange.
  */
 class WindowsSuite extends ScalaCheckSuite {
 
@@ -28,7 +29,7 @@ class WindowsSuite extends ScalaCheckSuite {
   }
 
   property(
-    "each schedule starts its faults in its own window; a kill is restarted there; pauses stay short"
+    "each schedule starts its faults in its own window; a kill is restarted there; pauses and cuts stay short"
   ) {
     forAll(runs) { w =>
       w.schedules.zipWithIndex.foreach { (s, i) =>
@@ -40,6 +41,12 @@ class WindowsSuite extends ScalaCheckSuite {
             assertEquals(s.faults.last.fault, Fault.Restart(t), s.render)
           case Fault.Pause(t, ms) => assert(t < w.traders && ms >= 50 && ms <= 500, s.render)
           case Fault.Restart(t) => assert(t < w.traders, s.render)
+          case Fault.Partition(t, x, ms) =>
+            assert(w.traders > 1 && t < w.traders && !x && ms >= 100 && ms <= 500, s.render)
+            assertEquals(s.faults.size, 1, s.render)
+          case Fault.ExchangeCut(t, ms) =>
+            assert(t < w.traders && ms >= 100 && ms <= 500, s.render)
+            assertEquals(s.faults.size, 1, s.render)
           case other => fail(s"a window made $other: ${s.render}")
         }
       }
@@ -64,6 +71,41 @@ class WindowsSuite extends ScalaCheckSuite {
         ex.foreach(a => assertEquals(k.at(a.millis), Some(i)))
       }
     }
+  }
+
+  property(
+    "leading cuts: the first two windows cut a trader from the traders, then from the exchange; the rest unchanged"
+  ) {
+    forAll(runs) { w =>
+      val c = w.copy(killExchange = true, leadingCuts = true)
+      val k = w.copy(killExchange = true)
+      if (w.traders < 2) assertEquals(c.schedules, k.schedules)
+      else {
+        val lead = math.min(2, w.count)
+        val exchange = Set[Fault](Fault.KillExchange, Fault.RestartExchange)
+        def traderFaults(x: Windows) = x.schedules.drop(lead).map(_.faults.filterNot(a => exchange(a.fault)))
+        assertEquals(traderFaults(c), traderFaults(k))
+        c.schedules.take(lead).zipWithIndex.foreach { (s, i) =>
+          s.faults.map(_.fault) match {
+            case Vector(Fault.Partition(t, false, ms)) if i == 0 =>
+              assert(t < w.traders && ms >= 100 && ms <= 500)
+            case Vector(Fault.ExchangeCut(t, ms)) if i == 1 => assert(t < w.traders && ms >= 100 && ms <= 500)
+            case other => fail(s"window $i made $other")
+          }
+          s.faults.foreach(a => assertEquals(c.at(a.millis), Some(i)))
+        }
+        assertEquals(c.exchangeWindow.isDefined, w.count >= 4)
+        c.exchangeWindow.foreach(i => assert(i >= 2, i.toString))
+      }
+    }
+  }
+
+  test(
+    "over many windows, each kind of fault comes up: kills, pauses, cuts between traders and from the exchange"
+  ) {
+    val kinds =
+      Windows(32L, 200, 2, 0L, 450L).schedules.flatMap(_.faults.map(_.fault.getClass.getSimpleName)).toSet
+    assertEquals(kinds, Set("Kill", "Restart", "Pause", "Partition", "ExchangeCut"))
   }
 
   test("an instant before the first window or after the last is in none") {
