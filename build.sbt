@@ -49,7 +49,10 @@ lazy val common = Seq(
   Test / fork := true,
   // the --add-opens are what a cluster node's durable ledger (LMDB) needs, as the mvt script gives them
   Test / javaOptions ++= Seq("-Xss8m", "-Xmx2g", "-XX:+UseParallelGC") ++
-    Seq("--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"),
+    Seq("--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED") ++
+    // the JVMs the tests fork (cluster nodes, `mvt` runs) live for seconds: the quick compiler alone, so that
+    // several starting at once on two cores do not starve each other compiling (see mvt.cluster.fork.Launcher)
+    Seq("-Dmvt.fork.jvm-options=-XX:TieredStopAtLevel=1"),
   Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
 )
 
@@ -319,24 +322,6 @@ lazy val cli = (project in file("cli"))
     // cluster's tests bring their own slf4j binding (slf4j-simple); cli's tests keep the product's (slf4j-nop)
     Test / dependencyClasspath := (Test / dependencyClasspath).value
       .filterNot(_.data.getName.startsWith("slf4j-simple")),
-    // cli's suites run for minutes in one JVM after every other module's tests are done: the suites that drive
-    // forked clusters form a second JVM of their own so the two halves run side by side
-    Test / testGrouping := {
-      val forked = Set(
-        "NemesisSuite",
-        "ClusterCommandSuite",
-        "ClusterHistorySuite",
-        "ClusterDirSuite",
-        "BacktestClusterSuite",
-        "ServeStoreSuite"
-      )
-      val options = (Test / forkOptions).value
-      (Test / definedTests).value
-        .groupBy(t => if (forked(t.name.split('.').last)) "cli-clusters" else "cli")
-        .toSeq
-        .sortBy(_._1)
-        .map { case (name, tests) => Tests.Group(name, tests, Tests.SubProcess(options)) }
-    },
     libraryDependencies ++= Seq(
       "com.monovore" %% "decline" % V.decline,
       "org.typelevel" %% "cats-effect" % V.catsEffect,
