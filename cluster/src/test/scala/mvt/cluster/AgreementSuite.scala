@@ -51,5 +51,8 @@ class AgreementSuite extends munit.FunSuite {
     assertEquals(Agreement.healedAt(Injected(1000L, Fault.Restart(0), "trader-1-r1")), Some(1000L))
     assertEquals(Agreement.healedAt(Injected(1000L, Fault.RestartExchange, "exchange-r1")), Some(1000L))
     assertEquals(Agreement.healedAt(Injected(1000L, Fault.Kill(0), "trader-1")), None)
+    // a cut heals when it ends, whether between traders or from the exchange
+    assertEquals(Agreement.healedAt(Injected(500L, Fault.Partition(0, false, 250), "trader-1")), Some(750L))
+    assertEquals(Agreement.healedAt(Injected(500L, Fault.ExchangeCut(0, 325), "trader-1")), Some(825L))
   }
 }

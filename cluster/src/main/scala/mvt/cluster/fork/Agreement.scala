@@ -49,6 +49,7 @@ object Agreement {
   def healedAt(i: Injected): Option[Long] = i.fault match {
     case Fault.Pause(_, ms) => Some(i.atMillis + ms)
     case Fault.Partition(_, _, ms) => Some(i.atMillis + ms)
+    case Fault.ExchangeCut(_, ms) => Some(i.atMillis + ms)
     case Fault.Restart(_) | Fault.RestartExchange => Some(i.atMillis)
     case Fault.Kill(_) | Fault.KillExchange => None
   }
