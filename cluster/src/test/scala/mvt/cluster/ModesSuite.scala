@@ -54,6 +54,15 @@ class ModesSuite extends munit.FunSuite {
     spent
   }
 
+  test("a ledger's warm-up at its start leaves no trace: no account, no write, no approval") {
+    // runs first, on the fresh ledgers: the warm-up spent on a state of its own, which nobody may see
+    ledgers.values.flatten.foreach { l =>
+      assertEquals(l.written, Map.empty, s"${l.mode}: written at start")
+      assertEquals((l.approved, l.refused, l.stored), (0L, 0L, 0L), s"${l.mode}: counts at start")
+      assert(l.flush(1.second), s"${l.mode}: a write in flight at start")
+    }
+  }
+
   test("a credit on one node and a spend on another reach every node, in every mode") {
     Consistency.values.foreach { mode =>
       val l = ledgers(mode)

@@ -23,15 +23,18 @@ object ClusterBenchReport {
   }
 
   def render(fs: Vector[ClusterBench.ModeFigures]): String = {
-    val head = f"${"mode"}%-9s ${"auth p50"}%10s ${"auth p99"}%10s ${"conv p50"}%9s ${"conv p99"}%9s " +
-      f"${"overspend"}%10s ${"heal→conv"}%10s ${"lost"}%5s ${"spends"}%8s"
+    val head =
+      f"${"mode"}%-9s ${"auth p50"}%10s ${"auth p99"}%10s ${"1/ms p50"}%10s ${"1/ms p99"}%10s ${"conv p50"}%9s ${"conv p99"}%9s " +
+        f"${"overspend"}%10s ${"heal→conv"}%10s ${"lost"}%5s ${"spends"}%8s"
     val rows = fs.map { f =>
       f"${f.mode.label}%-9s ${ns(f.authorizationP50Nanos)}%10s ${ns(f.authorizationP99Nanos)}%10s " +
+        f"${ns(f.sparseP50Nanos)}%10s ${ns(f.sparseP99Nanos)}%10s " +
         f"${f.convergenceP50Millis}%7.1fms ${f.convergenceP99Millis}%7.1fms ${f.partitionOverspendCents}%10d " +
         f"${f.partitionConvergenceAfterHealMillis}%8.0fms ${f.partitionBalanceUpdatesLost}%5d ${f.partitionSpendAttempts}%8d"
     }
     (head +: rows).mkString("\n") +
-      "\nauth: one authorization on the local replica (majority: until a majority has the debit); conv: a credit " +
+      "\nauth: one authorization on the local replica (majority: until a majority has the debit), back to back; " +
+      "1/ms: one a millisecond;\nconv: a credit " +
       "until every replica shows it;\noverspend: cents spent past the provisioned balance while cut off; heal→conv: " +
       "from the heal until every replica agrees; lost: debits missing after it."
   }
@@ -55,6 +58,11 @@ object ClusterBenchReport {
             "samples" -> Json.fromInt(f.authorizations),
             "p50_nanos" -> Json.fromLong(f.authorizationP50Nanos),
             "p99_nanos" -> Json.fromLong(f.authorizationP99Nanos)
+          ),
+          "authorization_one_a_millisecond" -> Json.obj(
+            "samples" -> Json.fromInt(f.sparseAuthorizations),
+            "p50_nanos" -> Json.fromLong(f.sparseP50Nanos),
+            "p99_nanos" -> Json.fromLong(f.sparseP99Nanos)
           ),
           "convergence_of_one_credit" -> Json.obj(
             "samples" -> Json.fromInt(f.convergenceSamples),

@@ -50,7 +50,7 @@ object ClusterBenchRun {
     c.out.println(
       s"$nodes nodes on loopback in one JVM, Artery TCP; the last node cut off for $partitionSeconds s"
     )
-    val plan = ClusterBench.Plan(nodes, 200_000, 2_000, 100, partitionSeconds)
+    val plan = ClusterBench.Plan(nodes, 200_000, 2_000, 2_000, 100, partitionSeconds)
     val figures = phases.phase("cluster")(ClusterBench.run(plan, _ => ()))
     c.out.println(ClusterBenchReport.render(figures))
     val kills = if (faults) killAndRejoin(nodes, launcher, phases, c) else Vector.empty

@@ -20,6 +20,7 @@ final case class NemesisFigures(
     kills: Int,
     pauses: Int,
     restarts: Int,
+    cuts: Int,
     overspendCents: Long,
     overspentAccounts: Int,
     lostCents: Long,
@@ -63,6 +64,7 @@ object NemesisFigures {
       v.injectedOf("kill"),
       v.injectedOf("pause"),
       v.injectedOf("restart"),
+      v.injected.count(_.fault.cutsLinks),
       if (v.overspentAccounts > 0) v.verdict.maxOverspendCents else 0L,
       v.overspentAccounts,
       v.lostCents,
@@ -86,22 +88,23 @@ object NemesisFigures {
     def ms(xs: Vector[Long]) =
       if (xs.isEmpty) "-" else s"${xs.sorted.apply(xs.size / 2)} / ${xs.max} ms"
     val head =
-      f"${"mode"}%-9s ${"ops checked"}%11s ${"faults k/p/r"}%12s ${"overspend"}%10s ${"lost"}%5s ${"lost@kill"}%10s " +
+      f"${"mode"}%-9s ${"ops checked"}%11s ${"faults k/p/r/c"}%14s ${"overspend"}%10s ${"lost"}%5s ${"lost@kill"}%10s " +
         f"${"twice"}%5s ${"auth p50"}%9s ${"auth p99"}%9s ${"restart→caught up p50 / max"}%28s " +
         f"${"heal/restart→agreed p50 / max"}%30s"
     val rows = fs.map { f =>
-      f"${f.mode.label}%-9s ${f.operations}%11d ${s"${f.kills}/${f.pauses}/${f.restarts}"}%12s " +
+      f"${f.mode.label}%-9s ${f.operations}%11d ${s"${f.kills}/${f.pauses}/${f.restarts}/${f.cuts}"}%14s " +
         f"${f.overspendCents}%10d ${f.lostCents}%5d ${f.lostWithKillCents}%10d ${f.appliedTwice + f.reservedTwice}%5d " +
         f"${ns(f.authorizationP50Nanos)}%9s ${ns(f.authorizationP99Nanos)}%9s ${ms(f.restartToCaughtUpMillis)}%28s " +
         f"${ms(f.agreementMillis) + (if (f.notAgreed > 0) s" (${f.notAgreed} never)" else "")}%30s"
     }
     (head +: rows).mkString("\n") +
-      "\nops checked: history operations the checker read; faults: kills, pauses (SIGSTOP/SIGCONT), restarts injected;" +
+      "\nops checked: history operations the checker read; faults: kills, pauses (SIGSTOP/SIGCONT), restarts and cuts " +
+      "(links cut, then healed) injected;" +
       "\noverspend: the most money committed ran ahead of money provided on one account (cents; allowed in local " +
       "only);\nlost: cents reserved and never accounted for; lost@kill: reserved by a trader in the seconds before " +
       "its kill, never sent;\ntwice: orders applied or reserved twice; auth: a trader's balance check until the " +
       "order may go (majority: the write), every trader JVM merged;\nrestart→caught up: from starting a killed " +
-      "trader again until its replica holds every account's balance;\nheal/restart→agreed: from a pause's SIGCONT " +
+      "trader again until its replica holds every account's balance;\nheal/restart→agreed: from a pause's SIGCONT, a cut's heal " +
       "or a restart until every replica holds every write made before it (each node's replica every 100 ms)."
   }
 
@@ -120,7 +123,8 @@ object NemesisFigures {
           "faults_injected" -> Json.obj(
             "kills" -> Json.fromInt(f.kills),
             "pauses" -> Json.fromInt(f.pauses),
-            "restarts" -> Json.fromInt(f.restarts)
+            "restarts" -> Json.fromInt(f.restarts),
+            "cuts" -> Json.fromInt(f.cuts)
           ),
           "overspend_cents" -> Json.fromLong(f.overspendCents),
           "overspent_accounts" -> Json.fromInt(f.overspentAccounts),
