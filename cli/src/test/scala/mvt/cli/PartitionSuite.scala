@@ -74,7 +74,10 @@ class PartitionSuite extends munit.FunSuite {
     )
   }
 
-  private def run(mode: Consistency): ForkedCluster.Outcome =
+  // one run's histories, apart from every other run's
+  private def historiesOf(mode: Consistency, n: Int) = dir.resolve(s"${mode.label}-$n")
+
+  private def run(mode: Consistency, n: Int): ForkedCluster.Outcome =
     ClusterDay.run(
       ForkedCluster.Plan(
         day,
@@ -88,19 +91,41 @@ class PartitionSuite extends munit.FunSuite {
         false,
         // the split-brain resolver must wait out the cut, or it removes the nodes the cut left indirectly connected
         deadlineMillis + 5000,
-        historyDir = Some(dir.resolve(mode.label)),
+        historyDir = Some(historiesOf(mode, n)),
         // a generous budget: on a busy machine the traders' decisions would expire before they become orders
         nodeArgs = Vector("--budget", "2s"),
         schedule = Some(schedule),
         strategies = 6,
-        healEarly = shown(mode, dir.resolve(mode.label))
+        healEarly = shown(mode, historiesOf(mode, n))
       ),
       s"partition test (${mode.label})"
     )
 
-  // runs `mode` under the schedule and checks what holds in every mode; the largest overspend the checker found
+  // What a run showed of the partition's shape, when it did not show what the mode needs: a reason to run the day again.
+  private final case class Unshown(why: String)
+
+  // Runs `mode` under the schedule up to `Attempts` times: every run must keep every promise (no debit lost, nothing
+  // twice, the cut applied and healed), but whether both sides of the cut try to buy during it is up to the strategies
+  // and the market, so a run in which they did not is run again, and only the last one's shortfall fails the test.
+  // The largest overspend the checker found.
   private def overspendUnder(mode: Consistency): Long = {
-    val o = run(mode)
+    def attempt(n: Int): Long =
+      overspendOnce(mode, n) match {
+        case Right(overspend) => overspend
+        case Left(Unshown(why)) if n < Attempts =>
+          println(s"partition test (${mode.label}): run $n of $Attempts showed too little, run again: $why")
+          attempt(n + 1)
+        case Left(Unshown(why)) => fail(why)
+      }
+    attempt(1)
+  }
+
+  private val Attempts = 3
+
+  // one run of `mode` under the schedule: fails on any broken promise; the largest overspend, or why the run did not
+  // show what the partition can show in this mode
+  private def overspendOnce(mode: Consistency, n: Int): Either[Unshown, Long] = {
+    val o = run(mode, n)
     val context = s"${mode.label}, ${schedule.render}; injected: ${o.faults.mkString(", ")}"
     assertEquals(
       o.exchangeStatus,
@@ -124,8 +149,9 @@ class PartitionSuite extends munit.FunSuite {
     val spending = Set(OpKind.Debit, OpKind.Refuse)
     val spenders =
       ops.filter(op => spending(op.kind)).groupBy(_.account).map((_, ds) => ds.map(_.node).distinct.size)
-    assert(spenders.exists(_ > 1), s"$context: no account was spent from by two traders")
-    if (mode == Consistency.Local) {
+    if (!spenders.exists(_ > 1)) Left(Unshown(s"$context: no account was spent from by two traders"))
+    else if (mode != Consistency.Local) Right(v.maxOverspendCents)
+    else {
       val side = o.traders(cutOff)
       val cutAt = side.events.controls.find(_.command.startsWith("cut")).fold(0L)(_.atMillis)
       val healedAt = side.events.controls.find(_.command == "heal").fold(0L)(_.atMillis)
@@ -133,13 +159,14 @@ class PartitionSuite extends munit.FunSuite {
       val cut = Nemesis.Cut(address(side, context).value, Vector.empty, cutAt)
       val others = o.traders.filter(_ != side).map(t => tried(during, cut, address(t, context).value)).sum
       val sideTried = tried(during, cut, cut.side)
-      assert(
-        sideTried > 0L && others > 0L,
-        s"$context: the two sides of the cut did not both spend during it (${side.name}: $sideTried cents, " +
-          s"the others: $others cents)"
-      )
+      if (sideTried == 0L || others == 0L)
+        Left(Unshown(
+          s"$context: the two sides of the cut did not both spend during it (${side.name}: $sideTried cents, " +
+            s"the others: $others cents)"
+        ))
+      else if (v.maxOverspendCents == 0L) Left(Unshown(s"$context: local did not overspend under the cut"))
+      else Right(v.maxOverspendCents)
     }
-    v.maxOverspendCents
   }
 
   // the trader the schedule cuts off
@@ -187,10 +214,10 @@ class PartitionSuite extends munit.FunSuite {
   }
 
   // The cut stays until both sides spent and the overspend shows, so a loaded machine that decides slowly makes the
-  // cut longer, not the test flaky. The nearest command-line run is `mvt cluster --nodes 3 --data DAY --accounts 1
+  // cut longer, not the test flaky; a day whose strategies did not buy on both sides during the cut is run again. The nearest command-line run is `mvt cluster --nodes 3 --data DAY --accounts 1
   // --strategies 6 --balance 1500000 --consistency local --partition 5` (a cut of fixed length).
   test("local: a partition between traders overspends, and the checker reports it; no debit lost") {
-    assert(overspendUnder(Consistency.Local) > 0L, "local did not overspend under the cut")
+    assert(overspendUnder(Consistency.Local) > 0L)
   }
 
   test("majority: the same partition, no overspend and no debit lost") {

@@ -2,8 +2,9 @@ package mvt.cluster
 
 import mvt.crdt.ClientId
 import org.apache.pekko.actor.typed.receptionist.{Receptionist, ServiceKey}
-import org.apache.pekko.actor.typed.scaladsl.{Behaviors, TimerScheduler}
+import org.apache.pekko.actor.typed.scaladsl.{ActorContext, Behaviors, TimerScheduler}
 import org.apache.pekko.actor.typed.{ActorRef, Behavior}
+import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator
 import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator.{
   Changed,
   Get,
@@ -22,8 +23,12 @@ import org.apache.pekko.cluster.ddata.typed.scaladsl.Replicator.{
 }
 import org.apache.pekko.cluster.ddata.typed.scaladsl.{DistributedData, ReplicatorMessageAdapter}
 
+import org.apache.pekko.util.Timeout
+
 import scala.concurrent.Promise
 import scala.concurrent.duration.*
+import scala.reflect.ClassTag
+import scala.util.{Failure, Success}
 
 /**
  * The ledger's link to the cluster: it ships local deltas to the replicator (locally or to a majority; a majority
@@ -75,6 +80,34 @@ object LedgerActor {
   private final case class ReadBackFailed(account: ClientId) extends Command
   private case object Ignored extends Command
 
+  // How long past its own timeout the replicator may stay silent before an ask counts as unanswered.
+  private val UnexpectedSilence = 20.seconds
+
+  /**
+   * Asks of the replicator that always end in a message to this actor: its answer mapped, or `unanswered` once
+   * `within` passed. The replicator adapter's own asks throw in the asking actor when no answer comes, which stops
+   * the ledger actor, and every write then in flight, a `majority` debit among them, would never be settled.
+   */
+  private[cluster] final class Asks(
+      ctx: ActorContext[Command],
+      replicator: ActorRef[Replicator.Command],
+      within: FiniteDuration
+  ) {
+    private given Timeout = Timeout(within)
+
+    def apply[R: ClassTag](
+        request: ActorRef[R] => Replicator.Command,
+        answer: R => Command,
+        unanswered: => Command
+    ): Unit =
+      ctx.ask[Replicator.Command, R](replicator, request) {
+        case Success(r) => answer(r)
+        case Failure(e) =>
+          ctx.log.warn("the replicator did not answer in {}: {}", within, e.getMessage)
+          unanswered
+      }
+  }
+
   // A read-back that not every replica answered (one is unreachable until it is removed) is tried again this often.
   private val ReadBackRetry = 500.millis
 
@@ -96,6 +129,7 @@ object LedgerActor {
           running(
             ledger,
             replicator,
+            new Asks(ctx, DistributedData(ctx.system).replicator, writeTimeout + UnexpectedSilence),
             timers,
             writeTimeout,
             ctx.self,
@@ -111,6 +145,7 @@ object LedgerActor {
   private def running[S](
       ledger: Ledger[S],
       replicator: ReplicatorMessageAdapter[Command, Replicated[S]],
+      asks: Asks,
       timers: TimerScheduler[Command],
       writeTimeout: FiniteDuration,
       self: ActorRef[Command],
@@ -125,7 +160,7 @@ object LedgerActor {
         w: Set[ClientId] = watched,
         a: Map[ClientId, Long] = asked,
         u: Map[ClientId, Long] = unsent
-    ): Behavior[Command] = running(ledger, replicator, timers, writeTimeout, self, ps, w, a, u)
+    ): Behavior[Command] = running(ledger, replicator, asks, timers, writeTimeout, self, ps, w, a, u)
     // asks every node in `others` for each account's rights (account -> amount); returns `asked` with them stamped now
     def askRights(others: Set[ActorRef[Command]], accounts: Map[ClientId, Long]): Map[ClientId, Long] = {
       accounts.foreach((account, amount) => others.foreach(_ ! RightsRequest(account, amount, ledger.self)))
@@ -148,8 +183,9 @@ object LedgerActor {
         val delta = p.delta.asInstanceOf[S]
         val consistency = if (p.majority) WriteMajority(writeTimeout) else WriteLocal
         val empty = Replicated.empty(ledger.lattice0)
-        replicator.askUpdate(
-          replyTo => Update(ledger.key(p.account), empty, consistency, replyTo)(_.joinLocal(delta)),
+        asks(
+          (replyTo: ActorRef[UpdateResponse[Replicated[S]]]) =>
+            Update(ledger.key(p.account), empty, consistency, replyTo)(_.joinLocal(delta)),
           // every write is answered, so the ledger knows when its writes are stored (on a durable ledger, LMDB
           // committed them before the replicator answers)
           (rsp: UpdateResponse[Replicated[S]]) =>
@@ -159,15 +195,19 @@ object LedgerActor {
               rsp.isInstanceOf[UpdateSuccess[?]],
               rsp.isInstanceOf[StoreFailure[?]],
               p.done
-            )
+            ),
+          // no answer at all: neither held by a majority nor known to be stored
+          Written(p.account, p.amount, ok = false, storeFailed = true, p.done)
         )
         Behaviors.same
       case Written(account, amount, true, storeFailed, done) if done ne null =>
         // a majority holds the debit; a majority read then sees every debit a majority held before it, so of two
         // nodes that spent the same money at once, the one whose write settled last sees both and gives its back
-        replicator.askGet(
-          replyTo => Get(ledger.key(account), ReadMajority(writeTimeout), replyTo),
-          (rsp: GetResponse[Replicated[S]]) => verified(account, amount, rsp, storeFailed, done)
+        asks(
+          (replyTo: ActorRef[GetResponse[Replicated[S]]]) =>
+            Get(ledger.key(account), ReadMajority(writeTimeout), replyTo),
+          (rsp: GetResponse[Replicated[S]]) => verified(account, amount, rsp, storeFailed, done),
+          Verified[S](account, amount, None, storeFailed, done)
         )
         Behaviors.same
       case Written(account, amount, ok, storeFailed, done) =>
@@ -193,9 +233,11 @@ object LedgerActor {
         ledger.received(a.account, a.state.state.asInstanceOf[S])
         Behaviors.same
       case ReadBack(account) =>
-        replicator.askGet(
-          replyTo => Get(ledger.key(account), ReadAll(writeTimeout), replyTo),
-          (rsp: GetResponse[Replicated[S]]) => readBack(ledger, account, rsp)
+        asks(
+          (replyTo: ActorRef[GetResponse[Replicated[S]]]) =>
+            Get(ledger.key(account), ReadAll(writeTimeout), replyTo),
+          (rsp: GetResponse[Replicated[S]]) => readBack(ledger, account, rsp),
+          ReadBackFailed(account)
         )
         Behaviors.same
       case r: ReadBackDone[?] =>
