@@ -125,6 +125,7 @@ object ClusterBench {
   }
 
   private val WarmUpRound = 100_000
+  private val WarmUpRounds = 6
 
   // Spends of 1 cent against a balance far above the run, on node 0 (which holds every right in the bounded mode).
   private def authorization(ls: Vector[Ledger[?]], n: Int): (Long, Long) = {
@@ -132,7 +133,7 @@ object ClusterBench {
     ls(0).credit(account, Long.MaxValue / 4)
     // on two cores the optimising compiler takes the whole path only after a few hundred thousand calls, and a backlog
     // of writes competes for the cores: warm up in rounds, each followed by the replicator catching up
-    val rounds = if (n > WarmUpRound) 3 else 1
+    val rounds = if (n > WarmUpRound) WarmUpRounds else 1
     var r = 0
     var i = 0
     while (r < rounds) {
@@ -144,18 +145,7 @@ object ClusterBench {
         )
       r += 1
     }
-    val times = new Array[Long](n)
-    i = 0
-    while (i < n) {
-      val t0 = System.nanoTime()
-      val ok = settled(ls(0).authorize(account, 1L))
-      times(i) = System.nanoTime() - t0
-      if (!ok)
-        throw new IllegalStateException("mvt bench cluster: an authorization against an ample balance failed")
-      i += 1
-    }
-    java.util.Arrays.sort(times)
-    (percentile(times, 50), percentile(times, 99))
+    timedSpends(ls(0), account, n, pauseNanos = 0L)
   }
 
   // Spends of 1 cent on node 0, one a millisecond, as a trader's checks come: each finds the caches and the ledger's
@@ -164,12 +154,22 @@ object ClusterBench {
     val account = mvt.crdt.ClientId("bench-sparse")
     ls(0).credit(account, Long.MaxValue / 4)
     await("the sparse leg's provision on node 0", 30.seconds)(ls(0).balance(account) > 0L)
+    timedSpends(ls(0), account, n, pauseNanos = 1_000_000L)
+  }
+
+  // `n` spends of 1 cent on `l`, each after a pause of `pauseNanos` (0: none), timed: their p50 and p99
+  private def timedSpends(
+      l: Ledger[?],
+      account: mvt.crdt.ClientId,
+      n: Int,
+      pauseNanos: Long
+  ): (Long, Long) = {
     val times = new Array[Long](n)
     var i = 0
     while (i < n) {
-      java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L)
+      if (pauseNanos > 0L) java.util.concurrent.locks.LockSupport.parkNanos(pauseNanos)
       val t0 = System.nanoTime()
-      val ok = settled(ls(0).authorize(account, 1L))
+      val ok = settled(l.authorize(account, 1L))
       times(i) = System.nanoTime() - t0
       if (!ok)
         throw new IllegalStateException("mvt bench cluster: an authorization against an ample balance failed")
