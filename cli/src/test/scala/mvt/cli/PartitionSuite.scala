@@ -120,7 +120,7 @@ class PartitionSuite extends munit.FunSuite {
     attempt(1)
   }
 
-  private val Attempts = 3
+  private val Attempts = 4
 
   // one run of `mode` under the schedule: fails on any broken promise; the largest overspend, or why the run did not
   // show what the partition can show in this mode
@@ -162,11 +162,19 @@ class PartitionSuite extends munit.FunSuite {
       if (sideTried == 0L || others == 0L)
         Left(Unshown(
           s"$context: the two sides of the cut did not both spend during it (${side.name}: $sideTried cents, " +
-            s"the others: $others cents)"
+            s"the others: $others cents); ${side.name}: ${described(side)}"
         ))
       else if (v.maxOverspendCents == 0L) Left(Unshown(s"$context: local did not overspend under the cut"))
       else Right(v.maxOverspendCents)
     }
+  }
+
+  // what a trader did, for a run that showed too little: what it owned, whom it barred, its last counts
+  private def described(n: ForkedCluster.Captured): String = {
+    val e = n.events.events
+    s"owns ${e.collect { case o: NodeEvent.Owns => o }.lastOption}, barred ${e.collect { case b: NodeEvent.Barred =>
+        b
+      }}, last status ${n.events.status}"
   }
 
   // the trader the schedule cuts off
