@@ -7,6 +7,17 @@ import scala.jdk.CollectionConverters.*
 /** What outlives a session and a restart: reports missed while offline, the ClOrdIDs used, each order's fills. */
 class FixRecoverySuite extends munit.FunSuite with FixFixture {
 
+  // the journal's add of FixOrder `o` as the venue records it, for account 1
+  private def journaledAdd(o: FixOrder): mvt.core.Command.Add =
+    mvt.core.Command.Add(
+      o.symbol,
+      mvt.core.OrderId(o.id),
+      o.side,
+      o.price,
+      mvt.core.Quantity(o.qty),
+      mvt.core.Account(1)
+    )
+
   // the state a kill -9 can leave in `dir`: what `logged` writes is in the order log, only `journaled` reached the
   // venue's journal, and no report was sent
   private def crashedWith(
@@ -105,15 +116,7 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
         new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
       val u =
         new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 10)
-      val add = mvt.core.Command.Add(
-        Acme,
-        mvt.core.OrderId(j.id),
-        j.side,
-        j.price,
-        mvt.core.Quantity(40),
-        mvt.core.Account(1)
-      )
-      crashedWith(dir, Seq(add)) { log =>
+      crashedWith(dir, Seq(journaledAdd(j))) { log =>
         log.newOrder(j); log.newOrder(u)
       }
 
@@ -149,16 +152,7 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
     withDir { dir =>
       val j =
         new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
-      val add =
-        mvt.core.Command.Add(
-          Acme,
-          mvt.core.OrderId(j.id),
-          j.side,
-          j.price,
-          mvt.core.Quantity(40),
-          mvt.core.Account(1)
-        )
-      crashedWith(dir, Seq(add))(_.newOrder(j))
+      crashedWith(dir, Seq(journaledAdd(j)))(_.newOrder(j))
       val dead = Reports.execution(j, "1.1", Reports.New, j.clOrdId, None, None, Some("x" * 2000))
       val h = dead.getHeader
       h.setString(49, "MVT"); h.setString(56, "A"); h.setInt(34, 1)
@@ -241,14 +235,7 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
       val o =
         new FixOrder(FixOrder.IdBase, "A", "k1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 40)
       val commands = Seq(
-        mvt.core.Command.Add(
-          Acme,
-          mvt.core.OrderId(o.id),
-          o.side,
-          o.price,
-          mvt.core.Quantity(40),
-          mvt.core.Account(1)
-        ),
+        journaledAdd(o),
         mvt.core.Command.Modify(
           Acme,
           mvt.core.OrderId(o.id),
