@@ -51,6 +51,9 @@ object LedgerActor {
       done: Promise[Authorization]
   ) extends Command
 
+  /** Ship the ledger's queued debits (see `Ledger.ShipEvery`). */
+  case object Ship extends Command
+
   /** Follow `account`'s replicated state. */
   final case class Watch(account: ClientId) extends Command
 
@@ -62,12 +65,14 @@ object LedgerActor {
 
   private final case class Peers(refs: Set[ActorRef[Command]]) extends Command
   private final case class Arrived[S](account: ClientId, state: Replicated[S]) extends Command
+  // `writes`: the ledger's writes this one joined (queued debits of one account), each answered with it
   private final case class Written(
       account: ClientId,
       amount: Long,
       ok: Boolean,
       storeFailed: Boolean,
-      done: Promise[Authorization]
+      done: Promise[Authorization],
+      writes: Int
   ) extends Command
   private final case class Verified[S](
       account: ClientId,
@@ -125,6 +130,7 @@ object LedgerActor {
         ctx.messageAdapter[Receptionist.Listing](l => Peers(l.serviceInstances(Key)))
       )
       Behaviors.withTimers { timers =>
+        timers.startTimerWithFixedDelay(Ship, Ledger.ShipEvery)
         DistributedData.withReplicatorMessageAdapter[Command, Replicated[S]] { replicator =>
           running(
             ledger,
@@ -167,6 +173,35 @@ object LedgerActor {
       val now = System.nanoTime()
       accounts.keys.foldLeft(asked)(_.updated(_, now))
     }
+    // ships `delta` of `account`, joining `writes` of the ledger's, to the replicator: locally or to a majority
+    def write(
+        account: ClientId,
+        delta: S,
+        amount: Long,
+        majority: Boolean,
+        done: Promise[Authorization],
+        writes: Int
+    ): Unit = {
+      val consistency = if (majority) WriteMajority(writeTimeout) else WriteLocal
+      val empty = Replicated.empty(ledger.lattice0)
+      asks(
+        (replyTo: ActorRef[UpdateResponse[Replicated[S]]]) =>
+          Update(ledger.key(account), empty, consistency, replyTo)(_.joinLocal(delta)),
+        // every write is answered, so the ledger knows when its writes are stored (on a durable ledger, LMDB
+        // committed them before the replicator answers)
+        (rsp: UpdateResponse[Replicated[S]]) =>
+          Written(
+            account,
+            amount,
+            rsp.isInstanceOf[UpdateSuccess[?]],
+            rsp.isInstanceOf[StoreFailure[?]],
+            done,
+            writes
+          ),
+        // no answer at all: neither held by a majority nor known to be stored
+        Written(account, amount, ok = false, storeFailed = true, done, writes)
+      )
+    }
     Behaviors.receiveMessage {
       case Watch(account) =>
         if (watched(account)) Behaviors.same
@@ -180,27 +215,14 @@ object LedgerActor {
           again(w = watched + account)
         }
       case p: Publish[?] =>
-        val delta = p.delta.asInstanceOf[S]
-        val consistency = if (p.majority) WriteMajority(writeTimeout) else WriteLocal
-        val empty = Replicated.empty(ledger.lattice0)
-        asks(
-          (replyTo: ActorRef[UpdateResponse[Replicated[S]]]) =>
-            Update(ledger.key(p.account), empty, consistency, replyTo)(_.joinLocal(delta)),
-          // every write is answered, so the ledger knows when its writes are stored (on a durable ledger, LMDB
-          // committed them before the replicator answers)
-          (rsp: UpdateResponse[Replicated[S]]) =>
-            Written(
-              p.account,
-              p.amount,
-              rsp.isInstanceOf[UpdateSuccess[?]],
-              rsp.isInstanceOf[StoreFailure[?]],
-              p.done
-            ),
-          // no answer at all: neither held by a majority nor known to be stored
-          Written(p.account, p.amount, ok = false, storeFailed = true, p.done)
+        write(p.account, p.delta.asInstanceOf[S], p.amount, p.majority, p.done, 1)
+        Behaviors.same
+      case Ship =>
+        ledger.takeQueued((account, delta, writes) =>
+          write(account, delta, 0L, majority = false, null, writes)
         )
         Behaviors.same
-      case Written(account, amount, true, storeFailed, done) if done ne null =>
+      case Written(account, amount, true, storeFailed, done, _) if done ne null =>
         // a majority holds the debit; a majority read then sees every debit a majority held before it, so of two
         // nodes that spent the same money at once, the one whose write settled last sees both and gives its back
         asks(
@@ -210,13 +232,13 @@ object LedgerActor {
           Verified[S](account, amount, None, storeFailed, done)
         )
         Behaviors.same
-      case Written(account, amount, ok, storeFailed, done) =>
+      case Written(account, amount, ok, storeFailed, done, writes) =>
         // a majority write is settled first, so a debit it undoes is sent before this write counts as answered
         if (done ne null) {
           ledger.settled(account, amount, ok)
           done.success(if (ok) Authorization.Approved else Authorization.Refused.NoMajority)
         }
-        ledger.answered(storeFailed)
+        ledger.answered(storeFailed, writes)
         Behaviors.same
       case v: Verified[?] =>
         v.state.foreach(r => ledger.received(v.account, r.state.asInstanceOf[S]))

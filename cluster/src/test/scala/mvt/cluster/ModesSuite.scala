@@ -63,6 +63,39 @@ class ModesSuite extends munit.FunSuite {
     }
   }
 
+  test(
+    "queued debits (local, bounded): every one reaches every replica, is answered once, and flush waits for them"
+  ) {
+    Seq(Consistency.Local, Consistency.Bounded).foreach { mode =>
+      val l = ledgers(mode)
+      val accounts = Vector(ClientId("queued-a"), ClientId("queued-b"), ClientId("queued-c"))
+      accounts.foreach(a => l(0).credit(a, 1_000_000L))
+      Eventually(s"$mode: the credits everywhere")(accounts.forall(a => converged(mode, a, 1_000_000L)))
+      val stored0 = l(0).stored
+      // two threads, three accounts, more than one nudge's worth (ShipAt) between timer shipments
+      val spends = 3 * Ledger.ShipAt + 7
+      val threads = (0 until 2).map { t =>
+        new Thread(() => {
+          var i = 0
+          while (i < spends) {
+            assert(approved(l(0).authorize(accounts((i + t) % 3), 1L)), s"$mode: spend $i of thread $t")
+            i += 1
+          }
+        })
+      }
+      threads.foreach(_.start())
+      threads.foreach(_.join())
+      assert(l(0).flush(30.seconds), s"$mode: the queued debits were not all answered")
+      // each debit counted once as stored, though the actor joins an account's queued debits into one write
+      assertEquals(l(0).stored - stored0, 2L * spends, s"$mode: writes answered")
+      val spentPer =
+        accounts.indices.map(k => (0 until 2).map(t => (0 until spends).count(i => (i + t) % 3 == k)).sum)
+      accounts.zip(spentPer).foreach { (a, n) =>
+        Eventually(s"$mode: ${a.value}'s debits everywhere")(converged(mode, a, 1_000_000L - n))
+      }
+    }
+  }
+
   test("a credit on one node and a spend on another reach every node, in every mode") {
     Consistency.values.foreach { mode =>
       val l = ledgers(mode)
