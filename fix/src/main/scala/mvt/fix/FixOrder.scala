@@ -25,6 +25,7 @@ final class FixOrder(
   var canceled = false
   var expired = false // an IOC or FOK whose remainder did not rest
   var rejected = false
+  var acknowledged = true // false from a new order's arrival until its first report
   var journaled = true // false for an order of the order log that recovery found no trace of in the journal
 
   def leaves: Long = if (open) qty - cumQty else 0L

@@ -35,6 +35,7 @@ private[fix] final class OrderDesk(
   private val pendingCommands = mutable.ArrayBuffer.empty[Command]
   private val pendingWork = mutable.ArrayBuffer.empty[Work]
   private var rejects = 0L
+  private var statusReports = 0L
   private val runTag = java.lang.Long.toString(System.currentTimeMillis(), 36)
   private val stages = settings.stages.orNull // a benchmark's, or null
   private var inFlight = 0L // commands handed to the order-log thread whose outcome has not been reported yet
@@ -212,11 +213,50 @@ private[fix] final class OrderDesk(
     )
   }
 
+  // a possible duplicate (43=Y) of a request this session sent before, as a client resends after a crash cut the
+  // venue off between taking a message and counting its sequence number: the order it names
+  private def resentOf(compId: String, m: Message): FixOrder =
+    if (isPossDup(m)) named(compId, field(m, 11)) else null
+
+  private def isPossDup(m: Message): Boolean = m.getHeader.isSetField(43) && m.getHeader.getBoolean(43)
+
+  // the state of `o`, for a request that turned out to be a possible duplicate of one already taken: ExecType I
+  private def sendStatus(o: FixOrder, resentClOrdId: String): Unit = {
+    statusReports += 1
+    val m = Reports.execution(
+      o,
+      s"S-$runTag-$statusReports",
+      Reports.OrderStatus,
+      o.clOrdId,
+      None,
+      None,
+      Some(s"possible duplicate (43=Y) of ClOrdID \"$resentClOrdId\", taken before: the order's status")
+    )
+    if (!o.acknowledged) m.setChar(39, Reports.PendingNew)
+    send(o.compId, m)
+  }
+
   private def newOrder(compId: String, m: Message): Unit = {
     val clOrdId = field(m, 11)
     if (stages != null) stages.passed(OrderStages.Taken, clOrdId, System.nanoTime())
     val sym = field(m, 55)
     val sideText = field(m, 54)
+    val resent = resentOf(compId, m)
+    // the same order again (its first ClOrdID, symbol and side): its status; anything else reusing the ClOrdID is refused
+    if (
+      (resent ne null) && clOrdId == resent.formerClOrdIds.lastOption.getOrElse(resent.clOrdId) &&
+      sym == resent.symbol.name && sideText == Reports.side(resent.side).toString
+    ) sendStatus(resent, clOrdId)
+    else newOrderChecked(compId, m, clOrdId, sym, sideText)
+  }
+
+  private def newOrderChecked(
+      compId: String,
+      m: Message,
+      clOrdId: String,
+      sym: String,
+      sideText: String
+  ): Unit = {
     val qtyText = field(m, 38)
     def reject(text: String): Unit = rejectNew(compId, m, text)
     val tif = Option(field(m, 59)).filter(_.nonEmpty).map(_.head)
@@ -239,6 +279,7 @@ private[fix] final class OrderDesk(
       case Left(text) => reject(text)
       case Right((kind, side, symbol, price, qty)) =>
         val o = new FixOrder(nextId, compId, clOrdId, symbol, side, price, qty)
+        o.acknowledged = false
         nextId += 1
         index(o)
         val _ = sessionIds(compId).put(clOrdId, o)
@@ -272,6 +313,8 @@ private[fix] final class OrderDesk(
       case Some(o) =>
         FixFields.clOrdId(clOrdId) match {
           case Left(text) => reject(o.id.toString, Reports.status(o), 99, text)
+          // a resent cancel this session's first run took: what became of the order
+          case Right(_) if isUsed(compId, clOrdId) && isPossDup(m) => sendStatus(o, clOrdId)
           case Right(_) if isUsed(compId, clOrdId) =>
             reject(
               o.id.toString,
@@ -319,7 +362,9 @@ private[fix] final class OrderDesk(
             compId,
             Reports.cancelReject(o.id.toString, clOrdId, orig, true, Reports.status(o), reason, text)
           )
-        if (!o.open) refuse(0, s"too late to replace: the order is ${closedState(o)}")
+        // a resent replace taken before: what became of the order, whether it is still open or not
+        if (isPossDup(m) && isUsed(compId, clOrdId)) sendStatus(o, clOrdId)
+        else if (!o.open) refuse(0, s"too late to replace: the order is ${closedState(o)}")
         else
           replaceFields(compId, o, m) match {
             case Left(text) => refuse(99, text)
@@ -379,6 +424,7 @@ private[fix] final class OrderDesk(
       if (stages != null && n == 1) stages.passed(OrderStages.Reported, o.clOrdId, System.nanoTime())
     work match {
       case Work.Add(o) =>
+        o.acknowledged = true
         if (stages != null) stages.passed(OrderStages.Handled, o.clOrdId, System.nanoTime())
         outcome.events.foreach {
           case Event.Rejected(_, _, reason) =>

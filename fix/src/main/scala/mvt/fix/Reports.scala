@@ -16,6 +16,8 @@ private[fix] object Reports {
   val Trade = 'F'
   val Restated = 'D'
   val Expired = 'C'
+  val OrderStatus = 'I' // ExecType only: a report of the order's state, nothing happened to it
+  val PendingNew = 'A' // OrdStatus only: taken, its outcome not durable yet
 
   def side(s: Side): Char = if (s.isBuy) '1' else '2'
 

@@ -230,6 +230,79 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
     }
   }
 
+  // A's raw session: its messages numbered from 2 (the logon is 1), each optionally marked as a resend after a
+  // crash, PossDupFlag (43=Y) with OrigSendingTime (122), as only a FIX engine's own resend sends them
+  private final class RawA(port: Int) extends AutoCloseable {
+    private val raw = new RawSession(port)
+    private var seq = 1
+    raw.send(RawFix.logon("A", passwordOf("A")))
+    val _ = raw.next("A")
+    def send(possDup: Boolean, body: (Int, String)*): Map[Int, String] = {
+      seq += 1
+      val now = RawFix.now()
+      val header = Seq(35 -> body.head._2, 34 -> seq.toString, 49 -> "A", 52 -> now, 56 -> "MVT") ++
+        (if (possDup) Seq(43 -> "Y", 122 -> now) else Nil)
+      raw.send(RawFix.frame(
+        (header ++ body.tail ++ Seq(60 -> now)).map((t, v) => s"$t=$v").mkString(RawFix.Soh.toString)
+      ))
+      raw.next("8")
+    }
+    def nos(possDup: Boolean, id: String, side: String, qty: Int, px: String): Map[Int, String] =
+      send(possDup, 35 -> "D", 11 -> id, 54 -> side, 55 -> "ACME", 38 -> qty.toString, 40 -> "2", 44 -> px)
+    def replace(possDup: Boolean, id: String, orig: String, qty: Int, px: String): Map[Int, String] =
+      send(
+        possDup,
+        35 -> "G",
+        11 -> id,
+        41 -> orig,
+        54 -> "2",
+        55 -> "ACME",
+        38 -> qty.toString,
+        40 -> "2",
+        44 -> px
+      )
+    def cancel(possDup: Boolean, id: String, orig: String): Map[Int, String] =
+      send(possDup, 35 -> "F", 11 -> id, 41 -> orig, 54 -> "2", 55 -> "ACME")
+    def next(): Map[Int, String] = raw.next("8")
+    def close(): Unit = raw.close()
+  }
+
+  test("a resent request (43=Y) the venue took before gets the order's status (150=I), not a reject") {
+    withGateway { r =>
+      val a = new RawA(r.port)
+      try {
+        val b = r.loggedOn("B")
+        val taken = a.nos(false, "d1", "2", 30, "10")
+        assertEquals(taken(150), "0")
+        b.send(limit("b1", '1', "ACME", 10, "10")); b.next("8"); b.next("8")
+        assertEquals(a.next()(150), "F")
+        // the same New again, as a client resends it after a crash: its state now, and still one order
+        val st = a.nos(true, "d1", "2", 30, "10")
+        assertEquals(
+          (st(150), st(39), st(11), st(37), st(14), st(151)),
+          ("I", "1", "d1", taken(37), "10", "20")
+        )
+        assert(st(58).contains("possible duplicate (43=Y) of ClOrdID \"d1\""), st(58))
+        // a resent replace and cancel already taken: the status again, nothing done twice
+        assertEquals(a.replace(false, "d2", "d1", 25, "10")(150), "5")
+        val afterReplace = a.replace(true, "d2", "d1", 25, "10")
+        assertEquals((afterReplace(150), afterReplace(11), afterReplace(151)), ("I", "d2", "15"))
+        assertEquals(a.cancel(false, "d3", "d2")(150), "4")
+        val afterCancel = a.cancel(true, "d3", "d2")
+        assertEquals((afterCancel(150), afterCancel(39), afterCancel(151)), ("I", "4", "0"))
+        // the order's first ClOrdID, resent after its replace and cancel, still names it
+        val again = a.nos(true, "d1", "2", 30, "10")
+        assertEquals((again(150), again(39), again(11), again(37)), ("I", "4", "d2", taken(37)))
+        // a resent New that is not the order its ClOrdID named (another side) is a reused ClOrdID
+        val other = a.nos(true, "d1", "1", 30, "10")
+        assertEquals((other(150), other(37)), ("8", "NONE"))
+        assert(other(58).contains("ClOrdID (11) \"d1\" was already used"), other(58))
+        // a resent New the venue never saw is a new order
+        assertEquals(a.nos(true, "d4", "2", 5, "11")(150), "0")
+      } finally a.close()
+    }
+  }
+
   test("a replace to less quantity at the same price is Replaced (150=5) and keeps the order's place") {
     withGateway { r =>
       val Vector(a, b, c) = r.loggedOnTogether("A", "B", "C"): @unchecked

@@ -58,3 +58,52 @@ object RawFix {
     } finally s.close()
   }
 }
+
+/**
+ * One raw FIX connection kept open, for tests that send header fields a QuickFIX/J client sets only itself (such as
+ * PossDupFlag 43=Y on a resend): frames go out as written, and messages come back parsed into tag -> value.
+ */
+final class RawSession(port: Int) extends AutoCloseable {
+  import RawFix.Soh
+  private val socket = new java.net.Socket()
+  socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 10000)
+  socket.setSoTimeout(200)
+  private val in = socket.getInputStream
+  private val pending = new StringBuilder
+
+  def send(bytes: Array[Byte]): Unit = { socket.getOutputStream.write(bytes); socket.getOutputStream.flush() }
+
+  /** The next message of type `msgType` (35), skipping others; fails after `seconds`. */
+  def next(msgType: String, seconds: Int = 30): Map[Int, String] = {
+    val deadline = System.nanoTime() + seconds * 1000000000L
+    var found: Map[Int, String] = null
+    while (found == null) {
+      if (System.nanoTime() > deadline)
+        throw new AssertionError(s"no message of type $msgType within $seconds s")
+      val m = nextFrame()
+      if (m != null && m.get(35).contains(msgType)) found = m
+    }
+    found
+  }
+
+  // one whole message from the stream, or null if none came within the socket's timeout
+  private def nextFrame(): Map[Int, String] = {
+    val end = pending.indexOf(s"${Soh}10=")
+    val close = if (end < 0) -1 else pending.indexOf(Soh.toString, end + 4)
+    if (close >= 0) {
+      val text = pending.substring(0, close)
+      pending.delete(0, close + 1)
+      text.split(Soh).iterator.map(_.split("=", 2)).collect { case Array(t, v) => t.toInt -> v }.toMap
+    } else {
+      val buf = new Array[Byte](4096)
+      val n =
+        try in.read(buf)
+        catch { case _: java.net.SocketTimeoutException => 0 }
+      if (n < 0) throw new AssertionError("the venue closed the connection")
+      pending.append(new String(buf, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1))
+      null
+    }
+  }
+
+  def close(): Unit = socket.close()
+}
