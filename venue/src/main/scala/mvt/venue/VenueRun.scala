@@ -76,7 +76,9 @@ object VenueRun {
           say(
             "WARNING: --durability none never forces the journal to the disk: a crash of the machine loses acknowledged commands. For benchmarks only."
           )
-        Venue.open(config, say) match {
+        // the recorded day waits for what attaches: a gateway rebuilds its orders from the recovered journal, and a
+        // replayed command that filled one of them before it followed the feeds would never reach its client
+        Venue.open(config, say, holdReplay = true) match {
           case Left(e: VenueError.Damaged) => say(e.render); 2
           case Left(e: VenueError.FeedDamaged) => say(e.render); 2
           case Left(e @ VenueError.AlreadyClosed(_)) =>
@@ -91,6 +93,7 @@ object VenueRun {
                 catch { case _: ExecutionException => () }
                 1
               case Right(attached) =>
+                v.releaseReplay()
                 try serve(o, config, v, say, installStop)
                 finally attached.close()
             }
