@@ -294,7 +294,7 @@ object NodeRun {
 
   /**
    * Reads what `a` names before anything starts: the password from its file (status 1 when missing or empty),
-   * the exchange's day (1 unreadable, 2 a bad line or record).
+   * the exchange's day (1 unreadable or already closed in its directory, 2 a bad line or record).
    */
   def prepare(a: Args): Either[RunFailure, Ready] =
     a.tls.map(_.load.map(Some(_))).getOrElse(Right(None)).left.map(RunFailure.io).flatMap { tls =>
@@ -304,6 +304,10 @@ object NodeRun {
           Left(RunFailure.io(s"$path: cannot read the day"))
         case (Some(path), Some(dir)) =>
           exchangePlan(Path.of(path), Path.of(dir), a.speed).left.map(RunFailure.badData)
+            // a closed day is never reopened: as mvt cluster and mvt venue, a usage error before anything starts
+            .flatMap(plan =>
+              fork.ClosedDay.at(plan.day, plan.dir).map(c => RunFailure.io(c.render)).toLeft(plan)
+            )
             .map { plan =>
               // one ledger replica for the day, whichever run of the exchange writes it
               val replica = Some(ExchangeDay.replicaOf(plan.day.name))

@@ -151,4 +151,23 @@ class NodeRunSuite extends munit.FunSuite {
     val trader = NodeRun.prepare(args(NodeRole.Trader, "127.0.0.1", None, None, None))
     assertEquals(trader.map(_.plan), Right(None))
   }
+
+  test("an exchange on a day its directory already closed stops before anything starts, status 1") {
+    val dir = java.nio.file.Files.createTempDirectory("node-run-closed")
+    val day = dir.resolve("closed-day.csv")
+    java.nio.file.Files.writeString(day, "add,ACME,1,SELL,10.05,100\nadd,ACME,2,BUY,10.05,40\n")
+    val journal = dir.resolve("journal")
+    val a = args(NodeRole.Exchange, "127.0.0.1", Some(day.toString), Some(journal.toString), None)
+    assert(NodeRun.prepare(a).isRight, "a day not played yet")
+    // the day played to its close in that directory, as a finished run of the exchange leaves it
+    val recorded = mvt.venue.RecordedDay.load(day, None).fold(e => fail(e), identity)
+    val venue = mvt.venue.Venue.open(
+      mvt.venue.VenueConfig(journal, recorded.name, Vector.empty, replay = Some(recorded)),
+      _ => ()
+    ).fold(e => fail(e.render), identity)
+    val _ = venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
+    val closed = NodeRun.prepare(a)
+    assertEquals(closed.left.map(_.status), Left(1))
+    assert(closed.left.exists(_.why.contains("is already closed")), closed.toString)
+  }
 }

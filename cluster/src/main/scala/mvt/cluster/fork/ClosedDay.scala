@@ -26,11 +26,16 @@ object ClosedDay {
   def in(data: Path, nodeDir: Path): Option[ClosedDay] = {
     val exchange = nodeDir.resolve("exchange")
     if (!hasJournal(exchange)) None
-    else
-      RecordedDay.load(data, None).toOption.flatMap { day =>
-        val journal = VenueConfig(exchange, day.name, Vector.empty).journal
-        JournalScan.scan(journal).toOption.filter(_.closed).map(_ => ClosedDay(day.name, nodeDir, journal))
-      }
+    else RecordedDay.load(data, None).toOption.flatMap(day => closed(day.name, exchange, nodeDir))
+  }
+
+  /** `day` if the exchange's journal directory `dir` (`mvt node --role exchange --dir`) holds its journal, closed. */
+  def at(day: RecordedDay, dir: Path): Option[ClosedDay] = closed(day.name, dir, dir)
+
+  private def closed(day: String, exchangeDir: Path, shown: Path): Option[ClosedDay] = {
+    val journal = VenueConfig(exchangeDir, day, Vector.empty).journal
+    if (!Files.exists(journal)) None
+    else JournalScan.scan(journal).toOption.filter(_.closed).map(_ => ClosedDay(day, shown, journal))
   }
 
   private def hasJournal(dir: Path): Boolean =
