@@ -118,10 +118,11 @@ final class Ledger[S] private (
     }
   }
 
-  // a debit's delta for the actor's next shipment; counted as sent at once, so `flush` waits for it
+  // a debit's delta for the actor's next shipment; counted as sent before it is queued, so that answered never runs
+  // ahead of sent and `flush` waits for it
   private def queue(account: ClientId, delta: S, amount: Long): Unit = {
-    val _ = queued.offer(LedgerActor.Publish(account, delta, amount, majority = false, null))
     val sent = sentCount.incrementAndGet()
+    val _ = queued.offer(LedgerActor.Publish(account, delta, amount, majority = false, null))
     if ((sent & (Ledger.ShipAt - 1)) == 0L && (actor ne null)) actor ! LedgerActor.Ship
   }
 
@@ -341,7 +342,7 @@ object Ledger {
   /** The ledger actor ships the queued debits at least this often. */
   val ShipEvery: FiniteDuration = scala.concurrent.duration.FiniteDuration(10, "ms")
 
-  /** ... and whenever this many writes were sent since the last nudge (a power of two). */
+  /** ... and sooner when a queued debit is the ledger's write number k * ShipAt (a power of two). */
   inline val ShipAt = 1024
 
   // checks enough for the optimising compiler to take the path (some tens of milliseconds, once per node)

@@ -26,6 +26,9 @@ final class FixOrder(
   var expired = false // an IOC or FOK whose remainder did not rest
   var rejected = false
   var acknowledged = true // false from a new order's arrival until its first report
+  var requestsInFlight = 0 // cancels and replaces of it taken, their outcome not reported yet
+  var lastRequest =
+    ' ' // OrdStatus of the last one while any is in flight: 6 pending cancel, E pending replace
   var journaled = true // false for an order of the order log that recovery found no trace of in the journal
 
   def leaves: Long = if (open) qty - cumQty else 0L

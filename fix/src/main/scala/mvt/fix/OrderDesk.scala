@@ -112,14 +112,27 @@ private[fix] final class OrderDesk(
     }
   }
 
+  // a cancel or replace is no longer in flight once its outcome is here
+  private def answered(w: Work): Unit = w match {
+    case Work.Cancel(o, _) => o.requestsInFlight -= 1
+    case Work.Replace(o, _) => o.requestsInFlight -= 1
+    case _ => ()
+  }
+
+  // a cancel or replace of `o` is taken: until its outcome, a status report says so (6 pending cancel, E replace)
+  private def requested(o: FixOrder, status: Char): Unit = {
+    o.requestsInFlight += 1
+    o.lastRequest = status
+  }
+
   private def handle(i: Inbound): Unit =
     try
       i match {
         case Inbound.FromClient(c, m) => fromClient(c, m)
-        case Inbound.Done(w, o) => inFlight -= 1; done(w, o)
-        case Inbound.Refused(w, r) => inFlight -= 1; refused(w, r)
+        case Inbound.Done(w, o) => inFlight -= 1; answered(w); done(w, o)
+        case Inbound.Refused(w, r) => inFlight -= 1; answered(w); refused(w, r)
         case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
-        case Inbound.Unrecorded(w) => inFlight -= 1; cannotRecord(w)
+        case Inbound.Unrecorded(w) => inFlight -= 1; answered(w); cannotRecord(w)
         case Inbound.Restate(reported) => restate(reported)
         case Inbound.Close => closing = true
         case Inbound.Stop => ()
@@ -170,7 +183,9 @@ private[fix] final class OrderDesk(
 
   private def fromClient(compId: String, m: Message): Unit =
     m.getHeader.getString(35) match {
-      case "D" | "F" | "G" if closing => refuseClosing(compId, m)
+      // a resend of what the venue took is answered with its status, even while closing: nothing is submitted
+      case "D" | "F" | "G" if closing && !(isPossDup(m) && isUsed(compId, field(m, 11))) =>
+        refuseClosing(compId, m)
       case "D" => newOrder(compId, m)
       case "F" => cancel(compId, m)
       case "G" => replace(compId, m)
@@ -232,7 +247,12 @@ private[fix] final class OrderDesk(
       None,
       Some(s"possible duplicate (43=Y) of ClOrdID \"$resentClOrdId\", taken before: the order's status")
     )
-    if (!o.acknowledged) m.setChar(39, Reports.PendingNew)
+    if (!o.journaled) {
+      // recovery found the order in the side file only: it was reported not taken, and is not
+      m.setChar(39, Reports.Rejected)
+      m.setString(58, s"possible duplicate (43=Y) of ClOrdID \"$resentClOrdId\": ${OrderDesk.NotTakenText}")
+    } else if (!o.acknowledged) m.setChar(39, Reports.PendingNew)
+    else if (o.open && o.requestsInFlight > 0) m.setChar(39, o.lastRequest)
     send(o.compId, m)
   }
 
@@ -333,6 +353,7 @@ private[fix] final class OrderDesk(
             val _ = sessionIds(compId).put(clOrdId, null)
             log.clOrdIdUsed(compId, clOrdId)
             pendingCommands += Command.Cancel(o.symbol, OrderId(o.id))
+            requested(o, Reports.PendingCancel)
             pendingWork += Work.Cancel(o, clOrdId)
         }
     }
@@ -373,6 +394,7 @@ private[fix] final class OrderDesk(
               val r = OrderLog.Replace(o.id, price, qty - o.cumQty, qty, clOrdId)
               log.replace(r)
               pendingCommands += Command.Modify(o.symbol, OrderId(o.id), price, Quantity(r.remaining))
+              requested(o, Reports.PendingReplace)
               pendingWork += Work.Replace(o, r)
           }
     }
@@ -560,7 +582,7 @@ private[fix] final class OrderDesk(
                   o.clOrdId,
                   None,
                   None,
-                  Some("not taken: the venue stopped before this order was journaled; it never traded")
+                  Some(OrderDesk.NotTakenText)
                 )
               )
             case Some(last) if last == now => ()
@@ -664,4 +686,10 @@ private[fix] final class OrderDesk(
     catch {
       case e: quickfix.SessionNotFound => settings.log(s"fix: no session for $compId: ${e.getMessage}")
     }
+}
+
+private[fix] object OrderDesk {
+
+  /** Why an order of the side file that the journal never took gets no other report: what the client is told. */
+  val NotTakenText = "not taken: the venue stopped before this order was journaled; it never traded"
 }

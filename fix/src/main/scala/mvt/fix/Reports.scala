@@ -18,6 +18,8 @@ private[fix] object Reports {
   val Expired = 'C'
   val OrderStatus = 'I' // ExecType only: a report of the order's state, nothing happened to it
   val PendingNew = 'A' // OrdStatus only: taken, its outcome not durable yet
+  val PendingCancel = '6' // OrdStatus only: a cancel taken, its outcome not reported yet
+  val PendingReplace = 'E' // OrdStatus only: a replace taken, its outcome not reported yet
 
   def side(s: Side): Char = if (s.isBuy) '1' else '2'
 

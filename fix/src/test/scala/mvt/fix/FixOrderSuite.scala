@@ -230,46 +230,9 @@ class FixOrderSuite extends munit.FunSuite with FixFixture {
     }
   }
 
-  // A's raw session: its messages numbered from 2 (the logon is 1), each optionally marked as a resend after a
-  // crash, PossDupFlag (43=Y) with OrigSendingTime (122), as only a FIX engine's own resend sends them
-  private final class RawA(port: Int) extends AutoCloseable {
-    private val raw = new RawSession(port)
-    private var seq = 1
-    raw.send(RawFix.logon("A", passwordOf("A")))
-    val _ = raw.next("A")
-    def send(possDup: Boolean, body: (Int, String)*): Map[Int, String] = {
-      seq += 1
-      val now = RawFix.now()
-      val header = Seq(35 -> body.head._2, 34 -> seq.toString, 49 -> "A", 52 -> now, 56 -> "MVT") ++
-        (if (possDup) Seq(43 -> "Y", 122 -> now) else Nil)
-      raw.send(RawFix.frame(
-        (header ++ body.tail ++ Seq(60 -> now)).map((t, v) => s"$t=$v").mkString(RawFix.Soh.toString)
-      ))
-      raw.next("8")
-    }
-    def nos(possDup: Boolean, id: String, side: String, qty: Int, px: String): Map[Int, String] =
-      send(possDup, 35 -> "D", 11 -> id, 54 -> side, 55 -> "ACME", 38 -> qty.toString, 40 -> "2", 44 -> px)
-    def replace(possDup: Boolean, id: String, orig: String, qty: Int, px: String): Map[Int, String] =
-      send(
-        possDup,
-        35 -> "G",
-        11 -> id,
-        41 -> orig,
-        54 -> "2",
-        55 -> "ACME",
-        38 -> qty.toString,
-        40 -> "2",
-        44 -> px
-      )
-    def cancel(possDup: Boolean, id: String, orig: String): Map[Int, String] =
-      send(possDup, 35 -> "F", 11 -> id, 41 -> orig, 54 -> "2", 55 -> "ACME")
-    def next(): Map[Int, String] = raw.next("8")
-    def close(): Unit = raw.close()
-  }
-
   test("a resent request (43=Y) the venue took before gets the order's status (150=I), not a reject") {
     withGateway { r =>
-      val a = new RawA(r.port)
+      val a = new RawOrders(r.port, "A", passwordOf("A"))
       try {
         val b = r.loggedOn("B")
         val taken = a.nos(false, "d1", "2", 30, "10")

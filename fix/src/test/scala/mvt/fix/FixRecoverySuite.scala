@@ -145,6 +145,32 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
     }
   }
 
+  test("after a crash, a resent New (43=Y) gets its order's status: live if journaled, not taken if not") {
+    withDir { dir =>
+      // as the crash between taking a message and counting it leaves it: both in the order log, j1 journaled
+      val j =
+        new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Sell, mvt.core.Price.unsafe("9.5"), 40)
+      val u =
+        new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Sell, mvt.core.Price.unsafe("9"), 10)
+      crashedWith(dir, Seq(journaledAdd(j))) { log =>
+        log.newOrder(j); log.newOrder(u)
+      }
+      val r = start(dir)
+      try {
+        val a = new RawOrders(r.port, "A", passwordOf("A"))
+        try {
+          // the restatement of j1 and the not-taken report of u1 were stored for A before it logged on
+          assertEquals(Set(a.resendAll()(11), a.next()(11)), Set("j1", "u1"))
+          val live = a.nos(true, "j1", "2", 40, "9.5")
+          assertEquals((live(150), live(39), live(37), live(151)), ("I", "0", j.id.toString, "40"))
+          val notTaken = a.nos(true, "u1", "2", 10, "9")
+          assertEquals((notTaken(150), notTaken(39), notTaken(151)), ("I", "8", "0"))
+          assert(notTaken(58).contains("never traded"), notTaken(58))
+        } finally a.close()
+      } finally r.stop()
+    }
+  }
+
   // j1 journaled, its New never counted in A's message store as `crash` leaves it (given the store's directory and
   // j1's New as the crashed run stored it, numbered 1); after the restart A, which expects message 1, is resent the
   // restatement of j1 that the next run numbered 1 again

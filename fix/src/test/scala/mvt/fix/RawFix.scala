@@ -107,3 +107,52 @@ final class RawSession(port: Int) extends AutoCloseable {
 
   def close(): Unit = socket.close()
 }
+
+/**
+ * A client's raw session for orders on ACME: logged on at once, its messages numbered from 2, each optionally marked
+ * as a resend after a crash, PossDupFlag (43=Y) with OrigSendingTime (122), as only a FIX engine's own resend sends
+ * them. Each request returns the next ExecutionReport.
+ */
+final class RawOrders(port: Int, compId: String, password: String) extends AutoCloseable {
+  private val raw = new RawSession(port)
+  private var seq = 1
+  raw.send(RawFix.logon(compId, password))
+  val _ = raw.next("A")
+
+  def send(possDup: Boolean, body: (Int, String)*): Map[Int, String] = {
+    seq += 1
+    val now = RawFix.now()
+    val header = Seq(35 -> body.head._2, 34 -> seq.toString, 49 -> compId, 52 -> now, 56 -> "MVT") ++
+      (if (possDup) Seq(43 -> "Y", 122 -> now) else Nil)
+    val fields = header ++ body.tail ++ (if ("DFG".contains(body.head._2)) Seq(60 -> now) else Nil)
+    raw.send(RawFix.frame(fields.map((t, v) => s"$t=$v").mkString(RawFix.Soh.toString)))
+    next()
+  }
+
+  def nos(possDup: Boolean, id: String, side: String, qty: Int, px: String): Map[Int, String] =
+    send(possDup, 35 -> "D", 11 -> id, 54 -> side, 55 -> "ACME", 38 -> qty.toString, 40 -> "2", 44 -> px)
+
+  def replace(possDup: Boolean, id: String, orig: String, qty: Int, px: String): Map[Int, String] =
+    send(
+      possDup,
+      35 -> "G",
+      11 -> id,
+      41 -> orig,
+      54 -> "2",
+      55 -> "ACME",
+      38 -> qty.toString,
+      40 -> "2",
+      44 -> px
+    )
+
+  def cancel(possDup: Boolean, id: String, orig: String): Map[Int, String] =
+    send(possDup, 35 -> "F", 11 -> id, 41 -> orig, 54 -> "2", 55 -> "ACME")
+
+  /** Asks for every message the venue sent before (ResendRequest 1 to infinity): returns the first report resent. */
+  def resendAll(): Map[Int, String] = send(false, 35 -> "2", 7 -> "1", 16 -> "0")
+
+  /** The next ExecutionReport. */
+  def next(): Map[Int, String] = raw.next("8")
+
+  def close(): Unit = raw.close()
+}

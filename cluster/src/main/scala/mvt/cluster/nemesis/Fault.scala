@@ -37,6 +37,16 @@ enum Fault {
    */
   case RestartExchange
 
+  /** The index of the trader the fault hits, or -1 for the exchange's own faults. */
+  def traderIndex: Int = this match {
+    case Kill(t) => t
+    case Pause(t, _) => t
+    case Restart(t) => t
+    case Partition(t, _, _) => t
+    case ExchangeCut(t, _) => t
+    case KillExchange | RestartExchange => -1
+  }
+
   /** Whether the fault cuts links (the nodes need their control channel). */
   def cutsLinks: Boolean = this match {
     case _: Partition | _: ExchangeCut => true

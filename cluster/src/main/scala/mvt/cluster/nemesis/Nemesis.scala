@@ -138,12 +138,7 @@ final class Nemesis(
   private def exchangeSteady: Boolean = !exchangeDown && exchangeBackAt < 0L
 
   private def trader(elapsedMillis: Long, at: Schedule.At, traders: Array[ForkedNode]): Unit = {
-    val n = traders(at.fault match {
-      case Fault.Kill(t) => t
-      case Fault.Pause(t, _) => t
-      case Fault.Restart(t) => t
-      case f => cutTrader(f)
-    })
+    val n = traders(at.fault.traderIndex)
     // the JVM the fault hit; a restart's is the new one
     var hit = n.name
     var note = ""
@@ -184,7 +179,7 @@ final class Nemesis(
     if (elapsedMillis > lastFault) waiting = Vector.empty
     else
       waiting.headOption.foreach { f =>
-        val n = traders(cutTrader(f))
+        val n = traders(f.traderIndex)
         if (canCut(n)) {
           waiting = waiting.tail
           val note = makeCut(elapsedMillis, f, traders)
@@ -192,15 +187,9 @@ final class Nemesis(
         }
       }
 
-  private def cutTrader(f: Fault): Int = f match {
-    case Fault.Partition(t, _, _) => t
-    case Fault.ExchangeCut(t, _) => t
-    case _ => 0
-  }
-
   // makes the cut `f` (a partition or a cut from the exchange) until `f`'s time is up; what the making met
   private def makeCut(elapsedMillis: Long, f: Fault, traders: Array[ForkedNode]): String = {
-    val t = cutTrader(f)
+    val t = f.traderIndex
     val otherTraders = traders.indices.filter(_ != t).map(traders).toVector
     val (note, ms) = f match {
       case Fault.Partition(_, x, ms) =>
@@ -213,7 +202,8 @@ final class Nemesis(
           ms
         )
       case Fault.ExchangeCut(_, ms) => (partition(traders(t), exchangeNow.toVector, otherTraders), ms)
-      case _ => ("", 0)
+      case other =>
+        throw new IllegalArgumentException(s"not a cut: ${other.render}") // callers pass cuts only
     }
     healAt = elapsedMillis + ms
     note
