@@ -55,4 +55,21 @@ class AgreementSuite extends munit.FunSuite {
     assertEquals(Agreement.healedAt(Injected(500L, Fault.Partition(0, false, 250), "trader-1")), Some(750L))
     assertEquals(Agreement.healedAt(Injected(500L, Fault.ExchangeCut(0, 325), "trader-1")), Some(825L))
   }
+
+  test("a heal waits for the replicas running at it; a JVM started later counts only for its own restart") {
+    val restarted = Vector(at("x", 4000, "a" -> 50), at("x", 4200, "a" -> 55, "b" -> 31))
+    val later = Vector(a :+ at("a", 4100, "a" -> 55, "b" -> 31), b :+ at("b", 4100, "a" -> 55, "b" -> 31))
+    val nodes =
+      Vector("trader-1" -> later(0), "trader-2" -> later(1), "exchange" -> x, "exchange-r1" -> restarted)
+    // a pause of trader-1 healed at 1,000: the exchange restarted at 3,500 has no say in it
+    val heal = Injected(700L, Fault.Pause(0, 300), "trader-1")
+    val forHeal = Agreement.counted(1000L, nodes, heal)
+    assertEquals(forHeal, Vector(later(0), later(1), x))
+    assertEquals(Agreement.after(1000L, forHeal), Some(500L))
+    // the exchange's restart at 3,500 waits for the restarted JVM to catch up, and for the others
+    val restart = Injected(3500L, Fault.RestartExchange, "exchange-r1")
+    val forRestart = Agreement.counted(3500L, nodes, restart)
+    assertEquals(forRestart, Vector(later(0), later(1), x, restarted))
+    assertEquals(Agreement.after(3500L, forRestart), Some(700L))
+  }
 }

@@ -41,8 +41,29 @@ object Agreement {
    */
   def afterFaults(o: ForkedCluster.Outcome, injected: Vector[Injected]): Vector[Option[Long]] = {
     val nodes = ((o.exchange +: o.killedExchanges) ++ o.traders ++ o.restarted ++ o.nemesisRestarts)
-      .map(_.events.replicas)
-    injected.flatMap(i => healedAt(i).map(t => after(o.startedAt + t, nodes)))
+      .map(n => n.name -> n.events.replicas)
+    injected.flatMap(i => healedAt(i).map(t => after(o.startedAt + t, counted(o.startedAt + t, nodes, i))))
+  }
+
+  /**
+   * The nodes (JVM name -> its reports) whose replicas a moment at `atMillis` waits for: those that reported by
+   * [[TargetWithin]] after it (running at the moment; they report every 100 ms), and the JVM that the moment's fault
+   * `i` started (a restart). A JVM started later holds none of the
+   * moment's writes until it has caught up with everything, which its own restart's sample measures; counted here, it
+   * would make every earlier heal wait for it.
+   */
+  def counted(
+      atMillis: Long,
+      nodes: Vector[(String, Vector[NodeEvent.Replica])],
+      i: Injected
+  ): Vector[Vector[NodeEvent.Replica]] = {
+    val started = i.fault match {
+      case Fault.Restart(_) | Fault.RestartExchange => Some(i.node)
+      case _ => None
+    }
+    nodes.collect {
+      case (name, rs) if started.contains(name) || rs.exists(_.atMillis <= atMillis + TargetWithin) => rs
+    }
   }
 
   /** When, in milliseconds into the day, the fault `i` ended with every node running again; `None` for a kill. */
