@@ -39,6 +39,19 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
     val _ = venue.terminated.get(60, java.util.concurrent.TimeUnit.SECONDS)
   }
 
+  // the state a kill -9 can leave: A's buys j1 (40 at 9.5) and u1 (10 at 9) in the order log, only j1 in the
+  // journal, no report sent
+  private def oneJournaledOneNot(dir: java.nio.file.Path): (FixOrder, FixOrder) = {
+    val j =
+      new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
+    val u =
+      new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 10)
+    crashedWith(dir, Seq(journaledAdd(j))) { log =>
+      log.newOrder(j); log.newOrder(u)
+    }
+    (j, u)
+  }
+
   // restarts the gateway on `dir`; A logs on again and a new order reusing `clOrdId` is refused as already used
   // (past the reports resent at logon); then `more` goes on with A
   private def afterRestart(dir: java.nio.file.Path, storeA: Option[java.nio.file.Path], clOrdId: String)(
@@ -111,14 +124,7 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
     "after a crash between commit and report, the client gets its order restated; an order never journaled is rejected"
   ) {
     withDir { dir =>
-      // the state a kill -9 can leave: both orders in the order log, only the first in the journal, no report sent
-      val j =
-        new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9.5"), 40)
-      val u =
-        new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Buy, mvt.core.Price.unsafe("9"), 10)
-      crashedWith(dir, Seq(journaledAdd(j))) { log =>
-        log.newOrder(j); log.newOrder(u)
-      }
+      val (j, _) = oneJournaledOneNot(dir)
 
       val r = start(dir)
       try {
@@ -147,23 +153,17 @@ class FixRecoverySuite extends munit.FunSuite with FixFixture {
 
   test("after a crash, a resent New (43=Y) gets its order's status: live if journaled, not taken if not") {
     withDir { dir =>
-      // as the crash between taking a message and counting it leaves it: both in the order log, j1 journaled
-      val j =
-        new FixOrder(FixOrder.IdBase, "A", "j1", Acme, mvt.core.Side.Sell, mvt.core.Price.unsafe("9.5"), 40)
-      val u =
-        new FixOrder(FixOrder.IdBase + 1, "A", "u1", Acme, mvt.core.Side.Sell, mvt.core.Price.unsafe("9"), 10)
-      crashedWith(dir, Seq(journaledAdd(j))) { log =>
-        log.newOrder(j); log.newOrder(u)
-      }
+      // as the crash between taking a message and counting it leaves it
+      val (j, _) = oneJournaledOneNot(dir)
       val r = start(dir)
       try {
         val a = new RawOrders(r.port, "A", passwordOf("A"))
         try {
           // the restatement of j1 and the not-taken report of u1 were stored for A before it logged on
           assertEquals(Set(a.resendAll()(11), a.next()(11)), Set("j1", "u1"))
-          val live = a.nos(true, "j1", "2", 40, "9.5")
+          val live = a.nos(true, "j1", "1", 40, "9.5")
           assertEquals((live(150), live(39), live(37), live(151)), ("I", "0", j.id.toString, "40"))
-          val notTaken = a.nos(true, "u1", "2", 10, "9")
+          val notTaken = a.nos(true, "u1", "1", 10, "9")
           assertEquals((notTaken(150), notTaken(39), notTaken(151)), ("I", "8", "0"))
           assert(notTaken(58).contains("never traded"), notTaken(58))
         } finally a.close()
