@@ -234,6 +234,16 @@ final class Ledger[S] private (
   def requestRights(account: ClientId, amount: Long): Unit =
     if (mode == Consistency.Bounded) actor ! LedgerActor.NeedRights(account, amount)
 
+  /** Every account this replica holds, for a ledger actor (re)starting to follow them all. */
+  private[cluster] def accounts: Vector[ClientId] = {
+    val out = Vector.newBuilder[ClientId]
+    views.keySet.forEach(a => out += a)
+    out.result()
+  }
+
+  /** The ledger actor, for tests. */
+  private[cluster] def actorRef: ActorRef[LedgerActor.Command] = actor
+
   /** Starts following `account`'s replicated state; idempotent. */
   def watch(account: ClientId): Unit = actor ! LedgerActor.Watch(account)
 
@@ -410,7 +420,13 @@ object Ledger {
     val readBack = replica.isDefined && mode == Consistency.Bounded
     if (readBack) accounts.foreach(ledger.unread.add)
     ledger.warmUp(WarmUpRounds)
-    ledger.actor = system.systemActorOf(LedgerActor(ledger, writeTimeout), s"ledger-${mode.label}")
+    // restarted on a failure, not stopped: a stopped actor would leave the queued debits growing unshipped and every
+    // majority write unsettled; its setup watches every known account again
+    ledger.actor = system.systemActorOf(
+      org.apache.pekko.actor.typed.scaladsl.Behaviors.supervise(LedgerActor(ledger, writeTimeout))
+        .onFailure[Exception](org.apache.pekko.actor.typed.SupervisorStrategy.restart),
+      s"ledger-${mode.label}"
+    )
     accounts.foreach(ledger.view)
     accounts.foreach(ledger.watch)
     if (readBack) accounts.foreach(a => ledger.actor ! LedgerActor.ReadBack(a))

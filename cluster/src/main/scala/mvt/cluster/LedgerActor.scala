@@ -129,6 +129,9 @@ object LedgerActor {
         Key,
         ctx.messageAdapter[Receptionist.Listing](l => Peers(l.serviceInstances(Key)))
       )
+      // a restart after a failure follows again every account the ledger holds (at the first start, none or those
+      // the ledger's start watches anyway: a second Watch is a no-op)
+      ledger.accounts.foreach(a => ctx.self ! Watch(a))
       Behaviors.withTimers { timers =>
         timers.startTimerWithFixedDelay(Ship, Ledger.ShipEvery)
         DistributedData.withReplicatorMessageAdapter[Command, Replicated[S]] { replicator =>
