@@ -45,7 +45,7 @@ final class Ledger[S] private (
 
   // approved `local` and `bounded` debits waiting for the ledger actor, which takes them every `ShipEvery` and when
   // every `ShipAt`-th write is sent: a check wakes no thread (a wake-up of the actor cost some 10 µs a check)
-  private val queued = new ConcurrentLinkedQueue[LedgerActor.Publish[S]]()
+  private val queued = new ConcurrentLinkedQueue[(ClientId, S)]()
 
   /** The balance of `account` on this replica. */
   def balance(account: ClientId): Long = spending.value(view(account).get)
@@ -113,16 +113,16 @@ final class Ledger[S] private (
       Authorization.Pending(p.future)
     } else {
       approvedCount.increment()
-      queue(account, up.delta.state, amount)
+      queue(account, up.delta.state)
       Authorization.Approved
     }
   }
 
   // a debit's delta for the actor's next shipment; counted as sent before it is queued, so that answered never runs
   // ahead of sent and `flush` waits for it
-  private def queue(account: ClientId, delta: S, amount: Long): Unit = {
+  private def queue(account: ClientId, delta: S): Unit = {
     val sent = sentCount.incrementAndGet()
-    val _ = queued.offer(LedgerActor.Publish(account, delta, amount, majority = false, null))
+    val _ = queued.offer((account, delta))
     if ((sent & (Ledger.ShipAt - 1)) == 0L && (actor ne null)) actor ! LedgerActor.Ship
   }
 
@@ -134,10 +134,10 @@ final class Ledger[S] private (
     val joined = new java.util.HashMap[ClientId, (S, Int)]()
     var p = queued.poll()
     while (p ne null) {
-      val d = p.delta.asInstanceOf[S]
-      val have = joined.get(p.account)
+      val (account, d) = p
+      val have = joined.get(account)
       val _ =
-        joined.put(p.account, if (have eq null) (d, 1) else (lattice.join.combine(have._1, d), have._2 + 1))
+        joined.put(account, if (have eq null) (d, 1) else (lattice.join.combine(have._1, d), have._2 + 1))
       p = queued.poll()
     }
     joined.forEach((account, dw) => f(account, dw._1, dw._2))

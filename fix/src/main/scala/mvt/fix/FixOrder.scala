@@ -27,8 +27,8 @@ final class FixOrder(
   var rejected = false
   var acknowledged = true // false from a new order's arrival until its first report
   var requestsInFlight = 0 // cancels and replaces of it taken, their outcome not reported yet
-  var lastRequest =
-    ' ' // OrdStatus of the last one while any is in flight: 6 pending cancel, E pending replace
+  // OrdStatus of the last of them while any is in flight: 6 pending cancel, E pending replace
+  var lastRequest = ' '
   var journaled = true // false for an order of the order log that recovery found no trace of in the journal
 
   def leaves: Long = if (open) qty - cumQty else 0L

@@ -184,7 +184,7 @@ private[fix] final class OrderDesk(
   private def fromClient(compId: String, m: Message): Unit =
     m.getHeader.getString(35) match {
       // a resend of what the venue took is answered with its status, even while closing: nothing is submitted
-      case "D" | "F" | "G" if closing && !(isPossDup(m) && isUsed(compId, field(m, 11))) =>
+      case "D" | "F" | "G" if closing && !resendsTaken(compId, m) =>
         refuseClosing(compId, m)
       case "D" => newOrder(compId, m)
       case "F" => cancel(compId, m)
@@ -235,9 +235,16 @@ private[fix] final class OrderDesk(
 
   private def isPossDup(m: Message): Boolean = m.getHeader.isSetField(43) && m.getHeader.getBoolean(43)
 
+  // a possible duplicate whose ClOrdID the venue already took: answered with a status, never submitted again
+  private def resendsTaken(compId: String, m: Message): Boolean = isPossDup(m) && isUsed(compId, field(m, 11))
+
   // the state of `o`, for a request that turned out to be a possible duplicate of one already taken: ExecType I
   private def sendStatus(o: FixOrder, resentClOrdId: String): Unit = {
     statusReports += 1
+    val dup = s"possible duplicate (43=Y) of ClOrdID \"$resentClOrdId\""
+    // recovery found an order in the side file only: it was reported not taken, and is not
+    val text =
+      if (o.journaled) s"$dup, taken before: the order's status" else s"$dup: ${OrderDesk.NotTakenText}"
     val m = Reports.execution(
       o,
       s"S-$runTag-$statusReports",
@@ -245,13 +252,11 @@ private[fix] final class OrderDesk(
       o.clOrdId,
       None,
       None,
-      Some(s"possible duplicate (43=Y) of ClOrdID \"$resentClOrdId\", taken before: the order's status")
+      Some(text)
     )
-    if (!o.journaled) {
-      // recovery found the order in the side file only: it was reported not taken, and is not
-      m.setChar(39, Reports.Rejected)
-      m.setString(58, s"possible duplicate (43=Y) of ClOrdID \"$resentClOrdId\": ${OrderDesk.NotTakenText}")
-    } else if (!o.acknowledged) m.setChar(39, Reports.PendingNew)
+    // what the order's reports so far do not say yet: the report of its taking, or of a cancel or replace, to come
+    if (!o.journaled) m.setChar(39, Reports.Rejected)
+    else if (!o.acknowledged) m.setChar(39, Reports.PendingNew)
     else if (o.open && o.requestsInFlight > 0) m.setChar(39, o.lastRequest)
     send(o.compId, m)
   }
@@ -334,7 +339,7 @@ private[fix] final class OrderDesk(
         FixFields.clOrdId(clOrdId) match {
           case Left(text) => reject(o.id.toString, Reports.status(o), 99, text)
           // a resent cancel this session's first run took: what became of the order
-          case Right(_) if isUsed(compId, clOrdId) && isPossDup(m) => sendStatus(o, clOrdId)
+          case Right(_) if resendsTaken(compId, m) => sendStatus(o, clOrdId)
           case Right(_) if isUsed(compId, clOrdId) =>
             reject(
               o.id.toString,
@@ -384,7 +389,7 @@ private[fix] final class OrderDesk(
             Reports.cancelReject(o.id.toString, clOrdId, orig, true, Reports.status(o), reason, text)
           )
         // a resent replace taken before: what became of the order, whether it is still open or not
-        if (isPossDup(m) && isUsed(compId, clOrdId)) sendStatus(o, clOrdId)
+        if (resendsTaken(compId, m)) sendStatus(o, clOrdId)
         else if (!o.open) refuse(0, s"too late to replace: the order is ${closedState(o)}")
         else
           replaceFields(compId, o, m) match {
