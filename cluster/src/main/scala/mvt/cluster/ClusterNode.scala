@@ -35,6 +35,9 @@ final class ClusterNode private (
   def tradersUp: Int =
     Cluster(system).state.members.count(m => m.status == MemberStatus.Up && m.hasRole(TraderNode.Role.label))
 
+  /** How many trader nodes this node's market data goes to (the exchange's; 0 on a trader). */
+  def tradersListening: Int = tops.subscribers
+
   /** Whether this node is up in the cluster. */
   def isUp: Boolean = Cluster(system).selfMember.status == MemberStatus.Up
 

@@ -11,7 +11,8 @@ import scala.concurrent.duration.FiniteDuration
 
 /**
  * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes
- * of the day since the last time (conflated per symbol); it hands the orders the traders send, and their
+ * of the day since the last time (conflated per symbol), and a trader node it hears of for the first time (a late
+ * joiner, a restart) the latest top of every symbol first, so it never waits for a quiet symbol to move; it hands the orders the traders send, and their
  * acknowledgements of its reports, to the engine's thread through `inbox`. When a trader node leaves its view it
  * tells the engine to cancel that node's open orders (a killed node cannot cancel its own), when one comes back to
  * resend it the reports it has not acknowledged, and once a node is removed, to take over its ledger replica's
@@ -50,16 +51,22 @@ object ExchangeNode {
       Behaviors.withTimers { timers =>
         timers.startTimerWithFixedDelay(Publish, publishEvery)
         var traders = Set.empty[ActorRef[TraderNode.Command]]
+        // every symbol's top as last published: the snapshot a trader node new to the list starts from
+        var published = Map.empty[String, MarketUpdates.Top]
         Behaviors.receiveMessage {
           case Publish =>
-            if (traders.nonEmpty) {
-              val batch = tops.drain()
-              if (batch.nonEmpty) traders.foreach(_ ! MarketUpdates(batch))
+            val batch = tops.drain()
+            if (batch.nonEmpty) {
+              published = published ++ batch.map(t => t.symbol -> t)
+              traders.foreach(_ ! MarketUpdates(batch))
             }
             Behaviors.same
           case Traders(refs) =>
             (traders -- refs).foreach(gone => inbox.add(ExchangeDay.NodeGone(gone)))
-            (refs -- traders).foreach(back => inbox.add(ExchangeDay.TraderBack(back)))
+            (refs -- traders).foreach { back =>
+              if (published.nonEmpty) back ! MarketUpdates(published.values.toVector.sortBy(_.symbol))
+              inbox.add(ExchangeDay.TraderBack(back))
+            }
             traders = refs
             tops.subscribers = refs.size
             Behaviors.same

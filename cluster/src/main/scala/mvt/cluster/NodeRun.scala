@@ -149,7 +149,9 @@ object NodeRun {
       System.currentTimeMillis,
       Some(speed.label)
     ))
-    while (node.tradersUp < traders) Thread.sleep(50)
+    // the day opens once every trader is a member and hears the market: one still missing from the publisher's list
+    // would sit out the first quotes while the others trade on them
+    while (node.tradersUp < traders || node.tradersListening < traders) Thread.sleep(50)
     report(NodeEvent.DayStarted(node.tradersUp))
     val played = node.playDay(plan.day, plan.dir, 30.seconds, log, attach)
     played.foreach(o => dayEvents(o).foreach(report))
