@@ -8,8 +8,9 @@ import mvt.crdt.ClientId
  * account, that no reserved money was lost (every debit is paid out by its order's fills and refunds, to the
  * cent, and every observed final balance equals provisions plus credits less filled cost), that no order was
  * applied or reserved twice, and how far money committed ever ran ahead of money provided (an overspend, which
- * the `bounded` and `majority` modes promise never happens). A reservation its own trader gave back before the
- * order went (a `majority` write that did not hold) was never committed. Also checks that each node incarnation's history is
+ * the `bounded` and `majority` modes promise never happens). Money is committed when the add or the buy's modify
+ * that reserved it leaves its trader (a `majority` reservation waits for its majority first); a reservation its own
+ * trader gave back before the order went (a `majority` write that did not hold) was never committed. Also checks that each node incarnation's history is
  * complete (its sequence numbers run 1, 2, 3, ... with no gap). A settlement or provision that a later incarnation
  * restates (an exchange restarted on its journal settles again, with the same amounts, what closed before its
  * crash, since its earlier run may have been killed before it wrote them) counts once. Pure.
@@ -113,32 +114,47 @@ object HistoryChecker {
     val paidOut = scala.collection.mutable.HashMap.empty[String, Long]
     val debits = scala.collection.mutable.HashMap.empty[String, Int]
     val applies = scala.collection.mutable.HashMap.empty[String, Int]
-    var provided, committed, maxOver = 0L
     var provisioned, filled, credited = 0L
+    // when each order's add, and each of its buy's top-up modifies, left its trader, in time order
+    val sends = scala.collection.mutable.HashMap.empty[String, Vector[Long]]
+    ops.foreach(o =>
+      if (o.kind == OpKind.Send) sends(o.order) = sends.getOrElse(o.order, Vector.empty) :+ o.atNanos
+    )
+    // A reservation commits its money when its message leaves the trader: at once in `local` and `bounded`, once a
+    // majority holds it and a majority read covers it in `majority` (until then the trader may still give it back).
+    // Without a send (a trader killed first), from the reservation itself.
+    def committedAt(o: Operation): Long =
+      sends.get(o.order).flatMap(_.find(_ >= o.atNanos)).getOrElse(o.atNanos)
+    // the money provided and committed as the day went: (instant, provided, committed) changes
+    val moves = Vector.newBuilder[(Long, Long, Long)]
     for (o <- ops) o.kind match {
       case OpKind.Provision =>
-        provisioned += o.cents; provided += o.cents
+        provisioned += o.cents; moves += ((o.atNanos, o.cents, 0L))
       case OpKind.Credit =>
-        credited += o.cents; provided += o.cents
+        credited += o.cents; moves += ((o.atNanos, o.cents, 0L))
       case OpKind.Debit =>
         reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
         debits(o.order) = debits.getOrElse(o.order, 0) + 1
-        if (!undoneLater(o)) committed += o.cents
-        maxOver = math.max(maxOver, committed - provided)
+        if (!undoneLater(o)) moves += ((committedAt(o), 0L, o.cents))
       case OpKind.TopUp =>
         // a modify's reservation belongs to its order: the order's fills and refunds pay it out like its debit
         reserved(o.order) = reserved.getOrElse(o.order, 0L) + o.cents
-        if (!undoneLater(o)) committed += o.cents
-        maxOver = math.max(maxOver, committed - provided)
+        if (!undoneLater(o)) moves += ((committedAt(o), 0L, o.cents))
       case OpKind.Fill =>
         filled += o.cents
         paidOut(o.order) = paidOut.getOrElse(o.order, 0L) + o.cents
       case OpKind.Refund =>
         paidOut(o.order) = paidOut.getOrElse(o.order, 0L) + o.cents
-        if (!undoOfUncommitted(o)) committed -= o.cents
+        if (!undoOfUncommitted(o)) moves += ((o.atNanos, 0L, -o.cents))
       case OpKind.Apply =>
         applies(o.order) = applies.getOrElse(o.order, 0) + 1
       case OpKind.Authorize | OpKind.Refuse | OpKind.Send | OpKind.Ack | OpKind.Balance => ()
+    }
+    var provided, committed, maxOver = 0L
+    // stable: moves at one instant keep the history's order
+    moves.result().sortBy(_._1).foreach { (_, p, c) =>
+      provided += p; committed += c
+      if (c > 0L) maxOver = math.max(maxOver, committed - provided)
     }
     // an order's reservation less what its fills used and its refunds gave back; a sale reserves nothing
     val orders = (reserved.keys ++ paidOut.keys.toSeq.sorted.filterNot(reserved.contains)).toVector

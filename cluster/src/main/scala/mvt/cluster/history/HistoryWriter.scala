@@ -39,10 +39,15 @@ final class HistoryWriter private (log: Option[HistoryLog]) extends AutoCloseabl
   def refused(account: ClientId, order: String, cents: Long): Unit =
     record(OpKind.Refuse, account, order, cents)
 
-  /** An add left the trader for the exchange (a cancel, a modify or a withdraw is not recorded). */
+  /**
+   * An add, or a buy's modify that reserved more, left the trader for the exchange: the money it reserved is now
+   * committed (a cancel, another modify or a withdraw is not recorded).
+   */
   def sent(m: OrderMessage): Unit = m.command match {
     case a: OrderCommand.Add =>
       record(OpKind.Send, m.account, HistoryWriter.order(m.node, m.strategy, a.orderId), 0L)
+    case c: OrderCommand.Modify if c.costCents > 0L =>
+      record(OpKind.Send, m.account, HistoryWriter.order(m.node, m.strategy, c.orderId), 0L)
     case _ => ()
   }
 

@@ -21,7 +21,7 @@ enum OpKind {
   /** A spend the balance check refused (cents: the amount asked; no money moves). */
   case Refuse
 
-  /** The order left the trader (no money). */
+  /** The add, or a buy's modify that reserved more, left the trader: what it reserved is committed (no money). */
   case Send
 
   /** The venue acknowledged the order after journaling it (no money). */

@@ -125,4 +125,48 @@ class HistoryCheckerSuite extends FunSuite {
     assertEquals(w.maxOverspendCents, 60L, w)
     assert(!w.ok(overspendAllowed = false))
   }
+
+  test("money is committed when its add or top-up leaves the trader, not while a majority write is pending") {
+    // x and y reserve 80 each of 100 at once; their majority writes settle after a credit of 100 came in, and only
+    // then do their adds leave: both covered
+    val settledLate =
+      node(
+        "venue",
+        (0, Provision, "a", "", 100),
+        (4, Credit, "a", "z#1/s/9", 100),
+        (8, Fill, "a", "x#1/s/1", 80),
+        (8, Fill, "a", "y#1/s/1", 80)
+      ) ++
+        node("x", (1, Debit, "a", "x#1/s/1", 80), (5, Send, "a", "x#1/s/1", 0)) ++
+        node("y", (2, Debit, "a", "y#1/s/1", 80), (6, Send, "a", "y#1/s/1", 0))
+    val v = HistoryChecker.check(settledLate)
+    assertEquals(v.maxOverspendCents, 0L, v)
+    assert(v.ok(overspendAllowed = false), v)
+    // the same adds sent as they were reserved, before the credit: 60 overspent until it came
+    val sentAtOnce = settledLate.map(o =>
+      if (o.kind == Send) o.copy(atNanos = if (o.node == NodeId("x")) 1L else 2L) else o
+    )
+    assertEquals(HistoryChecker.check(sentAtOnce).maxOverspendCents, 60L)
+    // a top-up counts from its modify's send: x's order of 60 went at once, its top-up of 50 waited for the credit
+    val toppedUp =
+      node(
+        "venue",
+        (0, Provision, "a", "", 100),
+        (3, Credit, "a", "z#1/s/9", 100),
+        (6, Fill, "a", "x#1/s/1", 110)
+      ) ++
+        node(
+          "x",
+          (1, Debit, "a", "x#1/s/1", 60),
+          (1, Send, "a", "x#1/s/1", 0),
+          (2, TopUp, "a", "x#1/s/1", 50),
+          (4, Send, "a", "x#1/s/1", 0)
+        )
+    assertEquals(HistoryChecker.check(toppedUp).maxOverspendCents, 0L)
+    assertEquals(
+      HistoryChecker.check(toppedUp.filterNot(o => o.kind == Send && o.atNanos == 4L)).maxOverspendCents,
+      10L,
+      "without its send the top-up counts from when it was reserved"
+    )
+  }
 }
