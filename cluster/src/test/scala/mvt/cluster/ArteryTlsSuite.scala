@@ -14,6 +14,9 @@ import scala.concurrent.duration.*
 /** Nodes on Artery over mutual TLS: the cluster's nodes join each other; a node with a foreign certificate cannot. */
 class ArteryTlsSuite extends FunSuite {
 
+  // three TLS nodes forming, an intruder refused and every node terminated: past munit's default 30 s on a busy machine
+  override val munitTimeout: Duration = 3.minutes
+
   private val dir = Files.createTempDirectory("artery-tls")
   private val password = "changeit-" + java.util.UUID.randomUUID()
   private val passwordFile =
