@@ -10,13 +10,13 @@ import java.util.concurrent.ConcurrentLinkedQueue
 import scala.concurrent.duration.FiniteDuration
 
 /**
- * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes
- * of the day since the last time (conflated per symbol), and a trader node it hears of for the first time (a late
- * joiner, a restart) the latest top of every symbol first, so it never waits for a quiet symbol to move; it hands the orders the traders send, and their
- * acknowledgements of its reports, to the engine's thread through `inbox`. When a trader node leaves its view it
- * tells the engine to cancel that node's open orders (a killed node cannot cancel its own), when one comes back to
- * resend it the reports it has not acknowledged, and once a node is removed, to take over its ledger replica's
- * entries (`bounded`).
+ * The exchange node's link to the traders: every `publishEvery` it sends each trader node the top-of-book changes of
+ * the day since the last time (conflated per symbol), and a trader node it hears of for the first time (a late joiner,
+ * a restart) the latest top of every symbol first, so it never waits for a quiet symbol to move; it hands the orders
+ * the traders send, and their acknowledgements of its reports, to the engine's thread through `inbox`. When a trader
+ * node leaves its view it tells the engine to cancel that node's open orders (a killed node cannot cancel its own),
+ * when one comes back to resend it the reports it has not acknowledged, and once a node is removed, to take over its
+ * ledger replica's entries (`bounded`).
  */
 object ExchangeNode {
 

@@ -427,8 +427,8 @@ object Ledger {
         .onFailure[Exception](org.apache.pekko.actor.typed.SupervisorStrategy.restart),
       s"ledger-${mode.label}"
     )
+    // a view created now tells the actor to follow its account
     accounts.foreach(ledger.view)
-    accounts.foreach(ledger.watch)
     if (readBack) accounts.foreach(a => ledger.actor ! LedgerActor.ReadBack(a))
     ledger
   }

@@ -112,11 +112,14 @@ private[fix] final class OrderDesk(
     }
   }
 
-  // a cancel or replace is no longer in flight once its outcome is here
-  private def answered(w: Work): Unit = w match {
-    case Work.Cancel(o, _) => o.requestsInFlight -= 1
-    case Work.Replace(o, _) => o.requestsInFlight -= 1
-    case _ => ()
+  // the outcome of `w` is here: it is no longer in flight, nor, for a cancel or replace, pending on its order
+  private def answered(w: Work): Unit = {
+    inFlight -= 1
+    w match {
+      case Work.Cancel(o, _) => o.requestsInFlight -= 1
+      case Work.Replace(o, _) => o.requestsInFlight -= 1
+      case _ => ()
+    }
   }
 
   // a cancel or replace of `o` is taken: until its outcome, a status report says so (6 pending cancel, E replace)
@@ -129,10 +132,10 @@ private[fix] final class OrderDesk(
     try
       i match {
         case Inbound.FromClient(c, m) => fromClient(c, m)
-        case Inbound.Done(w, o) => inFlight -= 1; answered(w); done(w, o)
-        case Inbound.Refused(w, r) => inFlight -= 1; answered(w); refused(w, r)
+        case Inbound.Done(w, o) => answered(w); done(w, o)
+        case Inbound.Refused(w, r) => answered(w); refused(w, r)
         case Inbound.MakerFill(id, px, q, execId) => fill(id, px, q, () => execId)
-        case Inbound.Unrecorded(w) => inFlight -= 1; answered(w); cannotRecord(w)
+        case Inbound.Unrecorded(w) => answered(w); cannotRecord(w)
         case Inbound.Restate(reported) => restate(reported)
         case Inbound.Close => closing = true
         case Inbound.Stop => ()

@@ -4,16 +4,16 @@ import mvt.cluster.NodeId
 import mvt.crdt.ClientId
 
 /**
- * Checks a trading day's history the way Jepsen's counter checker checks a counter, applied to balances: per
- * account, that no reserved money was lost (every debit is paid out by its order's fills and refunds, to the
- * cent, and every observed final balance equals provisions plus credits less filled cost), that no order was
- * applied or reserved twice, and how far money committed ever ran ahead of money provided (an overspend, which
- * the `bounded` and `majority` modes promise never happens). Money is committed when the add or the buy's modify
- * that reserved it leaves its trader (a `majority` reservation waits for its majority first); a reservation its own
- * trader gave back before the order went (a `majority` write that did not hold) was never committed. Also checks that each node incarnation's history is
- * complete (its sequence numbers run 1, 2, 3, ... with no gap). A settlement or provision that a later incarnation
- * restates (an exchange restarted on its journal settles again, with the same amounts, what closed before its
- * crash, since its earlier run may have been killed before it wrote them) counts once. Pure.
+ * Checks a trading day's history the way Jepsen's counter checker checks a counter, applied to balances: per account,
+ * that no reserved money was lost (every debit is paid out by its order's fills and refunds, to the cent, and every
+ * observed final balance equals provisions plus credits less filled cost), that no order was applied or reserved twice,
+ * and how far money committed ever ran ahead of money provided (an overspend, which the `bounded` and `majority` modes
+ * promise never happens). Money is committed when the add or the buy's modify that reserved it leaves its trader (a
+ * `majority` reservation waits for its majority first); a reservation its own trader gave back before the order went (a
+ * `majority` write that did not hold) was never committed. Also checks that each node incarnation's history is complete
+ * (its sequence numbers run 1, 2, 3, ... with no gap). A settlement or provision that a later incarnation restates (an
+ * exchange restarted on its journal settles again, with the same amounts, what closed before its crash, since its
+ * earlier run may have been killed before it wrote them) counts once. Pure.
  */
 object HistoryChecker {
 
