@@ -17,8 +17,9 @@ class ClusterCommandSuite extends munit.FunSuite {
 
   override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
 
-  // an exchange and three traders on a generated day of 60,000 commands at 1,200 times real time (about 20 s):
-  // the busiest trader killed 5 s in (detected and removed within about 2 s), then restarted once its work moved
+  // an exchange and three traders on a generated day of 60,000 commands at 1,000 times real time (about 24 s): the
+  // busiest trader killed 5 s in (detected and removed within about 2 s), then restarted once its work moved; on a
+  // busy machine the restarted JVM took 12 s to join, and it must still take its share back before the close
   private lazy val run: ForkedCluster.Outcome = {
     val dir = JFiles.createTempDirectory("mvt-cluster-test")
     val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 4), 60_000, 11L)
@@ -30,7 +31,7 @@ class ClusterCommandSuite extends munit.FunSuite {
           Consistency.Bounded,
           6,
           20_000_000L,
-          ReplaySpeed(1200.0),
+          ReplaySpeed(1000.0),
           Some(5),
           true,
           1000
@@ -61,7 +62,9 @@ class ClusterCommandSuite extends munit.FunSuite {
     // the exchange took over the killed replica's entries: its rights, and any debit its deltas had not carried
     assert(summary.contains("adopted-replicas 1"), text)
     // subscriptions taken over start from the positions the killed trader's fills left, and every live trader's
-    // positions at the end (the restarted one's too) equal the trade feed's for every subscription it owns
+    // positions at the end (the restarted one's too) equal the trade feed's for every subscription it trades (on a
+    // slow machine the restarted trader may take its share back as the day closes, too late to hear where it stands:
+    // those are counted as waiting, not compared)
     val positions = text.linesIterator.filter(_.startsWith("positions trader-")).toVector
     assertEquals(positions.size, 3, text)
     assert(positions.forall(_.endsWith("equal to the trade feed: true")), text)

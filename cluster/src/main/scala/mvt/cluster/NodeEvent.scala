@@ -156,9 +156,16 @@ object NodeEvent {
     def render: String = s"authorizations $count p50=${p50Nanos} ns p99=${p99Nanos} ns"
   }
 
-  /** A trader's positions in the subscriptions it owns; flat ones are left out. */
-  final case class Positions(held: Vector[SubscriptionHeld]) extends NodeEvent {
-    def render: String = s"positions ${held.map(_.render).mkString(" ")}".trim
+  /**
+   * A trader's positions in the subscriptions it owns; flat ones are left out, and so are those `waiting` for the
+   * exchange's position (taken over, not trading yet: what the trader holds of them is not known).
+   */
+  final case class Positions(held: Vector[SubscriptionHeld], waiting: Vector[String] = Vector.empty)
+      extends NodeEvent {
+    def render: String = {
+      val still = if (waiting.isEmpty) "" else s" waiting ${waiting.mkString(",")}"
+      s"positions ${held.map(_.render).mkString(" ")}".trim + still
+    }
   }
 
   /**

@@ -212,7 +212,7 @@ object NodeRun {
       if (replicas && ticks % (ReplicaEveryMillis / 50L).toInt == 0) report(node.replica)
       if (ticks % 20 == 0) {
         report(node.counters.status)
-        report(NodeEvent.Positions(node.counters.positions))
+        report(NodeEvent.Positions(node.counters.positions, node.counters.waiting))
         // a durable ledger says when all its writes are on disk, and the balances it holds then
         if (node.settings.store.isDefined) node.stored.foreach(report)
         report(node.counters.authorizations.event)

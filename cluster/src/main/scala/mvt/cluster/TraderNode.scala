@@ -71,6 +71,8 @@ object TraderNode {
     @volatile var pipeline: () => String = () => ""
     // the owned subscriptions' positions, taken by the actor whenever a fill or a takeover moves one
     @volatile var positions: Vector[NodeEvent.SubscriptionHeld] = Vector.empty
+    // the owned subscriptions that do not trade yet: the exchange has not said where they stand
+    @volatile var waiting: Vector[String] = Vector.empty
     val positionsAdopted = new LongAdder
     val authorizations = new AuthorizationTimes
 
@@ -92,6 +94,10 @@ object TraderNode {
   /** Each subscription's nonzero positions, in label order; flat subscriptions are left out. */
   private def positionsOf(desks: Iterable[SubscriptionDesk]): Vector[NodeEvent.SubscriptionHeld] =
     desks.toVector.sortBy(_.sub.label).filter(_.held.nonEmpty).map(_.subscriptionHeld)
+
+  /** The labels of the subscriptions whose desks wait for the exchange's position, in label order. */
+  private def waitingOf(desks: Iterable[SubscriptionDesk]): Vector[String] =
+    desks.iterator.filterNot(_.ready).map(_.sub.label).toVector.sorted
 
   /**
    * What a trader node works with: its replicas, its rules and where it reports. It trades `subs`, with a new
@@ -229,6 +235,7 @@ object TraderNode {
         pipeline.own(mine.map(s => s -> desks(s).strategy))
         counters.owned = mine
         counters.positions = positionsOf(desks.values)
+        counters.waiting = waitingOf(desks.values)
         report(NodeEvent.Owns(System.currentTimeMillis, mine.map(_.label)))
       }
       askPositions()
@@ -243,6 +250,7 @@ object TraderNode {
     private def started(r: PositionReport): Unit =
       desks.get(Subscription(r.account, r.strategy)).filterNot(_.ready).foreach { desk =>
         desk.start(r)
+        counters.waiting = waitingOf(desks.values)
         if (desk.held.nonEmpty) {
           counters.positionsAdopted.increment()
           counters.positions = positionsOf(desks.values)

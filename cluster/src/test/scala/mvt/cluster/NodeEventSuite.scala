@@ -32,7 +32,8 @@ class NodeEventSuite extends munit.FunSuite {
     NodeEvent.Control("cut 127.0.0.1:2553", true, "", 11L),
     NodeEvent.Control("heal", false, "Artery did not apply it", 12L),
     NodeEvent.Reachability(NodeId("127.0.0.1:2553"), false, 13L),
-    NodeEvent.Probe(NodeId("127.0.0.1:2553"), true, 14L)
+    NodeEvent.Probe(NodeId("127.0.0.1:2553"), true, 14L),
+    NodeEvent.Positions(Vector(held), Vector("acct-2/spread", "acct-5/spread"))
   )
 
   test("every event reads back from its JSON line as itself") {
@@ -58,6 +59,10 @@ class NodeEventSuite extends munit.FunSuite {
       "positions acct-1/spread ACME=200,NVDA=-100 acct-3/spread ACME=200,NVDA=-100"
     )
     assertEquals(NodeEvent.Positions(Vector.empty).render, "positions")
+    assertEquals(
+      every.last.render,
+      "positions acct-1/spread ACME=200,NVDA=-100 waiting acct-2/spread,acct-5/spread"
+    )
     assertEquals(every(3).render, "day played: 120,000 commands")
   }
 }

@@ -24,6 +24,7 @@ object SweepClient {
     @volatile var reissued: Long = 0L
     @volatile var duplicates: Long = 0L
     @volatile var submissions: Int = 0
+    @volatile var done: Int = 0 // jobs with an outcome here
   }
 
   /** `progress` is told how many jobs are done each time one more is, from the actor. */
@@ -61,6 +62,7 @@ object SweepClient {
         case Delivered(`sweep`, job, outcome) if job >= 0 && job < plan.jobs && !have.contains(job) =>
           outcomes(job) = outcome
           have += job
+          status.done = have.size
           progress(have.size)
           if (have.size < plan.jobs) Behaviors.same
           else {

@@ -76,6 +76,11 @@ final class SweepNode private (
       SweepClient(id, plan, coordinator, result, progress, status),
       s"sweep-client-$id"
     ): Unit
+    // a node the cluster removes (its split-brain resolver downs a node it cannot reach) stops its actor system:
+    // the sweep cannot finish here, and the caller hears so instead of waiting for ever
+    system.whenTerminated.foreach(_ => result.tryFailure(new SweepNode.NodeLeft(status.done)): Unit)(
+      ExecutionContext.parasitic
+    )
     val named = result.future.map(_.zipWithIndex.map((o, j) => o.left.map(p => DayFailure(plan.day(j), p))))(
       ExecutionContext.parasitic
     )
@@ -114,6 +119,10 @@ final class SweepNode private (
 }
 
 object SweepNode {
+
+  /** The sweep's node left the cluster (it was removed, or stopped) after `done` jobs had an outcome. */
+  final class NodeLeft(val done: Int)
+      extends RuntimeException(s"this node left the sweep cluster after $done job(s) finished")
 
   /** The role of a node that runs jobs. */
   val WorkerRole = "sweep-worker"

@@ -5,7 +5,7 @@ import mvt.backtest.{DayFile, Fixtures, StrategyKind, Sweep}
 import mvt.cluster.{Eventually, Partition}
 import mvt.sweep.SweepProtocol.*
 import org.apache.pekko.actor.typed.scaladsl.Behaviors
-import org.apache.pekko.cluster.typed.Cluster
+import org.apache.pekko.cluster.typed.{Cluster, Down}
 
 import java.math.BigDecimal
 import java.nio.file.{Files, Path}
@@ -146,6 +146,21 @@ class SweepClusterSuite extends munit.FunSuite {
         Await.result(Partition.cut(other.system, address(w1)), 10.seconds)
       }
     }
+  }
+
+  sweepTest("a client the cluster downs stops waiting: its sweep fails and says how many jobs had finished") {
+    (plan, _) =>
+      val c = client(Vector.empty)
+      try {
+        // no worker: nothing finishes, and the split-brain resolver's verdict is what ends the client's wait
+        val (future, _) = c.run(plan, _ => ())
+        Cluster(c.system).manager ! Down(Cluster(c.system).selfMember.address)
+        val failed = Await.ready(future, 1.minute).value.flatMap(_.failed.toOption)
+        failed match {
+          case Some(left: SweepNode.NodeLeft) => assertEquals(left.done, 0)
+          case other => fail(s"expected the sweep to fail with NodeLeft, got $other")
+        }
+      } finally c.close()
   }
 
   sweepTest("a worker that takes jobs and never answers: its leases expire and the jobs run elsewhere") {

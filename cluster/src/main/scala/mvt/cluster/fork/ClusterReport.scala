@@ -34,9 +34,12 @@ object ClusterReport {
     o.live.foreach { n =>
       val owned = n.events.owned
       val held = n.events.positions
-      val differ = owned.filter(l => held.get(l) != byFeed.get(l))
+      // a subscription taken over just before the day closed may not have heard where it stands: nothing to compare
+      val waiting = n.events.waiting.filter(owned.contains)
+      val differ = owned.filterNot(waiting.contains).filter(l => held.get(l) != byFeed.get(l))
+      val still = if (waiting.isEmpty) "" else s"${waiting.size} still waiting for it, "
       out += s"positions ${n.name}: ${owned.size} owned, ${n.events.positionsStarted} started from the exchange's " +
-        s"position, equal to the trade feed: ${differ.isEmpty}"
+        s"position, ${still}equal to the trade feed: ${differ.isEmpty}"
       differ.foreach(l =>
         out += s"  $l: ${render(held.get(l))} held, ${render(byFeed.get(l))} by the trade feed"
       )

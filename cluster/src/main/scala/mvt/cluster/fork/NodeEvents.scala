@@ -29,6 +29,10 @@ final case class NodeEvents(events: Vector[NodeEvent]) {
     events.collect { case p: NodeEvent.Positions => p }.lastOption
       .fold(Map.empty)(_.held.map(h => h.subscription -> h.held).toMap)
 
+  /** The owned subscriptions the trader's last positions line says wait for the exchange's position. */
+  def waiting: Vector[String] =
+    events.collect { case p: NodeEvent.Positions => p.waiting }.lastOption.getOrElse(Vector.empty)
+
   /** How many taken-over subscriptions the trader started from the exchange's position. */
   def positionsStarted: Int = events.count(_.isInstanceOf[NodeEvent.PositionStarted])
 
