@@ -96,20 +96,20 @@ object SweepRun {
       say(f"${n.workersUp} worker(s) up after ${(System.nanoTime() - t0) / 1e6}%.0f ms")
       val t1 = System.nanoTime()
       val (future, status) = n.run(plan, progress)
-      scala.util.Try(scala.concurrent.Await.result(future, Duration.Inf)) match {
-        case scala.util.Success(outcomes) =>
-          say(
-            f"${plan.jobs}%,d jobs in ${(System.nanoTime() - t1) / 1e6}%.0f ms; coordinator's last count: " +
-              s"${status.workers} worker(s), ${status.reissued} job(s) re-issued, ${status.duplicates} " +
-              s"duplicate outcome(s) ignored, submitted ${status.submissions} time(s)"
-          )
-          Right(outcomes)
-        case scala.util.Failure(left: SweepNode.NodeLeft) =>
+      try {
+        val outcomes = scala.concurrent.Await.result(future, Duration.Inf)
+        say(
+          f"${plan.jobs}%,d jobs in ${(System.nanoTime() - t1) / 1e6}%.0f ms; coordinator's last count: " +
+            s"${status.workers} worker(s), ${status.reissued} job(s) re-issued, ${status.duplicates} " +
+            s"duplicate outcome(s) ignored, submitted ${status.submissions} time(s)"
+        )
+        Right(outcomes)
+      } catch {
+        case left: SweepNode.NodeLeft =>
           Left(
             s"the cluster removed this node after ${left.done} of ${plan.jobs} job(s) finished (it could not " +
               "reach most of the other nodes): the sweep is not complete; run it again"
           )
-        case scala.util.Failure(e) => throw e
       }
     }
   }

@@ -26,12 +26,13 @@ final case class NodeEvents(events: Vector[NodeEvent]) {
 
   /** The trader's last positions, by subscription label. */
   def positions: Map[String, Vector[NodeEvent.Held]] =
-    events.collect { case p: NodeEvent.Positions => p }.lastOption
-      .fold(Map.empty)(_.held.map(h => h.subscription -> h.held).toMap)
+    lastPositions.fold(Map.empty)(_.held.map(h => h.subscription -> h.held).toMap)
 
   /** The owned subscriptions the trader's last positions line says wait for the exchange's position. */
-  def waiting: Vector[String] =
-    events.collect { case p: NodeEvent.Positions => p.waiting }.lastOption.getOrElse(Vector.empty)
+  def waiting: Vector[String] = lastPositions.fold(Vector.empty)(_.waiting)
+
+  private def lastPositions: Option[NodeEvent.Positions] =
+    events.collect { case p: NodeEvent.Positions => p }.lastOption
 
   /** How many taken-over subscriptions the trader started from the exchange's position. */
   def positionsStarted: Int = events.count(_.isInstanceOf[NodeEvent.PositionStarted])
