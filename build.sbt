@@ -328,6 +328,9 @@ lazy val cli = (project in file("cli"))
   .settings(
     common,
     name := "mvt-cli",
+    // its tests fork a hundred JVMs or so (cluster nodes, `mvt` runs): they map their library classes from one
+    // archive made in the run (see mvt.cluster.fork.ForkArchive); other modules fork too few to repay making one
+    Test / javaOptions += s"-Dmvt.fork.cds-dir=${target.value / "fork-cds"}",
     // cluster's tests bring their own slf4j binding (slf4j-simple); cli's tests keep the product's (slf4j-nop)
     Test / dependencyClasspath := (Test / dependencyClasspath).value
       .filterNot(_.data.getName.startsWith("slf4j-simple")),

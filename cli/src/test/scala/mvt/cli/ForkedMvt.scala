@@ -21,11 +21,8 @@ object ForkedMvt {
   def start(dir: Path, stdin: Option[Path], args: String*): Running = {
     val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString
     val cmd =
-      (Vector(javaBin, "-Xmx1g") ++ mvt.cluster.fork.Launcher.extraOptions ++ Vector(
-        "-cp",
-        System.getProperty("java.class.path"),
-        "mvt.cli.Main"
-      )) ++ args
+      (Vector(javaBin, "-Xmx1g") ++ mvt.cluster.fork.Launcher.extraOptions ++
+        mvt.cluster.fork.ForkArchive.classPath() :+ "mvt.cli.Main") ++ args
     val out = java.nio.file.Files.createTempFile(dir, "out", ".txt")
     val err = java.nio.file.Files.createTempFile(dir, "err", ".txt")
     val pb = new ProcessBuilder(cmd.asJava).redirectOutput(out.toFile).redirectError(err.toFile)

@@ -13,13 +13,13 @@ object Launcher {
   /**
    * A JVM like this one (its java and class path) running `mainClass`, with the JVM options `options` and those a
    * node's durable ledger needs ([[mvt.cluster.NodeConfig.LmdbJvmOptions]]), then those of the system property
-   * `mvt.fork.jvm-options` (space-separated) if it is set.
+   * `mvt.fork.jvm-options` (space-separated) if it is set; in tests, with the class-data archive of [[ForkArchive]].
    */
   def thisJvm(mainClass: String, options: String*): Launcher =
     Launcher(
       (Path.of(System.getProperty("java.home"), "bin", "java").toString +: options.toVector) ++
         mvt.cluster.NodeConfig.LmdbJvmOptions ++ extraOptions ++
-        Vector("-cp", System.getProperty("java.class.path"), mainClass)
+        ForkArchive.classPath() :+ mainClass
     )
 
   /**
