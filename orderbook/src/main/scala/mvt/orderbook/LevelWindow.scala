@@ -269,14 +269,18 @@ final class LevelWindow {
       if (levels != null) levels(i) = fallback.levelAt(i)
       i += 1
     }
-    var j = 0
-    while (j < WindowSlots) {
-      if (slots(j) != 0) {
+    // the occupied slots by their bits, lowest first: a check after every command walks a word, not 64 slots
+    var w = 0
+    while (w < Words) {
+      var word = bits(w)
+      while (word != 0L) {
+        val j = (w << 6) + java.lang.Long.numberOfTrailingZeros(word)
         if (keys != null) keys(i) = base + j * tick
         if (levels != null) levels(i) = slots(j)
         i += 1
+        word &= word - 1
       }
-      j += 1
+      w += 1
     }
   }
 
