@@ -114,28 +114,29 @@ lazy val core = (project in file("core")).settings(
   libraryDependencies += "org.typelevel" %% "cats-effect" % V.catsEffect
 )
 
+// In CI (CI=true) a module with these settings starts its suites, CPU-bound and indifferent to a neighbour, only
+// once cli's can: cli's run last and longest, in one JVM that leaves a third of the two cores idle while its forked
+// clusters wait on timers, and these suites fill that instead of holding back the compiles cli waits for. Not
+// locally: there `orderbook/testOnly` would compile every module first.
+lazy val besideCliInCi =
+  if (sys.env.get("CI").contains("true"))
+    Seq(Test / testGrouping := (Test / testGrouping).dependsOn(LocalProject("cli") / Test / compile).value)
+  else Seq.empty
+
 lazy val orderbook = (project in file("orderbook"))
   .dependsOn(core % "compile->compile;test->test")
-  .settings(common, name := "mvt-orderbook")
-  .settings(
-    // In CI (CI=true) its suites, CPU-bound and indifferent to a neighbour, start only once cli's can: cli's run
-    // last and longest, in one JVM that leaves a third of the two cores idle while its forked clusters wait on
-    // timers, and this module's work fills that instead of holding cli's start back. Not locally: there
-    // `orderbook/testOnly` would compile every module first.
-    if (sys.env.get("CI").contains("true"))
-      Seq(Test / testGrouping := (Test / testGrouping).dependsOn(LocalProject("cli") / Test / compile).value)
-    else Seq.empty
-  )
+  .settings(common, besideCliInCi, name := "mvt-orderbook")
 
 lazy val workload = (project in file("workload"))
   .dependsOn(orderbook % "compile->compile;test->test")
-  .settings(common, name := "mvt-workload")
+  .settings(common, besideCliInCi, name := "mvt-workload")
 
 // its tests drive the traders with workload's generated sessions; its main code needs only the engine
 lazy val trader = (project in file("trader"))
   .dependsOn(orderbook % "compile->compile;test->test", workload % "test->test")
   .settings(
     common,
+    besideCliInCi,
     name := "mvt-trader",
     libraryDependencies ++= Seq(
       "org.typelevel" %% "cats-free" % V.cats,
@@ -147,6 +148,7 @@ lazy val trader = (project in file("trader"))
 lazy val crdt = (project in file("crdt"))
   .settings(
     common,
+    besideCliInCi,
     name := "mvt-crdt",
     libraryDependencies ++= Seq(
       "org.typelevel" %% "cats-kernel" % V.cats,

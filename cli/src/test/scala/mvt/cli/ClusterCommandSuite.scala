@@ -2,47 +2,22 @@ package mvt.cli
 
 import mvt.bench.cluster.FaultFigures
 import mvt.cluster.fork.ForkedCluster
-import mvt.cluster.{Consistency, NodeConfig, NodeEvent, ReplaySpeed, Shares, StrategyId, Subscription}
+import mvt.cluster.{NodeConfig, NodeEvent, Shares, StrategyId, Subscription}
 
 import java.io.{ByteArrayOutputStream, PrintStream}
-import java.nio.file.Files as JFiles
 
 /**
  * `mvt cluster` with real forked JVMs: one trader is killed with SIGKILL mid-day, the survivors take its
  * subscriptions from the positions its fills left, and in the `bounded` mode no balance update is lost: the exchange
  * takes over the killed replica's entries, and every balance reconciles with the trade feed exactly; the killed
- * trader is started again and works. One forked run serves the report's test and the bench figures' test.
+ * trader is started again and works. One forked run ([[KilledTraderDay]]) serves the report's test, the bench
+ * figures' test and [[ClusterHistorySuite]].
  */
 class ClusterCommandSuite extends munit.FunSuite {
 
   override val munitTimeout: scala.concurrent.duration.Duration = scala.concurrent.duration.Duration(4, "min")
 
-  // an exchange and three traders on a generated day of 60,000 commands at 1,000 times real time (about 24 s): the
-  // busiest trader killed 5 s in (detected and removed within about 2 s), then restarted once its work moved; on a
-  // busy machine the restarted JVM took 12 s to join, and it must still take its share back before the close
-  private lazy val run: ForkedCluster.Outcome = {
-    val dir = JFiles.createTempDirectory("mvt-cluster-test")
-    val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 4), 60_000, 11L)
-    try
-      ClusterDay.run(
-        ForkedCluster.Plan(
-          day,
-          3,
-          Consistency.Bounded,
-          6,
-          20_000_000L,
-          ReplaySpeed(1000.0),
-          Some(5),
-          true,
-          1000
-        ),
-        "test"
-      )
-    finally {
-      JFiles.deleteIfExists(day)
-      JFiles.deleteIfExists(dir)
-    }
-  }
+  private def run: ForkedCluster.Outcome = KilledTraderDay.outcome
 
   test(
     "kill -9 of a trader JVM: its subscriptions move to the survivors with their positions, and bounded loses no balance update"
@@ -52,7 +27,7 @@ class ClusterCommandSuite extends munit.FunSuite {
     val text = bytes.toString
     assertEquals(run.exchangeStatus, 0, text)
     val accounts = text.linesIterator.filter(_.startsWith("exchange: account ")).toVector
-    assertEquals(accounts.size, 6, text)
+    assertEquals(accounts.size, KilledTraderDay.Accounts, text)
     assert(accounts.forall(_.endsWith("missing=0")), text)
     assert(text.contains("takeover: survivors re-shared the subscriptions"), text)
     assert(text.linesIterator.count(_.contains(" (killed): ")) == 1, text)
@@ -66,7 +41,7 @@ class ClusterCommandSuite extends munit.FunSuite {
     // slow machine the restarted trader may take its share back as the day closes, too late to hear where it stands:
     // those are counted as waiting, not compared)
     val positions = text.linesIterator.filter(_.startsWith("positions trader-")).toVector
-    assertEquals(positions.size, 3, text)
+    assertEquals(positions.size, KilledTraderDay.Traders, text)
     assert(positions.forall(_.endsWith("equal to the trade feed: true")), text)
     val started = positions.map(_.split(", ")(1).takeWhile(_ != ' ').toInt).sum
     assert(started > 0, s"a trader started from a position the killed trader built: $text")
@@ -81,14 +56,18 @@ class ClusterCommandSuite extends munit.FunSuite {
     val f = FaultFigures.of(run)
     assert(f.exchangeOk, f.toString)
     assert(f.takeoverMillis.isDefined, f.toString)
-    assertEquals((f.accounts, f.balanceUpdatesLostCents, f.accountsWithLostUpdates), (6, 0L, 0), f.toString)
+    assertEquals(
+      (f.accounts, f.balanceUpdatesLostCents, f.accountsWithLostUpdates),
+      (KilledTraderDay.Accounts, 0L, 0),
+      f.toString
+    )
     assert(f.fills > 0L, f.toString)
     assert(f.rejoinStartToUpMillis.isDefined && f.rejoinUpToCaughtUpMillis.isDefined, f.toString)
     // shares are rendezvous hashes over the traders' addresses, whose ports are random: with six subscriptions over
     // three traders the restarted one ranks first for none in about one run in eleven, and must then own none
     val share = Shares.ownedBy(
       s"${NodeConfig.SystemName}@${upId(run.restarted.get)}",
-      Subscription.accounts(6, StrategyId("spread-capture")),
+      Subscription.accounts(KilledTraderDay.Accounts, StrategyId("spread-capture")),
       run.live.map(c => s"${NodeConfig.SystemName}@${upId(c)}")
     )
     if (share.nonEmpty) assert(f.rejoinUpToOwningMillis.isDefined, s"$share ${f.toString}")

@@ -3,14 +3,14 @@ package mvt.cli
 import mvt.core.files.FileTree
 import mvt.cluster.fork.ForkedCluster
 import mvt.cluster.history.{HistoryChecker, OpKind}
-import mvt.cluster.{Consistency, ReplaySpeed}
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{Files as JFiles, StandardOpenOption}
 
 /**
- * Histories of a real forked cluster: every node writes its operations, the exchange's and the traders' together
- * pass the checker, and `mvt cluster check` reads them (and names what is wrong with a file).
+ * Histories of a real forked cluster ([[KilledTraderDay]], a trader killed with SIGKILL and restarted): every node
+ * writes its operations, the exchange's and the traders' together pass the checker, and `mvt cluster check` reads
+ * them (and names what is wrong with a file).
  */
 class ClusterHistorySuite extends munit.FunSuite {
 
@@ -18,25 +18,8 @@ class ClusterHistorySuite extends munit.FunSuite {
 
   private val dir = JFiles.createTempDirectory("mvt-history-test")
 
-  // an exchange and two traders on a short generated day
-  private lazy val run: ForkedCluster.Outcome = {
-    val day = ClusterDay.write(dir.resolve("day.csv"), java.time.LocalDate.of(2026, 3, 5), 30_000, 5L)
-    ClusterDay.run(
-      ForkedCluster.Plan(
-        day,
-        2,
-        Consistency.Bounded,
-        4,
-        20_000_000L,
-        ReplaySpeed(1500.0),
-        None,
-        false,
-        1000,
-        historyDir = Some(dir.resolve("histories"))
-      ),
-      "history test"
-    )
-  }
+  // the forked day of ClusterCommandSuite: a trader killed and restarted, histories kept
+  private def run: ForkedCluster.Outcome = KilledTraderDay.outcome
 
   override def afterAll(): Unit = FileTree.delete(dir)
 
@@ -46,7 +29,8 @@ class ClusterHistorySuite extends munit.FunSuite {
       0,
       (run.exchange +: run.traders).map(n => s"${n.name}: ${n.errors.mkString("\n")}").mkString("\n")
     )
-    // the exchange's and every trader's that got as far as its ledger (a JVM slow to start may join too late)
+    // the exchange's and every trader's that got as far as its ledger (a JVM slow to start may join too late), the
+    // killed one's cut wherever SIGKILL left it
     val names = run.historyFiles.map(_.getFileName.toString)
     assert(names.contains("exchange.history.jsonl") && names.exists(_.startsWith("trader-")), names.toString)
     val ops = run.history.fold(e => fail(e), identity)
@@ -61,8 +45,8 @@ class ClusterHistorySuite extends munit.FunSuite {
       assert(kinds.contains(OpKind.Fill) || kinds.contains(OpKind.Credit), kinds.mkString(", "))
     val verdict = HistoryChecker.check(ops)
     assert(verdict.ok(overspendAllowed = false), verdict.toString)
-    assertEquals(verdict.accounts.size, 4)
-    assertEquals(ops.count(_.kind == OpKind.Balance), 4)
+    assertEquals(verdict.accounts.size, KilledTraderDay.Accounts)
+    assertEquals(ops.count(_.kind == OpKind.Balance), KilledTraderDay.Accounts)
   }
 
   test("mvt cluster check: clean histories are status 0 with the report") {
