@@ -53,15 +53,26 @@ lazy val common = Seq(
     // the JVMs the tests fork (cluster nodes, `mvt` runs) live for seconds: the quick compiler alone, so that
     // several starting at once on two cores do not starve each other compiling (see mvt.cluster.fork.Launcher)
     Seq("-Dmvt.fork.jvm-options=-XX:TieredStopAtLevel=1"),
-  Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
+  Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b"),
+  Test / testGrouping := (Test / testGrouping).value.map(g => g.withTags(g.tags :+ (OtherTests -> 1)))
 )
 
+lazy val inCi = sys.env.get("CI").contains("true")
+
+// the test JVMs of every module but cli, and of those that run beside cli's in CI (see besideCliInCi)
+lazy val OtherTests = Tags.Tag("other-tests")
+lazy val BesideCliTests = Tags.Tag("beside-cli-tests")
+
 // Many suites wait on forked JVMs, sockets and timers rather than on the CPU, so two test JVMs run at once
-// (sbt's default is one), and a compile is never held back by them: compiles keep a slot per core as before.
+// (sbt's default is one), and a compile is never held back by them: compiles keep a slot per core as before. In CI
+// three: cli's two JVMs, whose forked clusters leave the cores a third idle, and one other beside them; never more
+// than two of the other modules at once.
 Global / concurrentRestrictions := Seq(
-  Tags.limitAll(EvaluateTask.SystemProcessors + 2),
+  Tags.limitAll(EvaluateTask.SystemProcessors + 3),
   Tags.limit(Tags.CPU, EvaluateTask.SystemProcessors),
-  Tags.limit(Tags.ForkedTestGroup, 2),
+  Tags.limit(Tags.ForkedTestGroup, if (inCi) 3 else 2),
+  Tags.limit(OtherTests, 2),
+  Tags.limit(BesideCliTests, 1),
   Tags.exclusiveGroup(Tags.Clean)
 )
 
@@ -119,8 +130,13 @@ lazy val core = (project in file("core")).settings(
 // clusters wait on timers, and these suites fill that instead of holding back the compiles cli waits for. Not
 // locally: there `orderbook/testOnly` would compile every module first.
 lazy val besideCliInCi =
-  if (sys.env.get("CI").contains("true"))
-    Seq(Test / testGrouping := (Test / testGrouping).dependsOn(LocalProject("cli") / Test / compile).value)
+  if (inCi)
+    Seq(
+      Test / testGrouping := (Test / testGrouping)
+        .dependsOn(LocalProject("cli") / Test / compile)
+        .value
+        .map(g => g.withTags(g.tags :+ (BesideCliTests -> 1)))
+    )
   else Seq.empty
 
 lazy val orderbook = (project in file("orderbook"))
@@ -314,6 +330,15 @@ lazy val fix = (project in file("fix"))
     )
   )
 
+// cli's suites that each fork a cluster (an exchange and traders) and play a day or several: their own test JVM
+lazy val cliClusterDays = Set(
+  "mvt.cli.NemesisSuite",
+  "mvt.cli.PartitionSuite",
+  "mvt.cli.ClusterCommandSuite",
+  "mvt.cli.ClusterHistorySuite",
+  "mvt.cli.ClusterDirSuite"
+)
+
 lazy val cli = (project in file("cli"))
   .dependsOn(
     bench % "compile->compile;test->test",
@@ -333,6 +358,15 @@ lazy val cli = (project in file("cli"))
     // its tests fork a hundred JVMs or so (cluster nodes, `mvt` runs): they map their library classes from one
     // archive made in the run (see mvt.cluster.fork.ForkArchive); other modules fork too few to repay making one
     Test / javaOptions += s"-Dmvt.fork.cds-dir=${target.value / "fork-cds"}",
+    // two JVMs: the suites that play forked cluster days on timers, and the rest, so that cli's, the longest, do
+    // not run one after another at the end of the build
+    Test / testGrouping := (Test / testGrouping).value.flatMap { g =>
+      val (days, rest) = g.tests.partition(t => cliClusterDays(t.name))
+      val mine = g.tags.filterNot(_._1 == OtherTests)
+      Seq(g.withName("cli: cluster days").withTests(days), g.withName("cli: the rest").withTests(rest))
+        .filter(_.tests.nonEmpty)
+        .map(_.withTags(mine))
+    },
     // cluster's tests bring their own slf4j binding (slf4j-simple); cli's tests keep the product's (slf4j-nop)
     Test / dependencyClasspath := (Test / dependencyClasspath).value
       .filterNot(_.data.getName.startsWith("slf4j-simple")),

@@ -89,8 +89,13 @@ class BacktestClusterSuite extends munit.FunSuite {
       try {
         val deadline = 120.seconds.fromNow
         def ranJob(w: ForkedMvt.Running) = JFiles.readString(w.out).linesIterator.exists(_.startsWith("job "))
-        // the first worker to run a job is killed (whichever JVM started sooner: the other may not have joined yet)
-        while (!workers.exists(ranJob) && backtest.process.isAlive && deadline.hasTimeLeft()) Thread.sleep(50)
+        def up(w: ForkedMvt.Running) = JFiles.readString(w.out).linesIterator.exists(_.startsWith("worker "))
+        // the first worker to run a job is killed once both are up: two of three nodes are left, a majority (killed
+        // while the other was still joining, it would leave the backtest node alone against it, a tie that the
+        // split-brain resolver settles for the lower address, often the killed one)
+        while (
+          !(workers.exists(ranJob) && workers.forall(up)) && backtest.process.isAlive && deadline.hasTimeLeft()
+        ) Thread.sleep(50)
         val victim = workers.indexWhere(ranJob)
         assert(victim >= 0, s"a worker ran a job: ${workers.map(w => JFiles.readString(w.out) + w.stderr)}")
         assert(backtest.process.isAlive, "the sweep was still running when the worker was killed")
