@@ -125,11 +125,10 @@ lazy val core = (project in file("core")).settings(
   libraryDependencies += "org.typelevel" %% "cats-effect" % V.catsEffect
 )
 
-// In CI (CI=true) a module with these settings starts its suites (short, CPU-bound and indifferent to a neighbour)
-// only once cli's can: cli's two JVMs run longest, and would start later if these early modules' suites held back
-// the compiles cli waits for; run beside cli's, one at a time, they fill what cli's clusters leave of the cores.
-// orderbook's are not among them: its long differential runs would end the build alone. Not locally: there
-// `workload/testOnly` would compile every module first.
+// In CI (CI=true) a module with these settings starts its suites, CPU-bound and indifferent to a neighbour, only
+// once cli's can: cli's run last and longest, in one JVM that leaves a third of the two cores idle while its forked
+// clusters wait on timers, and these suites fill that instead of holding back the compiles cli waits for. Not
+// locally: there `orderbook/testOnly` would compile every module first.
 lazy val besideCliInCi =
   if (inCi)
     Seq(
@@ -142,7 +141,7 @@ lazy val besideCliInCi =
 
 lazy val orderbook = (project in file("orderbook"))
   .dependsOn(core % "compile->compile;test->test")
-  .settings(common, name := "mvt-orderbook")
+  .settings(common, besideCliInCi, name := "mvt-orderbook")
 
 lazy val workload = (project in file("workload"))
   .dependsOn(orderbook % "compile->compile;test->test")
