@@ -59,20 +59,17 @@ lazy val common = Seq(
 
 lazy val inCi = sys.env.get("CI").contains("true")
 
-// the test JVMs of every module but cli, and of those that run beside cli's in CI (see besideCliInCi)
+// the test JVMs of every module but cli
 lazy val OtherTests = Tags.Tag("other-tests")
-lazy val BesideCliTests = Tags.Tag("beside-cli-tests")
 
 // Many suites wait on forked JVMs, sockets and timers rather than on the CPU, so two test JVMs run at once
 // (sbt's default is one), and a compile is never held back by them: compiles keep a slot per core as before. In CI
-// three: cli's two JVMs, whose forked clusters leave the cores a third idle, and one other beside them; never more
-// than two of the other modules at once.
+// three: cli's two JVMs, and one other beside them; never more than two of the other modules' at once.
 Global / concurrentRestrictions := Seq(
   Tags.limitAll(EvaluateTask.SystemProcessors + 3),
   Tags.limit(Tags.CPU, EvaluateTask.SystemProcessors),
   Tags.limit(Tags.ForkedTestGroup, if (inCi) 3 else 2),
   Tags.limit(OtherTests, 2),
-  Tags.limit(BesideCliTests, 1),
   Tags.exclusiveGroup(Tags.Clean)
 )
 
@@ -126,22 +123,31 @@ lazy val core = (project in file("core")).settings(
 )
 
 // In CI (CI=true) a module with these settings starts its suites, CPU-bound and indifferent to a neighbour, only
-// once cli's can: cli's run last and longest, in one JVM that leaves a third of the two cores idle while its forked
-// clusters wait on timers, and these suites fill that instead of holding back the compiles cli waits for. Not
-// locally: there `orderbook/testOnly` would compile every module first.
+// once cli's can: cli's two JVMs run longest, and would start minutes later if these early modules' suites held back
+// the compiles cli waits for; they fill the third test slot beside cli's instead. Not locally: there
+// `orderbook/testOnly` would compile every module first.
 lazy val besideCliInCi =
   if (inCi)
     Seq(
-      Test / testGrouping := (Test / testGrouping)
-        .dependsOn(LocalProject("cli") / Test / compile)
-        .value
-        .map(g => g.withTags(g.tags :+ (BesideCliTests -> 1)))
+      Test / testGrouping := (Test / testGrouping).dependsOn(LocalProject("cli") / Test / compile).value
     )
   else Seq.empty
 
 lazy val orderbook = (project in file("orderbook"))
   .dependsOn(core % "compile->compile;test->test")
-  .settings(common, besideCliInCi, name := "mvt-orderbook")
+  .settings(
+    common,
+    besideCliInCi,
+    name := "mvt-orderbook",
+    // the long differential runs in a JVM of their own, beside the other suites rather than after them
+    Test / testGrouping := (Test / testGrouping).value.flatMap { g =>
+      val (long, rest) = g.tests.partition(_.name == "mvt.orderbook.DifferentialSuite")
+      Seq(
+        g.withName("orderbook: differential").withTests(long),
+        g.withName("orderbook: the rest").withTests(rest)
+      ).filter(_.tests.nonEmpty)
+    }
+  )
 
 lazy val workload = (project in file("workload"))
   .dependsOn(orderbook % "compile->compile;test->test")
