@@ -2,7 +2,7 @@ package mvt.cli
 
 import mvt.bench.cluster.FaultFigures
 import mvt.cluster.fork.ForkedCluster
-import mvt.cluster.{NodeConfig, NodeEvent, Shares, StrategyId, Subscription}
+import mvt.cluster.{NodeConfig, Shares, StrategyId, Subscription}
 
 import java.io.{ByteArrayOutputStream, PrintStream}
 
@@ -75,7 +75,7 @@ class ClusterCommandSuite extends munit.FunSuite {
   }
 
   private def upId(c: ForkedCluster.Captured): String =
-    c.events.events.collectFirst { case u: NodeEvent.Up => u.node.toString }.getOrElse(fail(
+    c.events.node.map(_.value).getOrElse(fail(
       s"${c.name} never up"
     ))
 

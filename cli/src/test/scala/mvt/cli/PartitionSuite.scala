@@ -198,7 +198,7 @@ class PartitionSuite extends munit.FunSuite {
   private val cutOff = schedule.faults.collectFirst { case Schedule.At(_, Fault.Partition(t, _, _)) => t }.get
 
   private def address(n: ForkedCluster.Captured, context: String): NodeId =
-    n.events.events.collectFirst { case u: NodeEvent.Up => u.node }.getOrElse(fail(
+    n.events.node.getOrElse(fail(
       s"$context: ${n.name} not up"
     ))
 

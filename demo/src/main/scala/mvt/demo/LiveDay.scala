@@ -1,6 +1,5 @@
 package mvt.demo
 
-import mvt.cluster.NodeEvent
 import mvt.cluster.fork.{ForkedNode, NodeEvents}
 import mvt.core.{Account, PasswordHash}
 import mvt.core.files.FileTree
@@ -106,7 +105,7 @@ object LiveDay {
                 f"$acknowledged%,d orders acknowledged to the FIX clients so far"
             )
             out.flush()
-            val seeds = traders.flatMap(t => t.events.collectFirst { case u: NodeEvent.Up => u.node })
+            val seeds = traders.flatMap(t => NodeEvents(t.events).node)
             val restarted =
               ForkedNode.start(
                 c.launcher,

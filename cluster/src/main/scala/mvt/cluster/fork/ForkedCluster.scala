@@ -141,13 +141,12 @@ object ForkedCluster {
     var start = 0L
     // the nemesis's view of the traders: each index's current JVM
     val current = traders.toArray
-    def addressOf(n: ForkedNode) = n.events.collectFirst { case u: mvt.cluster.NodeEvent.Up => u.node.value }
     // the exchange the day runs on now: the nemesis may have killed and restarted it
     var nemesis: Option[Nemesis] = None
     def exchangeNow: ForkedNode = nemesis.flatMap(_.currentExchange).getOrElse(exchange)
     // a node started by the nemesis joins through every live node: the exchange may have moved to another port
     def seedsNow: Vector[String] =
-      (exchangeNow +: current.toVector).filter(_.process.isAlive).flatMap(addressOf)
+      (exchangeNow +: current.toVector).filter(_.process.isAlive).flatMap(_.address)
     nemesis = plan.schedule.map(sc =>
       new Nemesis(
         sc,
@@ -170,7 +169,7 @@ object ForkedCluster {
           exchangeNode(
             s"exchange-r$k",
             ForkedNode.freePort(),
-            current.toVector.filter(_.process.isAlive).flatMap(addressOf),
+            current.toVector.filter(_.process.isAlive).flatMap(_.address),
             1
           ),
         () => exchangeNow.process.isAlive && NodeEvents(exchangeNow.events).dayStarted,

@@ -14,7 +14,7 @@ import scala.jdk.CollectionConverters.*
 final case class ForkedNode(name: String, process: Process, out: Path, err: Path) {
 
   /** The node's address (`host:port`), once it reported itself up. */
-  def address: Option[String] = events.collectFirst { case u: NodeEvent.Up => u.node.value }
+  def address: Option[String] = NodeEvents(events).node.map(_.value)
 
   /**
    * Cuts every link between this node and `peers` (`host:port`), both ways on this node's side; true once the node

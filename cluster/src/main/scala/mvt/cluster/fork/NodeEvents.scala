@@ -1,6 +1,6 @@
 package mvt.cluster.fork
 
-import mvt.cluster.NodeEvent
+import mvt.cluster.{NodeEvent, NodeId}
 
 /** What a forked run needs to know from one node's events: the last of each kind, and when things happened. */
 final case class NodeEvents(events: Vector[NodeEvent]) {
@@ -42,6 +42,9 @@ final case class NodeEvents(events: Vector[NodeEvent]) {
 
   /** When the node said it was up. */
   def upAt: Option[Long] = events.collectFirst { case u: NodeEvent.Up => u.atMillis }
+
+  /** The node's address (`host:port`), once it said it was up. */
+  def node: Option[NodeId] = events.collectFirst { case u: NodeEvent.Up => u.node }
 
   /** When the trader said its replica caught up. */
   def caughtUpAt: Option[Long] = events.collectFirst { case c: NodeEvent.CaughtUp => c.atMillis }

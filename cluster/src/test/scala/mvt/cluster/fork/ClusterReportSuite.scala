@@ -60,10 +60,13 @@ class ClusterReportSuite extends munit.FunSuite {
       Vector.empty
     )
 
+  // trader-1, long at ACME, killed at 200 ms; the survivor took its subscriptions at 250 ms
+  private val killed = trader("trader-1", Vector("a/s", "b/s"), 100L, Vector(held("a/s", "ACME" -> 3L)))
+  private def afterKill(survivor: ForkedCluster.Captured) =
+    ForkedCluster.Outcome(plan, exchange, 0, Vector(killed, survivor), Some(0), 200L, None, 0L)
+
   test("a live trader whose positions equal the feed's passes; one that differs is named per subscription") {
-    val killed = trader("trader-1", Vector("a/s", "b/s"), 100L, Vector(held("a/s", "ACME" -> 3L)))
-    val survivor = trader("trader-2", Vector("a/s", "b/s"), 250L, Vector(held("a/s", "ACME" -> 3L)))
-    val o = ForkedCluster.Outcome(plan, exchange, 0, Vector(killed, survivor), Some(0), 200L, None, 0L)
+    val o = afterKill(trader("trader-2", Vector("a/s", "b/s"), 250L, Vector(held("a/s", "ACME" -> 3L))))
     val lines = ClusterReport.lines(o)
     assert(
       lines.contains("trader-1 (killed): owned=1 decisions=5 orders=4 cancels=1 fills=2 refused=0 " +
@@ -89,12 +92,16 @@ class ClusterReportSuite extends munit.FunSuite {
   test(
     "a subscription still waiting for the exchange's position is counted apart, not compared with the feed"
   ) {
-    val killed = trader("trader-1", Vector("a/s", "b/s"), 100L, Vector(held("a/s", "ACME" -> 3L)))
     // b/s moved to this trader as the day closed: its desk never heard where b/s stands, so it holds nothing
-    val late =
-      trader("trader-2", Vector("a/s", "b/s"), 250L, Vector(held("a/s", "ACME" -> 3L)), Vector("b/s"))
-    val o = ForkedCluster.Outcome(plan, exchange, 0, Vector(killed, late), Some(0), 200L, None, 0L)
-    val lines = ClusterReport.lines(o)
+    val lines = ClusterReport.lines(
+      afterKill(trader(
+        "trader-2",
+        Vector("a/s", "b/s"),
+        250L,
+        Vector(held("a/s", "ACME" -> 3L)),
+        Vector("b/s")
+      ))
+    )
     assert(
       lines.contains("positions trader-2: 2 owned, 0 started from the exchange's position, " +
         "1 still waiting for it, equal to the trade feed: true"),
@@ -103,7 +110,7 @@ class ClusterReportSuite extends munit.FunSuite {
     assert(!lines.exists(_.startsWith("  b/s:")), lines.mkString("\n"))
     // a waiting subscription does not hide a trading one that differs
     val wrong = trader("trader-2", Vector("a/s", "b/s"), 250L, Vector.empty, Vector("b/s"))
-    val lines2 = ClusterReport.lines(o.copy(traders = Vector(killed, wrong)))
+    val lines2 = ClusterReport.lines(afterKill(wrong))
     assert(
       lines2.exists(_.endsWith("1 still waiting for it, equal to the trade feed: false")),
       lines2.mkString("\n")
