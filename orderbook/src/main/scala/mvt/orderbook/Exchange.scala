@@ -264,6 +264,10 @@ final class Exchange(engine: Engine, sink: EventSink, sizing: Sizing = Sizing.De
   /** The quantity at the best price of one side of a book from `bookOf`; 0 when that side is empty. */
   def bestQty(book: Int, side: Side): Long = books(book).bestQty(side)
 
+  /** `OrderBook.refreshTop` of a book from `bookOf`: its top written into `top(at)` to `top(at + 3)` if it moved. */
+  def refreshTop(book: Int, top: Array[Long], at: Int): Boolean =
+    if (fast) books(book).asInstanceOf[FastOrderBook].refreshTop(top, at) else books(book).refreshTop(top, at)
+
   /** The symbol of a book from `bookOf`. */
   def symbolOf(book: Int): Symbol = Symbol.unsafeTrusted(symbols(book))
 

@@ -85,6 +85,17 @@ final class FastOrderBook(
     if (l.isEmpty) 0L else lvlQty(l.bestLevel)
   }
 
+  // both sides read once, each side's emptiness tested once; an ask's key is its negated price
+  override def refreshTop(top: Array[Long], at: Int): Boolean = {
+    val bidsEmpty = bids.isEmpty
+    val asksEmpty = asks.isEmpty
+    val bp = if (bidsEmpty) 0L else bids.bestKey
+    val bq = if (bidsEmpty) 0L else lvlQty(bids.bestLevel)
+    val ap = if (asksEmpty) 0L else -asks.bestKey
+    val aq = if (asksEmpty) 0L else lvlQty(asks.bestLevel)
+    OrderBook.storeTop(top, at, bp, bq, ap, aq)
+  }
+
   private inline def ladder(side: Side): LevelWindow = sides(side.code)
   // price for bids, -price for asks, without a branch: (p ^ -1) + 1 == -p, (p ^ 0) + 0 == p
   private inline def keyOf(side: Side, price: Long): Long = {

@@ -52,6 +52,19 @@ trait OrderBook {
   /** The quantity resting at the best price of one side, or 0 when the side is empty. O(1) for the fast book. */
   def bestQty(side: Side): Long
 
+  /**
+   * The top of the book (best bid price and quantity, best ask price and quantity, 0 for an empty side) compared
+   * with `top(at)` to `top(at + 3)` and written there when it differs; returns whether it differed. The quote
+   * feed asks this after every command, so the fast book answers it in one call.
+   */
+  def refreshTop(top: Array[Long], at: Int): Boolean = {
+    val bp = bestPrice(Side.Buy)
+    val bq = bestQty(Side.Buy)
+    val ap = bestPrice(Side.Sell)
+    val aq = bestQty(Side.Sell)
+    OrderBook.storeTop(top, at, bp, bq, ap, aq)
+  }
+
   /** Orders resting in this book (O(1) for the fast book, O(orders) for the historical ones). */
   def orderCount: Int
 
@@ -71,6 +84,17 @@ object OrderBook {
   inline val Rest = 0
   inline val NoRest = 1
   inline val RestPostOnly = 2
+
+  /** Writes a top into `top(at)` to `top(at + 3)` unless it is there already; whether it was not. */
+  inline def storeTop(top: Array[Long], at: Int, bp: Long, bq: Long, ap: Long, aq: Long): Boolean =
+    if (bp == top(at) && bq == top(at + 1) && ap == top(at + 2) && aq == top(at + 3)) false
+    else {
+      top(at) = bp
+      top(at + 1) = bq
+      top(at + 2) = ap
+      top(at + 3) = aq
+      true
+    }
 }
 
 /** Receives a book's fills. Each fill is of the resting order `makerId` at its own price. */

@@ -83,18 +83,9 @@ final class TradingDay(
   // the spec compares the top after each command with the top before it; the last reported top is that
   private def afterCommand(b: Int): Unit = {
     if ((b + 1) * 4 > top.length) top = java.util.Arrays.copyOf(top, math.max(top.length * 2, (b + 1) * 4))
-    val bp = exchange.bestPrice(b, Side.Buy)
-    val bq = exchange.bestQty(b, Side.Buy)
-    val ap = exchange.bestPrice(b, Side.Sell)
-    val aq = exchange.bestQty(b, Side.Sell)
     val i = b * 4
-    if (bp != top(i) || bq != top(i + 1) || ap != top(i + 2) || aq != top(i + 3)) {
-      top(i) = bp
-      top(i + 1) = bq
-      top(i + 2) = ap
-      top(i + 3) = aq
-      quoteSink.quote(clock, exchange.symbolOf(b), bp, bq, ap, aq)
-    }
+    if (exchange.refreshTop(b, top, i))
+      quoteSink.quote(clock, exchange.symbolOf(b), top(i), top(i + 1), top(i + 2), top(i + 3))
   }
 
   private def accountOf(id: OrderId): Account = Account(accounts.getOrElse(id.value, 0L).toInt)

@@ -16,6 +16,7 @@ import mvt.core.*
  *   - The resting orders equal those the events imply (added, less fills, less cancels), and within a price
  *     they are in the order their `added` events came (FIFO); levels are best first and never crossed.
  *   - The snapshot sums the resting orders per level, and `checkInvariants()` holds.
+ *   - `refreshTop` gives each book's best levels, and says the top moved exactly when it did.
  *   - The forms of `spec/order-types.md`: IOC matches and expires its remainder; FOK fills completely exactly when
  *     the crossed levels hold enough, else expires whole; POST rests unless it crosses the best (`would-cross`);
  *     a modify is checked in the spec's order, reduces in place (same price, no more quantity) keeping the
@@ -34,6 +35,8 @@ final class CheckedExchange(engine: Engine) {
   private var step = 0
   // resting orders placed post-only; an id leaves the set when its order leaves the book
   private var postOnly = Set.empty[Long]
+  // the top each book's `refreshTop` last wrote, as the quote feed keeps it
+  private var tops = Map.empty[Symbol, Array[Long]]
   // the modify being checked reduces in place: its `modified` event keeps the order's arrival
   private var inPlace = false
 
@@ -213,6 +216,25 @@ final class CheckedExchange(engine: Engine) {
       val bid = levels.filter(_.side.isBuy).map(_.price.raw).maxOption
       val ask = levels.filter(!_.side.isBuy).map(_.price.raw).minOption
       if (bid.exists(b => ask.exists(_ <= b))) fail(s"$what: ${s.name} crossed at rest: $bid >= $ask")
+    }
+    // the quote feed's one-call top agrees with the levels, and says it moved exactly when it did
+    exchange.symbolsWithBooks.foreach { s =>
+      val b = exchange.bookOf(s)
+      def bestOf(side: Side) = snapshot.find(l => l.symbol == s && l.side == side)
+      val bid = bestOf(Side.Buy)
+      val ask = bestOf(Side.Sell)
+      val expected = Array(
+        bid.fold(0L)(_.price.raw),
+        bid.fold(0L)(_.totalQty.units),
+        ask.fold(0L)(_.price.raw),
+        ask.fold(0L)(_.totalQty.units)
+      )
+      val stored = tops.getOrElse(s, Array(0L, 0L, 0L, 0L))
+      val top = stored.clone()
+      val moved = exchange.refreshTop(b, top, 0)
+      if (!top.sameElements(expected) || moved != !stored.sameElements(expected))
+        fail(s"$what: ${s.name} top ${top.mkString(",")} (moved: $moved) but the levels say ${expected.mkString(",")}")
+      tops = tops.updated(s, top)
     }
     val r = snapshot.map(l => BigInt(l.totalQty.units)).sum
     if (accepted != 2 * executed + canceled + r)
