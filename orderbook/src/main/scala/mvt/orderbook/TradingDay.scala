@@ -24,8 +24,10 @@ final class TradingDay(
 
   private var clock = Timestamp.Epoch
   private var takerAccount = Account.House
-  // resting orders of client accounts: id -> account; an id absent here rests for the house or does not rest
-  private val accounts = new LongLongHashMap(1024)
+  // resting orders of client accounts: id -> account; an id absent here rests for the house or does not rest.
+  // Keyed like the exchange's index, by a window over the recent ids: a hashed table of a day's live orders
+  // would cost a cache miss on most commands
+  private val accounts = new IdMap()
   // makers filled by the current add: those that left the book lose their account entry after the add
   private var makers = new Array[Long](64)
   private var makerCount = 0
