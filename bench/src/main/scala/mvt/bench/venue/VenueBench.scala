@@ -167,11 +167,10 @@ object VenueBench {
             if (windowed) offered.incrementAndGet() else mine += 1
             i += submitters
           } else {
-            // refused: the queue is full, tens of thousands of commands of work for the engine; retry a few
-            // microseconds later rather than at once, or the retries keep taking the cache line of the slot the
-            // engine is freeing, and the engine waits for it on every command
-            var k = 0
-            while (k < RetrySpins) { Thread.onSpinWait(); k += 1 }
+            // refused: the queue is full, tens of milliseconds of work for the engine. Sleep rather than spin: a
+            // spinning submitter holds a core the engine and commit threads need on a small machine, and retries
+            // at once would keep taking the cache line of the slot the engine is freeing
+            LockSupport.parkNanos(RefusedNap)
           }
           if ((i & 1023) == 0 && System.nanoTime() > deadline) going = false
         }
@@ -333,8 +332,8 @@ object VenueBench {
   // the smallest unforced batch of the `none` diagnostic run (--stages): the rule before batches of a force's size
   private inline val FormerUnforcedBatch = 4096
 
-  // spins of a submitter between a refusal and its retry (a few microseconds)
-  private inline val RetrySpins = 256
+  // a throughput submitter's sleep after a refusal: a small share of what a full queue holds for the engine
+  private inline val RefusedNap = 50000L
 
   // how late a short park may wake, on Linux's default timer slack of 50 microseconds
   private inline val Oversleep = 80000L
