@@ -68,7 +68,7 @@ object CommandBatch {
     private val symbolList = Vector.newBuilder[Symbol] ++= initialSymbols
     private val symbolIndex = new java.util.HashMap[String, Integer]()
     initialSymbols.zipWithIndex.foreach((s, i) => symbolIndex.put(s.name, i))
-    private val columns = new CommandColumns(math.max(1, initialCapacity))
+    private var columns = new CommandColumns(math.max(1, initialCapacity))
     private var n = 0
 
     def size: Int = n
@@ -147,6 +147,17 @@ object CommandBatch {
       else time(reader.time.epochNanos)
 
     def result(): CommandBatch = new CommandBatch(symbolList.result(), columns, n)
+
+    /**
+     * The commands so far as a batch, and an empty builder for the next ones, its symbols kept: a long stream
+     * taken in chunks, so that it need not fit in memory at once.
+     */
+    def take(): CommandBatch = {
+      val b = result()
+      columns = new CommandColumns(math.max(1, initialCapacity))
+      n = 0
+      b
+    }
   }
 
   /** Reads a whole commands file into a batch, or the first format error. */

@@ -35,6 +35,29 @@ object ProfileGenerator {
     Generated(flow.builder.result(), flow.mix(), draw.map(_.activity))
   }
 
+  /**
+   * One continuous stream of `commands` commands of `profile`, in batches of at most `chunk`: one flow throughout,
+   * so its books, resting orders, ids and mids carry on from a batch to the next, and a stream longer than memory
+   * holds is still one day. Put together, the batches are the commands `generate` gives for the same seed.
+   */
+  def chunks(profile: WorkloadProfile, commands: Long, chunk: Int, seed: Long): Iterator[CommandBatch] = {
+    require(commands >= 0L && chunk >= 1, "commands must be >= 0 and chunks >= 1")
+    val flow = new OrderFlow(profile, seed, chunk)
+    val step = new Step(profile)
+    new Iterator[CommandBatch] {
+      private var left = commands
+      def hasNext: Boolean = left > 0L
+      def next(): CommandBatch = {
+        if (!hasNext) throw new NoSuchElementException("the stream has ended")
+        val n = math.min(left, chunk.toLong).toInt
+        var i = 0
+        while (i < n) { step.run(flow); i += 1 }
+        left -= n
+        flow.builder.take()
+      }
+    }
+  }
+
   // mixed into the seed of a single stream's account draws, so they do not repeat the flow's own draws
   private[workload] val AccountSeed = 0x5deece66dL
 

@@ -23,6 +23,16 @@ class ProfileGeneratorSuite extends munit.FunSuite {
     }
   }
 
+  test("a stream in chunks is the stream generated at once, cut where the chunks end") {
+    for (p <- WorkloadProfile.all) {
+      val whole = commands(ProfileGenerator.generate(p, 20000, 7L).batch)
+      val parts = ProfileGenerator.chunks(p, 20000L, 3000, 7L).toVector
+      assertEquals(parts.map(_.size), Vector.fill(6)(3000) :+ 2000, p.name)
+      assertEquals(parts.flatMap(commands), whole, p.name)
+    }
+    assert(ProfileGenerator.chunks(WorkloadProfile.normal, 0L, 10, 1L).isEmpty)
+  }
+
   test("each profile's mix matches its parameters") {
     val n = 200000
     def mix(p: WorkloadProfile) = ProfileGenerator.generate(p, n, 11L).mix

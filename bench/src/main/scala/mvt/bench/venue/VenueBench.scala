@@ -366,49 +366,27 @@ object VenueBench {
       val buf = ByteBuffer.allocate(32 * 65536 + 4096).order(java.nio.ByteOrder.LITTLE_ENDIAN)
       buf.put(JournalEncoder.header)
       Symbols.foreach(s => enc.declare(buf, s))
-      // the normal profile in chunks of a million (a day of 20M does not fit a small heap at once); each
-      // chunk's ids move up past the last, and its clock goes on from the last
-      var done = 0
-      var chunk = 0
-      var clockBase = 1767623400000000000L
-      // ids stay dense, as a day's are: each chunk's ids follow the last chunk's highest
-      var idBase = 0L
-      var maxId = 0L
-      while (done < n) {
-        val b = profile(math.min(1000000, n - done), 100L + chunk)
+      // one continuous day of the normal profile, generated a million commands at a time (a day of 20M does not
+      // fit a small heap at once): its books, resting orders, ids and mids carry on across the chunks, as a day's do
+      val clockBase = 1767623400000000000L
+      var first = -1L
+      val chunks = ProfileGenerator.chunks(WorkloadProfile.normal, n.toLong, 1000000, 100L)
+      while (chunks.hasNext) {
+        val b = chunks.next()
         val syms = b.symbols.map(sym => enc.declare(buf, sym)).toArray
         var i = 0
-        var first = -1L
-        var last = 0L
-        while (i < b.size && done < n) {
+        while (i < b.size) {
           if (buf.remaining < 64) { buf.flip(); while (buf.hasRemaining) ch.write(buf); buf.clear() }
           if (b.isTime(i)) {
             if (first < 0L) first = b.time(i)
-            last = b.time(i) - first
-            val _ = enc.time(buf, clockBase + last)
-          } else {
-            maxId = math.max(maxId, b.id(i) + idBase)
-            if (b.isAdd(i))
-              enc.add(
-                buf,
-                syms(b.symbolIndex(i)),
-                b.id(i) + idBase,
-                b.side(i),
-                b.price(i),
-                b.qty(i),
-                b.account(i),
-                b.tif(i)
-              )
-            else if (b.kind(i) == CommandReader.Modify)
-              enc.modify(buf, syms(b.symbolIndex(i)), b.id(i) + idBase, b.price(i), b.qty(i))
-            else enc.cancel(buf, syms(b.symbolIndex(i)), b.id(i) + idBase)
-            done += 1
-          }
+            val _ = enc.time(buf, clockBase + b.time(i) - first)
+          } else if (b.isAdd(i))
+            enc.add(buf, syms(b.symbolIndex(i)), b.id(i), b.side(i), b.price(i), b.qty(i), b.account(i), b.tif(i))
+          else if (b.kind(i) == CommandReader.Modify)
+            enc.modify(buf, syms(b.symbolIndex(i)), b.id(i), b.price(i), b.qty(i))
+          else enc.cancel(buf, syms(b.symbolIndex(i)), b.id(i))
           i += 1
         }
-        clockBase += last
-        idBase = maxId
-        chunk += 1
       }
       buf.flip()
       while (buf.hasRemaining) ch.write(buf)
