@@ -1,12 +1,10 @@
 package mvt.orderbook
 
 /**
- * A map from positive order ids to non-negative longs, for ids that mostly arrive in increasing order: the recent
- * ids in an `IdWindow` (consecutive ids in consecutive entries, so a new order's entry shares a cache line with
- * the last one's), the ids the window left behind in an open-addressing map. Unlike a hashed map alone, a day's
- * worth of live ids does not scatter every lookup over a table larger than the cache. Not thread-safe.
+ * Positive order ids to non-negative longs, for ids that mostly rise: recent ids in an `IdWindow`, older ones in a
+ * hashed map, so a day's live ids do not scatter lookups over the cache. Allocates as either grows; not thread-safe.
  */
-final class IdMap(initialWindow: Int = 1 << 10) {
+final class IdMap(initialWindow: Int = 1 << 10) { // initialWindow: a power of two
   // invariant: an id is in the window exactly when the window covers it; the map holds only ids below the window
   private val window = new IdWindow(initialWindow, OrderIndex.MaxWindow)
   private val map = new LongLongHashMap(1024)
@@ -14,6 +12,7 @@ final class IdMap(initialWindow: Int = 1 << 10) {
     def evict(id: Long, value: Long): Unit = map.put(id, value)
   }
 
+  /** Ids with a value. */
   def size: Int = window.size + map.size
 
   /** The value of `id`, or `absent` when it has none. */
@@ -23,8 +22,10 @@ final class IdMap(initialWindow: Int = 1 << 10) {
       else absent
     } else map.getOrElse(id, absent)
 
-  /** Sets the value (non-negative) of `id` (positive). */
+  /** Sets the value (non-negative) of `id` (positive); the window's empty mark is negative. */
   def put(id: Long, value: Long): Unit = {
+    if (id <= 0L || value < 0L)
+      throw new IllegalArgumentException(s"id $id must be positive, value $value not negative")
     if (id >= window.threshold) window.reach(id, toMap) // a new id near the top: slide or grow ahead of it
     if (window.covers(id)) window.set(id, value) else map.put(id, value)
   }
@@ -35,5 +36,5 @@ final class IdMap(initialWindow: Int = 1 << 10) {
       val live = window.covers(id) && window.valueOf(id) >= 0L
       if (live) window.clear(id)
       live
-    } else id > 0L && map.remove(id)
+    } else map.remove(id)
 }

@@ -85,8 +85,15 @@ object OrderBook {
   inline val NoRest = 1
   inline val RestPostOnly = 2
 
-  /** Writes a top into `top(at)` to `top(at + 3)` unless it is there already; whether it was not. */
-  inline def storeTop(top: Array[Long], at: Int, bp: Long, bq: Long, ap: Long, aq: Long): Boolean =
+  /** Writes a top into `top(at)` to `top(at + 3)` unless it is there already; true when it wrote (the top moved). */
+  private[orderbook] inline def storeTop(
+      top: Array[Long],
+      at: Int,
+      bp: Long,
+      bq: Long,
+      ap: Long,
+      aq: Long
+  ): Boolean =
     if (bp == top(at) && bq == top(at + 1) && ap == top(at + 2) && aq == top(at + 3)) false
     else {
       top(at) = bp

@@ -233,7 +233,9 @@ final class CheckedExchange(engine: Engine) {
       val top = stored.clone()
       val moved = exchange.refreshTop(b, top, 0)
       if (!top.sameElements(expected) || moved != !stored.sameElements(expected))
-        fail(s"$what: ${s.name} top ${top.mkString(",")} (moved: $moved) but the levels say ${expected.mkString(",")}")
+        fail(
+          s"$what: ${s.name} top ${top.mkString(",")} (moved: $moved) but the levels say ${expected.mkString(",")}"
+        )
       tops = tops.updated(s, top)
     }
     val r = snapshot.map(l => BigInt(l.totalQty.units)).sum

@@ -38,10 +38,11 @@ object ProfileGenerator {
   /**
    * One continuous stream of `commands` commands of `profile`, in batches of at most `chunk`: one flow throughout,
    * so its books, resting orders, ids and mids carry on from a batch to the next, and a stream longer than memory
-   * holds is still one day. Put together, the batches are the commands `generate` gives for the same seed.
+   * holds is still one day. Put together, the batches are the commands `generate` gives for the same seed. Each
+   * batch has columns of its own; the iterator is for one thread.
    */
   def chunks(profile: WorkloadProfile, commands: Long, chunk: Int, seed: Long): Iterator[CommandBatch] = {
-    require(commands >= 0L && chunk >= 1, "commands must be >= 0 and chunks >= 1")
+    require(commands >= 0L && chunk >= 1, "commands must be >= 0 and chunk >= 1")
     val flow = new OrderFlow(profile, seed, chunk)
     val step = new Step(profile)
     new Iterator[CommandBatch] {

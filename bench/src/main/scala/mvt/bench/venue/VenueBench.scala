@@ -162,7 +162,7 @@ object VenueBench {
         var going = true
         var mine = 0L // taken, published at the end unless windowed
         while (i < cmds.length && going) {
-          if (windowed && offered.get - counted.get >= window) Thread.onSpinWait()
+          if (windowed && offered.get - counted.get >= window) LockSupport.parkNanos(RefusedNap)
           else if (venue.submit(cmds(i), count).isEmpty) {
             if (windowed) offered.incrementAndGet() else mine += 1
             i += submitters
@@ -332,7 +332,7 @@ object VenueBench {
   // the smallest unforced batch of the `none` diagnostic run (--stages): the rule before batches of a force's size
   private inline val FormerUnforcedBatch = 4096
 
-  // a throughput submitter's sleep after a refusal: a small share of what a full queue holds for the engine
+  // a throughput submitter's sleep when refused or its window is full: a small share of the work queued
   private inline val RefusedNap = 50000L
 
   // how late a short park may wake, on Linux's default timer slack of 50 microseconds
@@ -367,9 +367,8 @@ object VenueBench {
       buf.put(JournalEncoder.header)
       Symbols.foreach(s => enc.declare(buf, s))
       // one continuous day of the normal profile, generated a million commands at a time (a day of 20M does not
-      // fit a small heap at once): its books, resting orders, ids and mids carry on across the chunks, as a day's do
-      val clockBase = 1767623400000000000L
-      var first = -1L
+      // fit a small heap at once): its books, resting orders, ids and mids carry on across the chunks, as a day's
+      // do. The generator writes no clock records, and the journal has none
       val chunks = ProfileGenerator.chunks(WorkloadProfile.normal, n.toLong, 1000000, 100L)
       while (chunks.hasNext) {
         val b = chunks.next()
@@ -377,11 +376,17 @@ object VenueBench {
         var i = 0
         while (i < b.size) {
           if (buf.remaining < 64) { buf.flip(); while (buf.hasRemaining) ch.write(buf); buf.clear() }
-          if (b.isTime(i)) {
-            if (first < 0L) first = b.time(i)
-            val _ = enc.time(buf, clockBase + b.time(i) - first)
-          } else if (b.isAdd(i))
-            enc.add(buf, syms(b.symbolIndex(i)), b.id(i), b.side(i), b.price(i), b.qty(i), b.account(i), b.tif(i))
+          if (b.isAdd(i))
+            enc.add(
+              buf,
+              syms(b.symbolIndex(i)),
+              b.id(i),
+              b.side(i),
+              b.price(i),
+              b.qty(i),
+              b.account(i),
+              b.tif(i)
+            )
           else if (b.kind(i) == CommandReader.Modify)
             enc.modify(buf, syms(b.symbolIndex(i)), b.id(i), b.price(i), b.qty(i))
           else enc.cancel(buf, syms(b.symbolIndex(i)), b.id(i))
