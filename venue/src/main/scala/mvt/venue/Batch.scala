@@ -10,7 +10,8 @@ import java.nio.{ByteBuffer, ByteOrder}
  */
 final class Batch(val maxCommands: Int) {
   var journal: ByteBuffer = ByteBuffer.allocate(64 * maxCommands + 4096).order(ByteOrder.LITTLE_ENDIAN)
-  val trades = new ByteSink(1 << 16)
+  val feeds = new FeedRecords // the lines the engine made, as numbers
+  val trades = new ByteSink(1 << 16) // and as text, formatted by the commit thread
   val quotes = new ByteSink(1 << 16)
   val replies = new Array[Reply](maxCommands)
   val outcomes = new Array[Outcome](maxCommands) // null where the reply wants no events
@@ -37,6 +38,7 @@ final class Batch(val maxCommands: Int) {
 
   def reset(): Unit = {
     journal.clear()
+    feeds.reset()
     trades.reset()
     quotes.reset()
     java.util.Arrays.fill(replies.asInstanceOf[Array[AnyRef]], 0, count, null)

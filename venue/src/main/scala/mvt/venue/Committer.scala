@@ -1,10 +1,12 @@
 package mvt.venue
 
+import mvt.core.{QuoteFeedWriter, TradeFeedWriter}
+
 import java.nio.channels.FileChannel
 
 /**
  * The commit thread: writes each batch's journal records, forces them to the disk (per `durability`), and only
- * then appends the batch's feed lines and releases its replies; then it tops up the journal's space ahead
+ * then formats and appends the batch's feed lines and releases its replies; then it tops up the journal's space ahead
  * (`JournalFile`). At the session's close it writes the trailer's batch after the last record (the space ahead
  * dropped first) and `DAY.end` after the last lines; at a stop it drops the space ahead. `run` is the commit
  * thread's body; it ends when the engine is done or on an I/O failure.
@@ -21,6 +23,14 @@ final class Committer(
 ) extends Runnable {
 
   @volatile private var durable = 0L
+
+  // the batches' feed lines are formatted here rather than on the engine thread, the venue's one serial stage;
+  // the quote writer's header goes nowhere: the file has it from the start of the day
+  private val tradesOut = new SwitchableOut(java.io.OutputStream.nullOutputStream())
+  private val quotesOut = new SwitchableOut(java.io.OutputStream.nullOutputStream())
+  private val tradeWriter = new TradeFeedWriter(tradesOut)
+  private val quoteWriter = new QuoteFeedWriter(quotesOut)
+  quoteWriter.flush()
 
   /** Commands durable so far in this run (not counting recovered ones). */
   def durableCommands: Long = durable
@@ -79,6 +89,9 @@ final class Committer(
     val wroteAt = if (stages ne null) System.nanoTime() else 0L
     if (wrote > 0 && durability != Durability.None) journal.force()
     val forcedAt = if (stages ne null) System.nanoTime() else 0L
+    tradesOut.target = b.trades
+    quotesOut.target = b.quotes
+    b.feeds.formatInto(tradeWriter, quoteWriter)
     trades.append(b.trades)
     quotes.append(b.quotes)
     if (stages ne null) stages.committed(b, wroteAt, forcedAt, System.nanoTime())

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport
 /**
  * The engine thread: takes commands from the inbound ring in arrival order, gives each its sequence number and
  * the session clock, encodes its journal record, applies it to the trading day and keeps its outcome and feed
- * lines in the current batch. It hands the batch to the commit thread as soon as that thread is free, so one
+ * lines (as numbers: `feeds` keeps them in the batch) in the current batch. It hands the batch to the commit thread as soon as that thread is free, so one
  * `fsync` covers everything that arrived while the previous one ran. It never waits on a submitter; it waits on
  * the commit thread only when its batch is full (`maxBatch`; one command under `each`), and then it parks rather
  * than spin, since on a small machine the commit thread may need that core. `run` is the engine thread's body.
@@ -21,9 +21,7 @@ final class Sequencer(
     outcomes: OutcomeEvents,
     encoder: JournalEncoder,
     books: Array[Int],
-    tradesOut: SwitchableOut,
-    quotesOut: SwitchableOut,
-    flushFeeds: () => Unit,
+    feeds: FeedRelay,
     replaying: Boolean,
     maxBatch: Int,
     minBatch: Int,
@@ -60,8 +58,7 @@ final class Sequencer(
 
   private var current = pending
   private var seq = firstSeq - 1
-  tradesOut.target = current.trades
-  quotesOut.target = current.quotes
+  feeds.records = current.feeds
 
   // spin briefly for the next command, then park until a submitter, the commit thread or a stop wakes it (no
   // yields: on a busy core a yield can hand the rest of a time slice to a spinning neighbour, milliseconds). A
@@ -164,13 +161,11 @@ final class Sequencer(
 
   private def handOver(): Unit = {
     if (holding) holding = false
-    flushFeeds()
     if (stages ne null) current.handedAt = System.nanoTime()
     handoff.set(current)
     committerBackoff.wake()
     current = free.take()
-    tradesOut.target = current.trades
-    quotesOut.target = current.quotes
+    feeds.records = current.feeds
   }
 
   private def finish(): Unit = {

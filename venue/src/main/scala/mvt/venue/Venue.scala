@@ -299,17 +299,12 @@ object Venue {
     quoteWriter.flush()
     quotesOut.target = quotes.reconcile
     val outcomes = new OutcomeEvents
-    val day = new TradingDay(
-      config.engine,
-      outcomes,
-      Some(tradeWriter),
-      Some(quoteWriter)
-    )
+    val feeds = new FeedRelay(tradeWriter, quoteWriter)
+    val day = new TradingDay(config.engine, outcomes, Some(feeds), Some(feeds))
     val matcher = config.replay.map(r => new RecordedDay.Matcher(r.commands))
     val good = scan.fold(0L)(_.goodBytes)
     val replayed = if (good == 0L) Replayed.Nothing else replayJournal(config, day, matcher)
-    tradeWriter.flush()
-    quoteWriter.flush()
+    feeds.flush()
     settle(
       config,
       scan,
@@ -317,10 +312,7 @@ object Venue {
       started,
       trades,
       quotes,
-      tradesOut,
-      quotesOut,
-      tradeWriter,
-      quoteWriter,
+      feeds,
       outcomes,
       day,
       matcher,
@@ -343,10 +335,7 @@ object Venue {
       started: Long,
       trades: FeedFile,
       quotes: FeedFile,
-      tradesOut: SwitchableOut,
-      quotesOut: SwitchableOut,
-      tradeWriter: TradeFeedWriter,
-      quoteWriter: QuoteFeedWriter,
+      feeds: FeedRelay,
       outcomes: OutcomeEvents,
       day: TradingDay,
       matcher: Option[RecordedDay.Matcher],
@@ -408,10 +397,7 @@ object Venue {
             started,
             trades,
             quotes,
-            tradesOut,
-            quotesOut,
-            tradeWriter,
-            quoteWriter,
+            feeds,
             outcomes,
             day,
             matcher,
@@ -434,10 +420,7 @@ object Venue {
       started: Long,
       trades: FeedFile,
       quotes: FeedFile,
-      tradesOut: SwitchableOut,
-      quotesOut: SwitchableOut,
-      tradeWriter: TradeFeedWriter,
-      quoteWriter: QuoteFeedWriter,
+      feeds: FeedRelay,
       outcomes: OutcomeEvents,
       day: TradingDay,
       matcher: Option[RecordedDay.Matcher],
@@ -495,9 +478,7 @@ object Venue {
       outcomes,
       encoder,
       books,
-      tradesOut,
-      quotesOut,
-      () => { tradeWriter.flush(); quoteWriter.flush() },
+      feeds,
       config.replay.isDefined,
       maxBatch,
       if (config.durability == Durability.None) math.min(maxBatch, config.unforcedBatch) else 1,
@@ -642,7 +623,8 @@ object Venue {
     quoteWriter.flush()
     quotesOut.target = quotes.reconcile
     val outcomes = new OutcomeEvents
-    val day = new TradingDay(config.engine, outcomes, Some(tradeWriter), Some(quoteWriter))
+    val feeds = new FeedRelay(tradeWriter, quoteWriter)
+    val day = new TradingDay(config.engine, outcomes, Some(feeds), Some(feeds))
     val matcher = config.replay.map(r => new RecordedDay.Matcher(r.commands))
     val replayed =
       try Some(replayJournal(config, day, matcher))
@@ -652,8 +634,7 @@ object Venue {
       case Left(d) => refuse(VenueError.Damaged(config.journal, d))
       case Right(Some(s)) if s.closed => refuse(VenueError.AlreadyClosed(config.day))
       case Right(scan) =>
-        tradeWriter.flush()
-        quoteWriter.flush()
+        feeds.flush()
         val tradeGate = tradePrefix.resolved
         val quoteGate = quotePrefix.resolved
         val damage = (tradePrefix.found, quotePrefix.found) match {
@@ -673,10 +654,7 @@ object Venue {
               started,
               trades,
               quotes,
-              tradesOut,
-              quotesOut,
-              tradeWriter,
-              quoteWriter,
+              feeds,
               outcomes,
               day,
               matcher,
