@@ -9,7 +9,7 @@ import java.nio.file.Files as JFiles
 /**
  * One forked `bounded` cluster day that several suites read (a cluster day costs half a minute of two cores): an
  * exchange and three traders on a generated day of 60,000 commands at 750 times real time (about 31 s), six
- * accounts; the busiest trader killed with SIGKILL 5 s in (detected and removed within about 2 s), then restarted
+ * accounts; the busiest trader killed with SIGKILL 5 s in (detected and removed within 2 to 5 s), then restarted
  * once its work moved. Every node's history is kept until the test JVM exits.
  */
 object KilledTraderDay {

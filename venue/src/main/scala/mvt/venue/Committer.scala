@@ -6,8 +6,8 @@ import java.nio.channels.FileChannel
 
 /**
  * The commit thread: writes each batch's journal records, forces them to the disk (per `durability`), and only
- * then formats and appends the batch's feed lines and releases its replies; then it tops up the journal's space ahead
- * (`JournalFile`). At the session's close it writes the trailer's batch after the last record (the space ahead
+ * then formats and appends the batch's feed lines and releases its replies; then it tops up the journal's space
+ * ahead (`JournalFile`). At the session's close it writes the trailer's batch after the last record (the space ahead
  * dropped first) and `DAY.end` after the last lines; at a stop it drops the space ahead. `run` is the commit
  * thread's body; it ends when the engine is done or on an I/O failure.
  */

@@ -10,10 +10,11 @@ import java.util.concurrent.locks.LockSupport
 /**
  * The engine thread: takes commands from the inbound ring in arrival order, gives each its sequence number and
  * the session clock, encodes its journal record, applies it to the trading day and keeps its outcome and feed
- * lines (as numbers: `feeds` keeps them in the batch) in the current batch. It hands the batch to the commit thread as soon as that thread is free, so one
- * `fsync` covers everything that arrived while the previous one ran. It never waits on a submitter; it waits on
- * the commit thread only when its batch is full (`maxBatch`; one command under `each`), and then it parks rather
- * than spin, since on a small machine the commit thread may need that core. `run` is the engine thread's body.
+ * lines (as numbers, through `feeds`) in the current batch. It hands the batch to the commit thread as soon as
+ * that thread is free, so one `fsync` covers everything that arrived while the previous one ran. It never waits
+ * on a submitter; it waits on the commit thread only when its batch is full (`maxBatch`; one command under
+ * `each`), and then it parks rather than spin, since on a small machine the commit thread may need that core.
+ * `run` is the engine thread's body.
  */
 final class Sequencer(
     ring: InboundRing,
