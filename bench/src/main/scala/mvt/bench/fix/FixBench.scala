@@ -287,11 +287,55 @@ object FixBench {
 
   private def us(h: Histogram, p: Double): Double = h.getValueAtPercentile(p) / 1000.0
 
+  /**
+   * How the JIT warm-up ended: rounds run, their seconds, the last round's compile time as a share of its wall
+   * time, and whether that share was under the quiet share asked for.
+   */
+  final case class WarmUp(rounds: Int, seconds: Double, lastCompileShare: Double, quiet: Boolean)
+
+  /** Compile time under this share of a warm-up round's wall time counts as a quiet JIT. */
+  val QuietShare = 0.05
+
+  /**
+   * Runs every mode at `rate` in turns, `seconds` each, until the JIT compilers spend under `quietShare` of a round
+   * compiling, at most `maxRounds` rounds. On 2 cores a busy C2 thread takes most of a core for a minute after
+   * start-up: a leg measured meanwhile pays for it, and which leg that is depends only on the order they run in.
+   */
+  def warmUp(
+      dir: Path,
+      sessions: Int,
+      rate: Int,
+      seconds: Double = 2.0,
+      quietShare: Double = QuietShare,
+      maxRounds: Int = 10
+  ): WarmUp = {
+    val jit = java.lang.management.ManagementFactory.getCompilationMXBean
+    val began = System.nanoTime()
+    var round = 0
+    var share = Double.PositiveInfinity
+    while (round < maxRounds && share >= quietShare) {
+      val compiled = jit.getTotalCompilationTime
+      val start = System.nanoTime()
+      Mode.values.foreach(m => measure(fresh(dir, s"${m.ordinal}"), m, sessions, rate, seconds): Unit)
+      share = (jit.getTotalCompilationTime - compiled) * 1e6 / (System.nanoTime() - start)
+      round += 1
+    }
+    WarmUp(round, (System.nanoTime() - began) / 1e9, share, share < quietShare)
+  }
+
   /** Every figure, as printable lines, in one run. */
   def run(s: Settings, line: String => Unit): Unit = {
     Files.createDirectories(s.dir)
     line(VenueBench.diskLine(s.dir))
     val fsync = VenueBench.fsyncFloor(fresh(s.dir, "fsync"), math.min(2.0, s.seconds))
+    val warmRate = s.rates.filter(_ <= 10000).maxOption.getOrElse(s.rates.min)
+    val warm = warmUp(fresh(s.dir, "warm"), s.sessions, warmRate)
+    line(
+      f"JIT warm-up: ${warm.rounds} round(s) of every mode at $warmRate%,d orders/s, ${warm.seconds}%.0f s; the last spent ${100 * warm.lastCompileShare}%.1f%% of its time compiling${
+          if (warm.quiet) ""
+          else f" (still over ${100 * QuietShare}%.0f%%: the first figures may include compilation)"
+        }"
+    )
     line(
       f"FIX round trip, open loop from each order's intended send time to its first ExecutionReport, ${s.sessions} sessions, ${s.seconds}%.1f s a rate (microseconds):"
     )

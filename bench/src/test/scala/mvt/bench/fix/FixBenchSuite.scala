@@ -29,4 +29,16 @@ class FixBenchSuite extends munit.FunSuite {
       }
     }
   }
+
+  test("the JIT warm-up ends once a round is quiet enough, and after its last round when none is") {
+    withDir { dir =>
+      // every share of compile time is under 2: the first round ends it
+      val one = FixBench.warmUp(dir.resolve("any"), 2, 200, seconds = 0.25, quietShare = 2.0, maxRounds = 3)
+      assertEquals((one.rounds, one.quiet), (1, true))
+      // no share is under 0: it runs every round it may and says the JIT was not quiet
+      val all = FixBench.warmUp(dir.resolve("never"), 2, 200, seconds = 0.25, quietShare = 0.0, maxRounds = 2)
+      assertEquals((all.rounds, all.quiet), (2, false))
+      assert(all.lastCompileShare >= 0.0, all)
+    }
+  }
 }
