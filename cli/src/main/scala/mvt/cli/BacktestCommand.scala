@@ -39,6 +39,10 @@ object BacktestCommand {
     "With --cluster: fork N worker JVMs on this machine, each running --parallelism jobs (default 0: wait for mvt worker nodes)."
   ).withDefault(0).validate("--workers must be 0 to 64")(n => n >= 0 && n <= 64)
 
+  private val minWorkers = Opt.number("min-workers")(
+    "With --cluster and no --workers: wait until N mvt worker nodes have joined before the first job (default 1)."
+  ).validate("--min-workers must be 1 to 64")(n => n >= 1 && n <= 64).orNone
+
   private val request = (
     Opt.text("data", "DIR")("The days: a directory of YYYY-MM-DD.mvtc or .csv files (mvt generate --days)."),
     Opts.option[StrategyKind](
@@ -71,6 +75,8 @@ object BacktestCommand {
   )
 
   def opts(t: Terminal): Opts[IO[ExitCode]] =
-    (request, cluster, workers).mapN(Args.apply).mapValidated(BacktestCommandRun.check(_).toValidatedNel)
+    (request, cluster, workers, minWorkers).mapN(Args.apply).mapValidated(
+      BacktestCommandRun.check(_).toValidatedNel
+    )
       .map(BacktestCommandRun.run(_, "mvt.cli.Main", ProgressBar(t.err), t))
 }

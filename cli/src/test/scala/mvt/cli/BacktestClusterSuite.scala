@@ -83,7 +83,9 @@ class BacktestClusterSuite extends munit.FunSuite {
       val seed = s"127.0.0.1:$port"
       // the processes' output files go beside the days, not among them
       val logs = JFiles.createTempDirectory(dir.getParent, "mvt-backtest-cluster-logs")
-      val backtest = ForkedMvt.start(logs, None, (sweepArgs(dir) ++ Vector("--cluster", seed))*)
+      // the sweep starts once both workers are in: with one, a slow second JVM saw the first run every job
+      val backtest =
+        ForkedMvt.start(logs, None, (sweepArgs(dir) ++ Vector("--cluster", seed, "--min-workers", "2"))*)
       val workers =
         Vector.fill(2)(ForkedMvt.start(logs, None, "worker", "--seed", seed, "--parallelism", "1"))
       try {
@@ -102,6 +104,8 @@ class BacktestClusterSuite extends munit.FunSuite {
         val (w1, w2) = (workers(victim), workers(1 - victim))
         w1.process.destroyForcibly() // SIGKILL: no goodbye to the cluster
         assertEquals(backtest.await(180), Some(0), backtest.stderr)
+        assert(backtest.stderr.contains("waiting for 2 worker(s)"), backtest.stderr)
+        assert(backtest.stderr.contains("2 worker(s) up after"), backtest.stderr)
         assertEquals(JFiles.readString(backtest.out), single.out)
         val w1Port = JFiles.readString(w1.out).linesIterator.collectFirst {
           case l if l.startsWith("worker ") => l.split(' ')(1)
@@ -123,6 +127,10 @@ class BacktestClusterSuite extends munit.FunSuite {
       (backtest ++ Vector("--workers", "2")) -> "--workers needs --cluster",
       (backtest ++ Vector("--cluster", "localhost")) -> "expected HOST:PORT",
       (backtest ++ Vector("--cluster", "h:1", "--workers", "-1")) -> "--workers must be 0 to 64",
+      (backtest ++ Vector("--min-workers", "2")) -> "--min-workers needs --cluster",
+      (backtest ++ Vector("--cluster", "h:1", "--min-workers", "0")) -> "--min-workers must be 1 to 64",
+      (backtest ++ Vector("--cluster", "h:1", "--workers", "2", "--min-workers", "2")) ->
+        "--min-workers is for mvt worker nodes that join",
       Vector("worker") -> "--seed",
       Vector("worker", "--seed", "h:0") -> "expected HOST:PORT",
       Vector("worker", "--seed", "h:1", "--parallelism", "0") -> "--parallelism must be 1 to 1024"

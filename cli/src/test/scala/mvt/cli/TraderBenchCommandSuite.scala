@@ -3,6 +3,9 @@ package mvt.cli
 /** `mvt bench trader` on a tiny sweep: every combination reported, and every event accounted for. Never timed. */
 class TraderBenchCommandSuite extends munit.FunSuite {
 
+  // the sweep's 32 short runs spin their pacing; beside CI's other test JVMs on 2 cores they took over 30 s
+  override val munitTimeout = scala.concurrent.duration.Duration(3, "min")
+
   test("a small sweep: one row and one JSON record per combination, sent = processed + dropped") {
     val (r, text) = CliRun.withJson(
       "bench",

@@ -19,8 +19,11 @@ import scala.jdk.CollectionConverters.*
  */
 object SweepRun {
 
-  /** Where to run: the seed address, the workers to fork here (0: wait for outside ones) and their parallelism. */
-  final case class Where(host: String, port: Int, workers: Int, parallelism: Int)
+  /**
+   * Where to run: the seed address, the workers to fork here (0: wait for outside ones) and their parallelism, and
+   * how many outside workers must have joined before the first job (when none are forked).
+   */
+  final case class Where(host: String, port: Int, workers: Int, parallelism: Int, outside: Int = 1)
 
   /** `mvt backtest`'s jobs run by [[client]] on the cluster `where`. */
   def remote(where: Where, launcher: Launcher, err: PrintStream): BacktestRun.Remote =
@@ -86,7 +89,7 @@ object SweepRun {
       say: String => Unit
   ): Either[String, Vector[Either[DayFailure, DayResult]]] = {
     n.watchMembers(say)
-    val want = math.max(1, where.workers)
+    val want = if (where.workers > 0) where.workers else math.max(1, where.outside)
     val outside = if (where.workers == 0) s" (mvt worker --seed ${n.name})" else ""
     say(s"node ${n.name}; waiting for $want worker(s)$outside")
     val t0 = System.nanoTime()
