@@ -31,8 +31,9 @@ final class StrategyOrders(val rules: OrderRules) {
   // per order, by slot = id - StrategyIds.First
   private var orderBook = new Array[Int](256)
   private var orderSide = new Array[Byte](256)
+  // the price the strategy means the order to have: a modify decided while its add waits in the queue changes this,
+  // not the add, which leaves with its own price and quantity (queued beside it)
   private var orderPrice = new Array[Long](256)
-  private var orderQty = new Array[Long](256)
   private var orderTif = new Array[Byte](256)
   // the price the venue last confirmed (the add's, or an applied modify's): a refused later modify leaves it there
   private var confirmedPrice = new Array[Long](256)
@@ -47,7 +48,8 @@ final class StrategyOrders(val rules: OrderRules) {
   private var working = Array.fill(16)(-1)
   private var exposure = new Array[Long](32)
 
-  // the queue of commands on their way to the engine: a ring of (kind, slot, due, and a modify's price and qty)
+  // the queue of commands on their way to the engine: a ring of (kind, slot, due, and an add's or a modify's price
+  // and qty)
   private var qKind = new Array[Byte](64)
   private var qSlot = new Array[Int](64)
   private var qDue = new Array[Long](64)
@@ -109,7 +111,6 @@ final class StrategyOrders(val rules: OrderRules) {
         orderTif(w) == TimeInForce.Post.code && d.tif == TimeInForce.Post
       if (amend && qty > 0) {
         orderPrice(w) = d.price.raw
-        orderQty(w) = qty
         exposure(book * 2 + side) += qty
         enqueue(ModifyKind, w, due, d.price.raw, qty)
       } else {
@@ -117,7 +118,7 @@ final class StrategyOrders(val rules: OrderRules) {
         if (qty > 0) {
           val s = newOrder(book, side, d.price.raw, qty, d.tif.code)
           working(book) = s
-          enqueue(AddKind, s, due, 0L, 0L)
+          enqueue(AddKind, s, due, d.price.raw, qty)
         } else working(book) = -1
       }
     }
@@ -137,7 +138,7 @@ final class StrategyOrders(val rules: OrderRules) {
       qHead = (qHead + 1) & (qKind.length - 1)
       qCount -= 1
       if (due > day.now.epochNanos) day.time(Timestamp.fromEpochNanos(due))
-      if (kind == AddKind) send(day, s)
+      if (kind == AddKind) send(day, s, price, qty)
       else if (kind == ModifyKind) amend(day, s, price, qty)
       else {
         day.cancel(orderBook(s), idOf(s))
@@ -189,7 +190,7 @@ final class StrategyOrders(val rules: OrderRules) {
         val side = if (p > 0) Side.SellCode else Side.BuyCode
         val price = if (p > 0) 1L else Price.Limit - 1L
         val o = newOrder(b, side, price, math.abs(p), TimeInForce.Gtc.code)
-        send(day, o)
+        send(day, o, price, math.abs(p))
         if (remaining(o) > 0) { day.cancel(b, idOf(o)); close(o) }
         working(b) = -1
       }
@@ -197,14 +198,15 @@ final class StrategyOrders(val rules: OrderRules) {
     }
   }
 
-  private def send(day: OrderVenue, s: Int): Unit = {
+  // the add of order `s` at the price and quantity it was decided with
+  private def send(day: OrderVenue, s: Int, price: Long, qty: Long): Unit = {
     val id = idOf(s)
     day.add(
       orderBook(s),
       id,
       Side.fromCode(orderSide(s)),
-      Price.fromRaw(orderPrice(s)),
-      Quantity(orderQty(s)),
+      Price.fromRaw(price),
+      Quantity(qty),
       rules.account,
       TimeInForce.fromCode(orderTif(s))
     )
@@ -282,7 +284,6 @@ final class StrategyOrders(val rules: OrderRules) {
       orderBook = java.util.Arrays.copyOf(orderBook, n)
       orderSide = java.util.Arrays.copyOf(orderSide, n)
       orderPrice = java.util.Arrays.copyOf(orderPrice, n)
-      orderQty = java.util.Arrays.copyOf(orderQty, n)
       orderTif = java.util.Arrays.copyOf(orderTif, n)
       confirmedPrice = java.util.Arrays.copyOf(confirmedPrice, n)
       amending = java.util.Arrays.copyOf(amending, n)
@@ -293,7 +294,6 @@ final class StrategyOrders(val rules: OrderRules) {
     orderSide(s) = side.toByte
     orderPrice(s) = price
     confirmedPrice(s) = price
-    orderQty(s) = qty
     orderTif(s) = tif.toByte
     remaining(s) = qty
     exposure(book * 2 + side) += qty

@@ -65,6 +65,25 @@ class StrategyOrdersSuite extends munit.ScalaCheckSuite {
       orders.decide(day.now, book, bbo, Decision(Acme, side, p(price), Quantity(qty), tif))
   }
 
+  test(
+    "a modify decided while its add is still on the way leaves the add as decided: a fill between them closes the order, and nothing of it rests untracked"
+  ) {
+    val f = new Fixture(OrderRules(Me, 2L, 1000))
+    f.decide(Side.Buy, "9.99", 30, TimeInForce.Post) // the add, due at 2
+    f.day.time(Timestamp.fromEpochNanos(1L))
+    f.decide(Side.Buy, "9.98", 100, TimeInForce.Post) // a modify of it, due at 3
+    f.orders.deliver(2L, f.venue)
+    assertEquals(f.sent.toList, List("add POST"))
+    assertEquals(f.day.exchange.restingQty(OrderId(StrategyIds.First)), 30L, "the add as it was decided")
+    // a sell of 60 takes all 30 of ours; the modify then finds nothing to move
+    f.day.add(f.book, OrderId(1), Side.Sell, p("9.98"), Quantity(60), Account(1))
+    assertEquals(f.orders.position(f.book), 30L)
+    f.orders.deliver(3L, f.venue)
+    assertEquals(f.sent.toList, List("add POST"))
+    assertEquals(f.day.exchange.restingQty(OrderId(StrategyIds.First)), 0L)
+    assertEquals(f.orders.openOrders, 0)
+  }
+
   test("an order reaches the engine its latency after the decision, at its due instant, with a strategy id") {
     val f = new Fixture(OrderRules(Me, 2000000000L, 1000))
     f.day.time(at(10))
