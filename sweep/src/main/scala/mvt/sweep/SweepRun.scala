@@ -23,7 +23,7 @@ object SweepRun {
    * Where to run: the seed address, the workers to fork here (0: wait for outside ones) and their parallelism, and
    * how many outside workers must have joined before the first job (when none are forked).
    */
-  final case class Where(host: String, port: Int, workers: Int, parallelism: Int, outside: Int = 1)
+  final case class Where(host: String, port: Int, workers: Int, parallelism: Int, outside: Int)
 
   /** `mvt backtest`'s jobs run by [[client]] on the cluster `where`. */
   def remote(where: Where, launcher: Launcher, err: PrintStream): BacktestRun.Remote =
